@@ -1,0 +1,31 @@
+/**
+ * Errors in Django REST Framework's shape (DESIGN §5), because the web app's messages
+ * (spec §8) are read from it: {"detail": "..."} for a general error, {"field": ["..."]}
+ * for field errors, {"non_field_errors": ["..."]} for errors of the whole input.
+ */
+export type FieldErrors = Record<string, string[]>;
+export type ErrorBody = { detail: string } | FieldErrors;
+
+export class ApiError extends Error {
+  constructor(public readonly statusCode: number, public readonly body: ErrorBody) {
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+export const badRequest = (body: string | FieldErrors) =>
+  new ApiError(400, typeof body === 'string' ? { detail: body } : body);
+
+/** One field with one message: the most common validation failure. */
+export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
+
+export const notAuthenticated = (detail = 'Authentication credentials were not provided.') =>
+  new ApiError(401, { detail });
+
+export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+  new ApiError(403, { detail });
+
+export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
+
+export const tooLarge = (detail: string) => new ApiError(413, { detail });
+
+export const tooManyRequests = (detail: string) => new ApiError(429, { detail });

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors';
+
+export interface Page<T> { count: number; next: string | null; previous: string | null; results: T[] }
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** limit/offset from the query string (DESIGN §5), with DRF's messages for bad numbers. */
+export function readPaging(request: FastifyRequest, defaultLimit = DEFAULT_PAGE_SIZE) {
+  const query = request.query as Record<string, unknown>;
+  const limit = readNonNegative(query.limit, 'limit') ?? defaultLimit;
+  const offset = readNonNegative(query.offset, 'offset') ?? 0;
+  return { limit: Math.min(Math.max(limit, 1), MAX_PAGE_SIZE), offset };
+}
+
+function readNonNegative(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw badRequest({ [name]: ['A valid non-negative integer is required.'] });
+  return n;
+}
+
+/** The DRF page envelope, with absolute next/previous links that keep the other query parameters. */
+export function page<T>(request: FastifyRequest, results: T[], count: number, paging: { limit: number; offset: number }): Page<T> {
+  const link = (offset: number) => {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    url.searchParams.set('limit', String(paging.limit));
+    if (offset > 0) url.searchParams.set('offset', String(offset)); else url.searchParams.delete('offset');
+    return url.toString();
+  };
+  return {
+    count,
+    next: paging.offset + paging.limit < count ? link(paging.offset + paging.limit) : null,
+    previous: paging.offset > 0 ? link(Math.max(paging.offset - paging.limit, 0)) : null,
+    results,
+  };
+}

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Database } from '../db';
+import type { UserRow } from './auth';
+import { COUNTRIES } from '../../src/shared/constants';
+
+/** How users appear in API answers (spec §3 User), in one place for every route. */
+
+export interface SupplierProfileOut {
+  company_name: string;
+  about: string;
+  logo_url: string | null;
+  is_verified: boolean;
+  industries: Array<{ id: number; name: string }>;
+}
+export interface BuyerProfileOut {
+  name: string;
+  logo_url: string | null;
+  interested_categories: Array<{ id: number; name: string }>;
+}
+
+/** A user as others see them next to a product, review or conversation. */
+export interface UserSummary {
+  id: number;
+  first_name: string;
+  user_type: 'SUPPLIER' | 'BUYER' | null;
+  date_joined: string;
+  supplier_profile: SupplierProfileOut | null;
+  buyer_profile: BuyerProfileOut | null;
+  /** The profile of the user's role, whichever it is (spec §3 Conversation participants). */
+  profile: SupplierProfileOut | BuyerProfileOut | null;
+}
+
+export const countryOut = (code: string) => ({ code, name: COUNTRIES.find((c) => c.code === code)?.name ?? code });
+
+/** Profiles of many users in three queries, whatever their number. */
+async function loadProfiles(db: Database, ids: number[]) {
+  const suppliers = new Map<number, SupplierProfileOut>();
+  const buyers = new Map<number, BuyerProfileOut>();
+  if (ids.length === 0) return { suppliers, buyers };
+  const [supplierRows, buyerRows, industryRows, interestRows] = await Promise.all([
+    db.selectFrom('supplier_profiles').selectAll().where('user_id', 'in', ids).execute(),
+    db.selectFrom('buyer_profiles').selectAll().where('user_id', 'in', ids).execute(),
+    db.selectFrom('supplier_industries as s').innerJoin('categories as c', 'c.id', 's.category_id')
+      .select(['s.user_id', 'c.id', 'c.name']).where('s.user_id', 'in', ids).orderBy('c.position').orderBy('c.id').execute(),
+    db.selectFrom('buyer_categories as b').innerJoin('categories as c', 'c.id', 'b.category_id')
+      .select(['b.user_id', 'c.id', 'c.name']).where('b.user_id', 'in', ids).orderBy('c.position').orderBy('c.id').execute(),
+  ]);
+  for (const p of supplierRows) {
+    suppliers.set(p.user_id, {
+      company_name: p.company_name, about: p.about, logo_url: p.logo_url, is_verified: p.is_verified,
+      industries: industryRows.filter((r) => r.user_id === p.user_id).map(({ id, name }) => ({ id, name })),
+    });
+  }
+  for (const p of buyerRows) {
+    buyers.set(p.user_id, {
+      name: p.name, logo_url: p.logo_url,
+      interested_categories: interestRows.filter((r) => r.user_id === p.user_id).map(({ id, name }) => ({ id, name })),
+    });
+  }
+  return { suppliers, buyers };
+}
+
+export async function userSummaries(db: Database, ids: number[]): Promise<Map<number, UserSummary>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<number, UserSummary>();
+  if (unique.length === 0) return out;
+  const [users, { suppliers, buyers }] = await Promise.all([
+    db.selectFrom('users').select(['id', 'first_name', 'user_type', 'date_joined']).where('id', 'in', unique).execute(),
+    loadProfiles(db, unique),
+  ]);
+  for (const u of users) {
+    const supplier_profile = suppliers.get(u.id) ?? null;
+    const buyer_profile = buyers.get(u.id) ?? null;
+    out.set(u.id, {
+      id: u.id, first_name: u.first_name, user_type: u.user_type, date_joined: u.date_joined.toISOString(),
+      supplier_profile, buyer_profile,
+      profile: u.user_type === 'SUPPLIER' ? supplier_profile : u.user_type === 'BUYER' ? buyer_profile : null,
+    });
+  }
+  return out;
+}
+
+/** Average rating of all reviews of a supplier's products, two decimals, or null without reviews. */
+export async function sellerAverageRating(db: Database, supplierId: number): Promise<string | null> {
+  const row = await db.selectFrom('reviews as r').innerJoin('products as p', 'p.id', 'r.product_id')
+    .select(sql<string | null>`round(avg(r.rating)::numeric, 2)::text`.as('avg'))
+    .where('p.supplier_id', '=', supplierId).executeTakeFirst();
+  return row?.avg ?? null;
+}
+
+/** The signed-in user's own account (GET /api/me/): everything spec §3 lists. */
+export async function serializeMe(db: Database, user: UserRow) {
+  const summary = (await userSummaries(db, [user.id])).get(user.id)!;
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    phone_number: user.phone_number,
+    country: countryOut(user.country),
+    user_type: user.user_type,
+    is_first_login: user.is_first_login,
+    is_verified: user.is_verified,
+    date_joined: user.date_joined.toISOString(),
+    currency: user.currency,
+    supplier_profile: summary.supplier_profile,
+    buyer_profile: summary.buyer_profile,
+    seller_average_rating: user.user_type === 'SUPPLIER' ? await sellerAverageRating(db, user.id) : null,
+  };
+}
+
+/** Another user's public page (GET /api/users/{id}/): no email or phone number. */
+export async function serializePublicUser(db: Database, id: number) {
+  const summary = (await userSummaries(db, [id])).get(id);
+  if (!summary) return undefined;
+  const country = await db.selectFrom('users').select('country').where('id', '=', id).executeTakeFirstOrThrow();
+  return {
+    ...summary,
+    country: countryOut(country.country),
+    seller_average_rating: summary.user_type === 'SUPPLIER' ? await sellerAverageRating(db, id) : null,
+  };
+}

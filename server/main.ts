@@ -1,0 +1,22 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { migrateToLatest } from './db/migrate';
+
+/** `npm start`: migrate, build the app and serve it on PORT (DESIGN §4). */
+const startedAt = performance.now();
+const config = loadConfig();
+const handle = await openDatabase(config);
+await migrateToLatest(handle.db);
+const app = await buildApp({ config, db: handle.db });
+
+const shutdown = async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms (${handle.kind} database)`);

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Categories are few and static enough to answer as one list (spec §7: "results or list"). */
+const categories: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/categories/', { schema: { tags: ['catalogue'] } }, async () => {
+    return app.db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('id').execute();
+  });
+};
+
+export default categories;

@@ -1,0 +1,97 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
+import { badRequest, tooLarge } from '../lib/errors';
+
+export type MediaKind = 'image' | 'video' | 'pdf';
+export interface StoredMedia { path: string; kind: MediaKind; format: string; bytes: number; contentType: string }
+
+interface Signature { format: string; kind: MediaKind; contentType: string; test(head: Buffer): boolean }
+
+const ascii = (head: Buffer, at: number, text: string) => head.subarray(at, at + text.length).toString('latin1') === text;
+
+/** What a file is, read from its first bytes: its name and declared type are not trusted. */
+const SIGNATURES: Signature[] = [
+  { format: 'jpg', kind: 'image', contentType: 'image/jpeg', test: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
+  { format: 'png', kind: 'image', contentType: 'image/png', test: (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { format: 'gif', kind: 'image', contentType: 'image/gif', test: (h) => ascii(h, 0, 'GIF87a') || ascii(h, 0, 'GIF89a') },
+  { format: 'webp', kind: 'image', contentType: 'image/webp', test: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP') },
+  { format: 'mov', kind: 'video', contentType: 'video/quicktime', test: (h) => ascii(h, 4, 'ftyp') && ascii(h, 8, 'qt  ') },
+  { format: 'mp4', kind: 'video', contentType: 'video/mp4', test: (h) => ascii(h, 4, 'ftyp') },
+  { format: 'webm', kind: 'video', contentType: 'video/webm', test: (h) => h.readUInt32BE(0) === 0x1a45dfa3 && h.includes('webm', 0, 'latin1') },
+  { format: 'ogg', kind: 'video', contentType: 'video/ogg', test: (h) => ascii(h, 0, 'OggS') },
+  { format: 'pdf', kind: 'pdf', contentType: 'application/pdf', test: (h) => ascii(h, 0, '%PDF-') },
+];
+
+export const CONTENT_TYPES: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.format, s.contentType]));
+
+export function sniff(head: Buffer): Signature | undefined {
+  const padded = Buffer.concat([head, Buffer.alloc(Math.max(0, 64 - head.length))]);
+  return SIGNATURES.find((s) => s.test(padded));
+}
+
+export const UNSUPPORTED_TYPE = 'Unsupported file type. Allowed: JPEG, PNG, GIF or WebP images; MP4, WebM, MOV or Ogg videos; PDF.';
+
+/**
+ * Files kept under DATA_DIR/media, named by the SHA-256 of their content: the same file
+ * uploaded twice is stored once, and a name never changes meaning, so it is cached forever.
+ */
+export function createMediaStore(dataDir: string) {
+  const root = path.join(dataDir, 'media');
+
+  async function save(source: Readable, opts: { kinds?: MediaKind[]; maxBytes?: number; field?: string } = {}): Promise<StoredMedia> {
+    const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
+    const field = opts.field ?? 'file';
+    await mkdir(root, { recursive: true });
+    const temp = path.join(root, `.upload-${randomUUID()}`);
+    const hash = createHash('sha256');
+    let head = Buffer.alloc(0);
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        bytes += chunk.length;
+        if (bytes > maxBytes) return done(tooLarge(`File is too large. Maximum size is ${Math.floor(maxBytes / 1048576)}MB.`));
+        if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(temp));
+      // @fastify/multipart marks a file cut at its size limit instead of failing the stream.
+      if ((source as Readable & { truncated?: boolean }).truncated) throw tooLarge(`File is too large. Maximum size is ${Math.floor(maxBytes / 1048576)}MB.`);
+      if (bytes === 0) throw badRequest({ [field]: ['The submitted file is empty.'] });
+      const signature = sniff(head);
+      if (!signature || (opts.kinds && !opts.kinds.includes(signature.kind))) throw badRequest({ [field]: [UNSUPPORTED_TYPE] });
+      const name = `${hash.digest('hex')}.${signature.format}`;
+      const target = path.join(root, name);
+      if (existsSync(target)) await rm(temp, { force: true });
+      else await rename(temp, target);
+      return { path: `/media/${name}`, kind: signature.kind, format: signature.format, bytes, contentType: signature.contentType };
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** The stored file a URL of ours points at ("/media/<name>" or an absolute URL ending so), if it exists. */
+  async function resolve(url: string): Promise<{ path: string; format: string } | undefined> {
+    const match = /(?:^|\/\/[^/]+)\/media\/([0-9a-f]{64})\.([a-z0-9]+)$/.exec(url.trim());
+    if (!match || !CONTENT_TYPES[match[2]]) return undefined;
+    try {
+      await stat(path.join(root, `${match[1]}.${match[2]}`));
+      return { path: `/media/${match[1]}.${match[2]}`, format: match[2] };
+    } catch {
+      return undefined;
+    }
+  }
+
+  return { root, save, resolve };
+}
+
+export type MediaStore = ReturnType<typeof createMediaStore>;

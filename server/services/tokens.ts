@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db';
+import { notAuthenticated } from '../lib/errors';
+
+export const ACCESS_TTL_S = 15 * 60;
+export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
+/** A replaced refresh token still answers with its successor this long (a lost response on a bad network). */
+export const REUSE_GRACE_MS = 2 * 60 * 1000;
+
+export interface TokenPair { access: string; refresh: string }
+
+const INVALID = 'Token is invalid or expired';
+
+/**
+ * Access tokens are short-lived JWTs checked by signature alone. Refresh tokens are JWTs
+ * whose id (jti) is recorded: each use replaces it by a new one of the same family, and a
+ * replaced token used again after the grace period revokes the family (it was stolen).
+ * A pair is signed only from what the database holds (subject, jti, family, issue time),
+ * so the same successor pair can be handed out again inside the grace period.
+ */
+export function createTokenService(db: Database, secret: string) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(claims: { sub: number; typ: 'access' | 'refresh'; jti: string; fam?: string }, issuedAt: Date, ttl: number) {
+    const iat = Math.floor(issuedAt.getTime() / 1000);
+    const payload: Record<string, unknown> = { typ: claims.typ, jti: claims.jti };
+    if (claims.fam) payload.fam = claims.fam;
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.sub))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttl)
+      .sign(key);
+  }
+
+  async function pairFor(row: { jti: string; family: string; user_id: number; issued_at: Date }): Promise<TokenPair> {
+    return {
+      access: await sign({ sub: row.user_id, typ: 'access', jti: row.jti }, row.issued_at, ACCESS_TTL_S),
+      refresh: await sign({ sub: row.user_id, typ: 'refresh', jti: row.jti, fam: row.family }, row.issued_at, REFRESH_TTL_S),
+    };
+  }
+
+  async function newRefreshRow(userId: number, family: string, trx: Database = db) {
+    const issued_at = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const row = { jti: randomUUID(), family, user_id: userId, issued_at, expires_at: new Date(issued_at.getTime() + REFRESH_TTL_S * 1000) };
+    await trx.insertInto('refresh_tokens').values(row).execute();
+    return row;
+  }
+
+  async function decode(token: string, typ: 'access' | 'refresh') {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (payload.typ !== typ || !payload.sub || !payload.jti) throw new Error('wrong token type');
+      return { userId: Number(payload.sub), jti: String(payload.jti) };
+    } catch {
+      throw notAuthenticated(INVALID);
+    }
+  }
+
+  return {
+    /** A new sign-in: a new token family. */
+    async issue(userId: number): Promise<TokenPair> {
+      return pairFor(await newRefreshRow(userId, randomUUID()));
+    },
+
+    async verifyAccess(token: string): Promise<number> {
+      return (await decode(token, 'access')).userId;
+    },
+
+    async rotate(refresh: string): Promise<TokenPair> {
+      const { jti } = await decode(refresh, 'refresh');
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).forUpdate().executeTakeFirst();
+        if (!row || row.revoked_at) throw notAuthenticated(INVALID);
+        if (row.replaced_by) {
+          const withinGrace = row.replaced_at && Date.now() - row.replaced_at.getTime() <= REUSE_GRACE_MS;
+          const successor = withinGrace
+            ? await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', row.replaced_by).executeTakeFirst()
+            : undefined;
+          if (successor && !successor.revoked_at) return pairFor(successor);
+          await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() })
+            .where('family', '=', row.family).where('revoked_at', 'is', null).execute();
+          return null;
+        }
+        const successor = await newRefreshRow(row.user_id, row.family, trx);
+        await trx.updateTable('refresh_tokens').set({ replaced_by: successor.jti, replaced_at: new Date() })
+          .where('jti', '=', jti).execute();
+        return pairFor(successor);
+      }).then((pair) => {
+        // Thrown outside the transaction so that revoking the family is committed.
+        if (!pair) throw notAuthenticated(INVALID);
+        return pair;
+      });
+    },
+
+    /** Sign-out: the whole family of this refresh token stops working. */
+    async revoke(refresh: string): Promise<void> {
+      const { jti } = await decode(refresh, 'refresh');
+      const row = await db.selectFrom('refresh_tokens').select('family').where('jti', '=', jti).executeTakeFirst();
+      if (!row) throw notAuthenticated(INVALID);
+      await db.updateTable('refresh_tokens').set({ revoked_at: new Date() })
+        .where('family', '=', row.family).where('revoked_at', 'is', null).execute();
+    },
+
+    async revokeAllFor(userId: number): Promise<void> {
+      await db.updateTable('refresh_tokens').set({ revoked_at: new Date() })
+        .where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { COUNTRIES, DEFAULT_COUNTRY, OTP_LENGTH } from './constants';
+import { CURRENCY_CODES } from './currency';
+
+/**
+ * Validation rules used by the API server and the web app alike (spec §5). Messages follow
+ * Django REST Framework's wording, because clients show them as they come (spec §8).
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return 'This field is required.';
+    if (issue.code === 'invalid_type' && issue.input === null) return 'This field may not be null.';
+    if (issue.code === 'invalid_type' && issue.expected === 'number') return 'A valid number is required.';
+    if (issue.code === 'invalid_type' && issue.expected === 'int') return 'A valid integer is required.';
+    if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Not a valid string.';
+    if (issue.code === 'invalid_type' && issue.expected === 'array') return 'Expected a list of items.';
+    if (issue.code === 'invalid_type' && issue.expected === 'boolean') return 'Must be a valid boolean.';
+    if (issue.code === 'invalid_format' && issue.format === 'email') return 'Enter a valid email address.';
+    if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
+    if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'This field may not be blank.';
+    if (issue.code === 'too_small' && issue.origin === 'string') return `Ensure this field has at least ${issue.minimum} characters.`;
+    if (issue.code === 'too_big' && issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
+    if (issue.code === 'too_small' && issue.origin === 'array') return 'This list may not be empty.';
+    if (issue.code === 'too_big' && issue.origin === 'array') return `Ensure this field has no more than ${issue.maximum} elements.`;
+    if (issue.code === 'too_small') return `Ensure this value is greater than or equal to ${issue.minimum}.`;
+    if (issue.code === 'too_big') return `Ensure this value is less than or equal to ${issue.maximum}.`;
+    if (issue.code === 'invalid_value') return `"${String(issue.input)}" is not a valid choice.`;
+    if (issue.code === 'unrecognized_keys') return 'Unknown field.';
+    return undefined;
+  },
+});
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Zod issues as DRF field errors: {"field": ["message"]}; whole-object issues under non_field_errors. */
+export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }>): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (key: string, message: string) => { (errors[key] ??= []).includes(message) || errors[key].push(message); };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys) add([...issue.path, key].join('.'), 'Unknown field.');
+      continue;
+    }
+    add(issue.path.length ? String(issue.path[0]) : 'non_field_errors', issue.message);
+  }
+  return errors;
+}
+
+/** Text that must not be blank once trimmed, with a length cap so nobody stores megabytes in a name. */
+export const requiredText = (max = 150) => z.string().trim().min(1).max(max);
+
+export const email = z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+export const password = z.string().min(8, 'This password is too short. It must contain at least 8 characters.').max(128);
+export const countryCode = z.enum(COUNTRIES.map((c) => c.code) as [string, ...string[]]);
+export const currencyCode = z.enum(CURRENCY_CODES as [string, ...string[]]);
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const NEW_PASSWORDS_DO_NOT_MATCH = 'New passwords do not match.';
+export const OTP_INCOMPLETE = 'Please enter the complete 6-digit code.';
+export const DELETE_PASSWORD_REQUIRED = 'Password is required to confirm deletion.';
+export const NAME_AND_CATEGORY_REQUIRED = 'Name and at least one category are required.';
+
+export const registrationSchema = z.strictObject({
+  first_name: requiredText(),
+  last_name: requiredText(),
+  email,
+  phone_number: z.string().trim().min(1).max(32).regex(/^\+?[0-9 ()-]{6,31}$/, 'Enter a valid phone number.'),
+  country: countryCode.default(DEFAULT_COUNTRY),
+  password1: password,
+  password2: z.string(),
+}).refine((v) => v.password1 === v.password2, { path: ['password2'], message: PASSWORDS_DO_NOT_MATCH });
+
+export const loginSchema = z.strictObject({ email, password: z.string().min(1).max(128) });
+
+export const otpSchema = z.strictObject({
+  email,
+  otp: z.string().trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_INCOMPLETE),
+});
+
+export const passwordChangeSchema = z.strictObject({
+  old_password: z.string().min(1).max(128),
+  new_password1: password,
+  new_password2: z.string().min(1),
+}).refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: NEW_PASSWORDS_DO_NOT_MATCH });
+
+export const deleteAccountSchema = z.strictObject({
+  password: z.string({ error: DELETE_PASSWORD_REQUIRED }).min(1, DELETE_PASSWORD_REQUIRED).max(128),
+});

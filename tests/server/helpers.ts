@@ -1,0 +1,188 @@
+import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import type { Config } from '../../server/config';
+import { openPostgres, pgliteExtensions, wrapPGlite, type DatabaseHandle } from '../../server/db';
+import { hashPassword } from '../../server/services/passwords';
+import { withDatabase } from './global-setup';
+
+/** A fresh copy of the migrated template database for one test file. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (template && url) {
+    const name = `mk_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const handle = openPostgres(withDatabase(url, name));
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  if (!file) throw new Error('The server test global setup did not run');
+  const loadDataDir = new Blob([await readFile(file)]);
+  return wrapPGlite(await PGlite.create({ loadDataDir, extensions: pgliteExtensions }));
+}
+
+export interface ReceivedMail { to: string[]; raw: string }
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+export async function startSmtpSink() {
+  const mails: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The newest mail to this address, waiting for it to arrive if needed. */
+    async waitFor(to: string, after = 0, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => { waiters.push(resolve); setTimeout(resolve, 100); });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+export interface ApiResponse<T = any> { status: number; body: T; headers: Headers }
+export interface CallOptions { token?: string; headers?: Record<string, string> }
+
+/** A small HTTP client for tests: JSON in, JSON out, and FormData for multipart calls. */
+export function apiClient(baseUrl: string) {
+  async function call<T = any>(method: string, url: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData || typeof body === 'string' || body instanceof Uint8Array) payload = body as BodyInit;
+    else if (body !== undefined) { payload = JSON.stringify(body); headers['content-type'] = 'application/json'; }
+    const res = await fetch(new URL(url, baseUrl), { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON: keep the text */ }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  return {
+    call,
+    get: <T = any>(url: string, opts?: CallOptions) => call<T>('GET', url, undefined, opts),
+    post: <T = any>(url: string, body?: unknown, opts?: CallOptions) => call<T>('POST', url, body, opts),
+    patch: <T = any>(url: string, body?: unknown, opts?: CallOptions) => call<T>('PATCH', url, body, opts),
+    delete: <T = any>(url: string, opts?: CallOptions) => call<T>('DELETE', url, undefined, opts),
+  };
+}
+
+/** The API server in-process on a random port, with its own database copy, data folder and SMTP sink. */
+export async function startTestApp(overrides: Partial<Config> = {}) {
+  const handle = await openTestDatabase();
+  const smtp = await startSmtpSink();
+  const dataDir = await mkdtemp(path.join(inject('tmpDir'), 'app-'));
+  const config: Config = {
+    port: 0, host: '127.0.0.1', dataDir, smtpUrl: smtp.url, mailFrom: 'no-reply@marketplace.test',
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256', seedDemo: false, logLevel: 'silent', ...overrides,
+  };
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app, db: handle.db, dbKind: handle.kind, smtp, baseUrl, dataDir, api: apiClient(baseUrl),
+    async close() { await app.close(); await smtp.close(); await handle.close(); },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+let userCounter = 0;
+const passwordHashes = new Map<string, Promise<string>>();
+
+export interface TestUserOptions {
+  type?: 'SUPPLIER' | 'BUYER' | null;
+  verified?: boolean;
+  email?: string;
+  password?: string;
+  firstName?: string;
+  country?: string;
+  /** Supplier's trust badge (DESIGN §6), distinct from the verified email. */
+  badge?: boolean;
+}
+
+/**
+ * A user written straight to the database, with a signed-in token pair: for tests of
+ * routes other than sign-up. Onboarded (not first login) unless type is null.
+ */
+export async function createUser(t: TestApp, opts: TestUserOptions = {}) {
+  userCounter += 1;
+  const type = opts.type === undefined ? 'BUYER' : opts.type;
+  const password = opts.password ?? 'correct horse battery';
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  const email = opts.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const user = await t.db.insertInto('users').values({
+    email,
+    first_name: opts.firstName ?? `First${userCounter}`,
+    last_name: `Last${userCounter}`,
+    phone_number: '+2348000000000',
+    country: opts.country ?? 'NG',
+    password_hash: await passwordHashes.get(password)!,
+    user_type: type,
+    is_first_login: type === null,
+    is_verified: opts.verified ?? true,
+    currency: null,
+  }).returningAll().executeTakeFirstOrThrow();
+  if (type === 'SUPPLIER') {
+    await t.db.insertInto('supplier_profiles').values({ user_id: user.id, company_name: `Company ${userCounter}`, is_verified: opts.badge ?? false, logo_url: null }).execute();
+  } else if (type === 'BUYER') {
+    await t.db.insertInto('buyer_profiles').values({ user_id: user.id, name: `Buyer ${userCounter}`, logo_url: null }).execute();
+  }
+  const tokens = await t.app.tokens.issue(user.id);
+  return { user, email, password, token: tokens.access, refresh: tokens.refresh };
+}
+
+export type TestUser = Awaited<ReturnType<typeof createUser>>;
+
+/** Tiny valid files, recognised by their first bytes. */
+export const SAMPLE_FILES = {
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'),
+  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]),
+  gif: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+  mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(52)]),
+  pdf: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'),
+  text: Buffer.from('just some text, not an image'),
+  /** An HTML page named .png: content, not the name, decides. */
+  htmlAsPng: Buffer.from('<html><script>alert(1)</script></html>'),
+};
+
+export function fileBlob(bytes: Buffer, type = 'application/octet-stream') {
+  return new Blob([new Uint8Array(bytes)], { type });
+}
