@@ -1,0 +1,192 @@
+import { t } from '@lingui/core/macro';
+import type { Category, Page, TokenPair, User } from '../shared/types';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
+
+/**
+ * The one typed client for the API (DESIGN §2: online-only forms and the sync layer use it;
+ * screens never call fetch). Every request carries the stored bearer token; a 401 triggers
+ * ONE refresh with the rotating refresh token, shared by every request waiting on it, then
+ * the request is retried once. When the refresh fails the tokens are cleared and the user
+ * silently becomes a guest (spec §8).
+ */
+export const API_BASE = '/api';
+
+/** Any answer outside 2xx; status 0 means the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown, message?: string) {
+    super(message ?? messageOf(status, body));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function messageOf(status: number, body: unknown): string {
+  if (body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string') {
+    return (body as { detail: string }).detail;
+  }
+  if (status === 0) return t`Could not reach the server. Check your connection.`;
+  return t`The server answered with an error (${status}).`;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Sign-in calls neither send a token nor try to refresh one. */
+  anonymous?: boolean;
+}
+
+function urlOf(path: string, query?: RequestOptions['query']): string {
+  const clean = path.replace(/^\/+/, '');
+  let url = `${API_BASE}/${clean}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    }
+    const text = params.toString();
+    if (text) url += `?${text}`;
+  }
+  return url;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(urlOf(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data as T;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair; concurrent callers share one exchange.
+ * Resolves to the new access token, or null after a failed refresh (tokens cleared).
+ * A network failure keeps the tokens: the session may still be good once back online.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const refresh = getRefreshToken();
+    if (!refresh) {
+      clearTokens();
+      return null;
+    }
+    try {
+      const pair = await parse<TokenPair>(await send('auth/token/refresh/', { method: 'POST', body: { refresh }, anonymous: true }, null));
+      setTokens(pair);
+      return pair.access;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) throw error;
+      clearTokens();
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** One API call: JSON in, JSON out, refresh-and-retry-once on 401. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const used = options.anonymous ? null : getAccessToken();
+  const response = await send(path, options, used);
+  if (response.status !== 401 || options.anonymous || !getRefreshToken()) return parse<T>(response);
+
+  // Another request may already have refreshed while this one was in flight.
+  const current = getAccessToken();
+  const fresh = current && current !== used ? current : await refreshAccessToken();
+  if (!fresh) return parse<T>(response);
+  return parse<T>(await send(path, options, fresh));
+}
+
+/** Lists come paged ({results}) or as plain arrays (spec §3). */
+export function listOf<T>(data: Page<T> | T[] | null | undefined): T[] {
+  if (Array.isArray(data)) return data;
+  return data?.results ?? [];
+}
+
+export interface RegistrationInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  country: string;
+  password1: string;
+  password2: string;
+}
+
+export interface Counts { notifications_unread: number; messages_unread: number; favorites: number }
+
+export interface SearchSuggestion { id: number; name: string; thumbnail_url: string | null; price: string | null }
+
+export interface Notification { id: number; message: string; link: string | null; is_read: boolean; created_at: string }
+
+export interface OtpLogin extends TokenPair { user: User }
+
+export const api = {
+  login: (email: string, password: string) =>
+    request<TokenPair>('auth/login/', { method: 'POST', body: { email, password }, anonymous: true }),
+  register: async (input: RegistrationInput): Promise<void> => {
+    await request('auth/registration/', { method: 'POST', body: input, anonymous: true });
+  },
+  verifyOtp: (email: string, otp: string) =>
+    request<OtpLogin>('auth/otp/verify/', { method: 'POST', body: { email, otp }, anonymous: true }),
+  resendOtp: async (email: string): Promise<void> => {
+    await request('auth/otp/resend/', { method: 'POST', body: { email }, anonymous: true });
+  },
+  /** Revokes a refresh token on the server (DESIGN §5). */
+  logout: async (refresh: string): Promise<void> => {
+    await request('auth/logout/', { method: 'POST', body: { refresh }, anonymous: true });
+  },
+  changePassword: async (input: { old_password: string; new_password1: string; new_password2: string }): Promise<void> => {
+    await request('auth/password/change/', { method: 'POST', body: input });
+  },
+  me: () => request<User>('me/'),
+  updateMe: (form: FormData) => request<User>('me/', { method: 'PATCH', body: form }),
+  setAccountType: (form: FormData) => request<User>('me/set-account-type/', { method: 'POST', body: form }),
+  deleteAccount: async (password: string): Promise<void> => {
+    await request('me/delete-account/', { method: 'POST', body: { password } });
+  },
+  counts: () => request<Counts>('me/counts/'),
+  categories: async (): Promise<Category[]> => listOf(await request<Page<Category> | Category[]>('categories/')),
+  suggestions: async (term: string, limit: number, signal?: AbortSignal): Promise<SearchSuggestion[]> =>
+    listOf(await request<Page<SearchSuggestion> | SearchSuggestion[]>('products/', { query: { search: term, limit }, signal })),
+  unreadNotifications: async (): Promise<Notification[]> =>
+    listOf(await request<Page<Notification> | Notification[]>('notifications/', { query: { is_read: 'false' } })),
+  markNotificationRead: async (id: number): Promise<void> => {
+    await request(`notifications/${id}/mark-as-read/`, { method: 'POST' });
+  },
+  markAllNotificationsRead: async (): Promise<void> => {
+    await request('notifications/mark-all-as-read/', { method: 'POST' });
+  },
+};

@@ -1,0 +1,159 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { User } from '../shared/types';
+import { api, ApiError, type RegistrationInput } from './api';
+import { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
+
+/** Authentication state of spec §4: starts loading, then authenticated or guest. */
+export type AuthStatus = 'loading' | 'authenticated' | 'guest';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  /** Stores the tokens and loads /me/. */
+  login(email: string, password: string): Promise<User>;
+  register(input: RegistrationInput): Promise<void>;
+  /** Direct token login after the emailed code (spec §4). */
+  verifyOtp(email: string, otp: string): Promise<User>;
+  resendOtp(email: string): Promise<void>;
+  /** Sends the onboarding form; the answer replaces the user. */
+  completeOnboarding(form: FormData): Promise<User>;
+  /** Revokes the refresh token on the server (best effort) and forgets the user. */
+  logout(): Promise<void>;
+  /** Reloads /me/ (e.g. after a profile edit); null when it failed. */
+  refreshUser(): Promise<User | null>;
+  /** Replaces the user with a server answer that already holds it (e.g. PATCH /me/). */
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+interface State { status: AuthStatus; user: User | null }
+
+/** The last known user, so a signed-in device that starts offline stays signed in. */
+const USER_CACHE_KEY = 'current_user';
+function cachedUser(): User | null {
+  try {
+    const text = localStorage.getItem(USER_CACHE_KEY);
+    return text ? (JSON.parse(text) as User) : null;
+  } catch {
+    return null;
+  }
+}
+function cacheUser(user: User | null) {
+  try {
+    if (user) localStorage.setItem(USER_CACHE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_CACHE_KEY);
+  } catch {
+    // Storage full or blocked: the cache is only a convenience.
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>(() => ({ status: hasStoredTokens() ? 'loading' : 'guest', user: null }));
+
+  const signIn = useCallback((user: User) => {
+    cacheUser(user);
+    setState({ status: 'authenticated', user });
+  }, []);
+  const becomeGuest = useCallback(() => {
+    cacheUser(null);
+    setState({ status: 'guest', user: null });
+  }, []);
+
+  // Start-up: a stored token means "fetch the current user"; any failure is a silent logout.
+  useEffect(() => {
+    if (!hasStoredTokens()) return;
+    let cancelled = false;
+    api.me().then(
+      (user) => { if (!cancelled) signIn(user); },
+      (error) => {
+        if (cancelled) return;
+        // Offline (status 0) with a stored session: keep it and the last known user, so saved
+        // favourites and chats stay usable; the server decides once the device is back online.
+        const offlineUser = error instanceof ApiError && error.status === 0 ? cachedUser() : null;
+        if (offlineUser) return signIn(offlineUser);
+        clearTokens();
+        becomeGuest();
+      },
+    );
+    return () => { cancelled = true; };
+  }, [signIn, becomeGuest]);
+
+  // The API client clears the tokens when a refresh fails: that is a logout too.
+  useEffect(() => onTokensCleared(becomeGuest), [becomeGuest]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const pair = await api.login(email, password);
+    setTokens(pair);
+    try {
+      const user = await api.me();
+      signIn(user);
+      return user;
+    } catch (error) {
+      clearTokens();
+      throw error;
+    }
+  }, [signIn]);
+
+  const verifyOtp = useCallback(async (email: string, otp: string) => {
+    const { access, refresh, user } = await api.verifyOtp(email, otp);
+    setTokens({ access, refresh });
+    signIn(user);
+    return user;
+  }, [signIn]);
+
+  const completeOnboarding = useCallback(async (form: FormData) => {
+    const user = await api.setAccountType(form);
+    signIn(user);
+    return user;
+  }, [signIn]);
+
+  const logout = useCallback(async () => {
+    const refresh = getRefreshToken();
+    clearTokens();
+    becomeGuest();
+    if (refresh) await api.logout(refresh).catch((error) => console.warn('Logout could not revoke the session', error));
+  }, [becomeGuest]);
+
+  const refreshUser = useCallback(async () => {
+    try {
+      const user = await api.me();
+      signIn(user);
+      return user;
+    } catch (error) {
+      console.warn('Could not reload the current user', error);
+      return null;
+    }
+  }, [signIn]);
+
+  const value = useMemo<AuthContextValue>(() => ({
+    ...state,
+    login,
+    register: api.register,
+    verifyOtp,
+    resendOtp: api.resendOtp,
+    completeOnboarding,
+    logout,
+    refreshUser,
+    setUser: signIn,
+  }), [state, login, verifyOtp, completeOnboarding, logout, refreshUser, signIn]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/**
+ * Where to go after signing in (spec §4): a first login goes to onboarding; otherwise an
+ * unverified account goes to the code entry (pass the email in navigation state); otherwise
+ * back to the page that was asked for, or home.
+ */
+export function routeAfterLogin(user: User, from?: string): string {
+  if (user.is_first_login) return '/onboarding';
+  if (!user.is_verified) return '/verify-otp';
+  return from && from.startsWith('/') && !from.startsWith('/login') ? from : '/';
+}
