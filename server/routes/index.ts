@@ -2,10 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import health from './health';
 import categories from './categories';
 import media from './media';
+import auth from './auth';
+import me from './me';
+import profiles from './profiles';
+import users from './users';
 
 /** Every API resource, one file each (spec §7). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(health);
   await app.register(categories);
   await app.register(media);
+  await app.register(auth);
+  await app.register(me);
+  await app.register(profiles);
+  await app.register(users);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, DEFAULT_COUNTRY, OTP_LENGTH } from './constants';
+import { COUNTRIES, DEFAULT_COUNTRY, OTP_LENGTH, USER_TYPES } from './constants';
 import { CURRENCY_CODES } from './currency';
 
 /**
@@ -53,6 +53,7 @@ export const email = z.string().trim().max(254).pipe(z.email()).transform((v) =>
 export const password = z.string().min(8, 'This password is too short. It must contain at least 8 characters.').max(128);
 export const countryCode = z.enum(COUNTRIES.map((c) => c.code) as [string, ...string[]]);
 export const currencyCode = z.enum(CURRENCY_CODES as [string, ...string[]]);
+export const phoneNumber = z.string().trim().min(1).max(32).regex(/^\+?[0-9 ()-]{6,31}$/, 'Enter a valid phone number.');
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const NEW_PASSWORDS_DO_NOT_MATCH = 'New passwords do not match.';
@@ -64,7 +65,7 @@ export const registrationSchema = z.strictObject({
   first_name: requiredText(),
   last_name: requiredText(),
   email,
-  phone_number: z.string().trim().min(1).max(32).regex(/^\+?[0-9 ()-]{6,31}$/, 'Enter a valid phone number.'),
+  phone_number: phoneNumber,
   country: countryCode.default(DEFAULT_COUNTRY),
   password1: password,
   password2: z.string(),
@@ -85,4 +86,48 @@ export const passwordChangeSchema = z.strictObject({
 
 export const deleteAccountSchema = z.strictObject({
   password: z.string({ error: DELETE_PASSWORD_REQUIRED }).min(1, DELETE_PASSWORD_REQUIRED).max(128),
+});
+
+export const resendOtpSchema = z.strictObject({ email });
+export const refreshSchema = z.strictObject({ refresh: z.string().min(1).max(4096) });
+
+/** PATCH /api/me/: the account's own details; email and password have their own flows. */
+export const meUpdateSchema = z.strictObject({
+  first_name: requiredText().optional(),
+  last_name: requiredText().optional(),
+  phone_number: phoneNumber.optional(),
+  country: countryCode.optional(),
+  currency: currencyCode.optional(),
+});
+
+/** A category id as a form sends it ("12") or JSON does (12). */
+export const categoryId = z.coerce.number().int().min(1).max(2_147_483_647);
+const MAX_CATEGORIES = 100;
+
+/** Onboarding (spec §5): a name and at least one category, with the spec's one message for both. */
+const onboardingName = z.string({ error: NAME_AND_CATEGORY_REQUIRED }).trim().min(1, NAME_AND_CATEGORY_REQUIRED).max(150);
+const onboardingIds = z.array(categoryId, { error: NAME_AND_CATEGORY_REQUIRED }).min(1, NAME_AND_CATEGORY_REQUIRED).max(MAX_CATEGORIES);
+export const accountTypeSchema = z.object({ account_type: z.enum(USER_TYPES) });
+export const supplierSetupSchema = z.strictObject({
+  account_type: z.literal('SUPPLIER'),
+  company_name: onboardingName,
+  about: z.string().trim().max(2000).optional(),
+  industry_ids: onboardingIds,
+});
+export const buyerSetupSchema = z.strictObject({
+  account_type: z.literal('BUYER'),
+  name: onboardingName,
+  category_ids: onboardingIds,
+});
+
+/** Profile edit (spec §5): the name stays required when sent; a sent category list replaces the old one. */
+const categoryIds = z.array(categoryId).min(1).max(MAX_CATEGORIES);
+export const supplierProfileSchema = z.strictObject({
+  company_name: requiredText().optional(),
+  about: z.string().trim().max(2000).optional(),
+  industry_ids: categoryIds.optional(),
+});
+export const buyerProfileSchema = z.strictObject({
+  name: requiredText().optional(),
+  category_ids: categoryIds.optional(),
 });

@@ -1,0 +1,80 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db';
+import type { Mailer } from './mail';
+import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '../../src/shared/constants';
+
+/**
+ * E-mail confirmation codes (DESIGN §5): 6 digits, valid 10 minutes, single use, stored as
+ * an HMAC keyed with the server secret (a leaked table reveals no code), 5 wrong tries burn
+ * the code, a new one at most once a minute. One row per user: a new code replaces the old.
+ */
+
+export const OTP_MESSAGES = {
+  incorrect: 'The code is incorrect.',
+  expired: 'The code has expired. Request a new one.',
+  burned: 'Too many wrong attempts. Request a new code.',
+};
+
+export type CheckResult = 'ok' | keyof typeof OTP_MESSAGES;
+
+export function createOtpService(db: Database, secret: string, mailer: Mailer, now: () => number = Date.now) {
+  const hash = (userId: number, code: string) => createHmac('sha256', secret).update(`otp:${userId}:${code}`).digest('base64url');
+
+  /**
+   * A fresh code for the user, unless one was sent less than a minute ago: then the
+   * milliseconds left to wait. The cooldown is checked in the same statement that writes,
+   * so two requests at once cannot both send.
+   */
+  async function issue(userId: number): Promise<{ code: string } | { waitMs: number }> {
+    const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+    const at = new Date(now());
+    const row = { user_id: userId, code_hash: hash(userId, code), expires_at: new Date(at.getTime() + OTP_TTL_MS), failed_attempts: 0, sent_at: at };
+    const written = await db.insertInto('otp_codes').values(row)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row)
+        .where('otp_codes.sent_at', '<=', new Date(at.getTime() - OTP_RESEND_COOLDOWN_MS)))
+      .returning('user_id').executeTakeFirst();
+    if (written) return { code };
+    const current = await db.selectFrom('otp_codes').select('sent_at').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return { waitMs: Math.max(current.sent_at.getTime() + OTP_RESEND_COOLDOWN_MS - at.getTime(), 1000) };
+  }
+
+  /** Lets the user ask again at once, after a code that never reached them. */
+  async function forgetSending(userId: number): Promise<void> {
+    await db.updateTable('otp_codes').set({ sent_at: new Date(now() - OTP_RESEND_COOLDOWN_MS) }).where('user_id', '=', userId).execute();
+  }
+
+  async function send(to: string, firstName: string, code: string): Promise<void> {
+    const minutes = OTP_TTL_MS / 60000;
+    await mailer.send({
+      to,
+      subject: `Your verification code: ${code}`,
+      text: `Hello ${firstName},\n\nYour verification code is ${code}.\nIt is valid for ${minutes} minutes and can be used once.\n\nIf you did not create an account, you can ignore this e-mail.\n`,
+    });
+  }
+
+  /**
+   * Checks a code. A right code is used up; a wrong one counts towards burning the code.
+   * The counter is raised in one statement so that parallel guesses cannot share a try.
+   */
+  async function check(userId: number, code: string): Promise<CheckResult> {
+    const row = await db.selectFrom('otp_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return 'expired';
+    if (row.failed_attempts >= OTP_MAX_FAILED_ATTEMPTS) return 'burned';
+    if (row.expires_at.getTime() <= now()) return 'expired';
+    const expected = Buffer.from(row.code_hash);
+    const given = Buffer.from(hash(userId, code));
+    if (expected.length === given.length && timingSafeEqual(expected, given)) {
+      const used = await db.deleteFrom('otp_codes').where('user_id', '=', userId).where('code_hash', '=', row.code_hash)
+        .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS).returning('user_id').executeTakeFirst();
+      return used ? 'ok' : 'burned';
+    }
+    await db.updateTable('otp_codes').set({ failed_attempts: sql`failed_attempts + 1` })
+      .where('user_id', '=', userId).where('code_hash', '=', row.code_hash).execute();
+    return 'incorrect';
+  }
+
+  return { issue, forgetSending, send, check };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;
