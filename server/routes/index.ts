@@ -6,6 +6,10 @@ import auth from './auth';
 import me from './me';
 import profiles from './profiles';
 import users from './users';
+import conversations from './conversations';
+import messages from './messages';
+import notifications from './notifications';
+import counts from './counts';
 
 /** Every API resource, one file each (spec §7). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -16,4 +20,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(me);
   await app.register(profiles);
   await app.register(users);
+  await app.register(conversations);
+  await app.register(messages);
+  await app.register(notifications);
+  await app.register(counts);
 }

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, OFFER_STEP } from './constants';
+import { offerPrice } from './currency';
+// Installs the DRF wording of zod's messages (e.g. 'Ensure this field has no more than 5000 characters.').
+import './validation';
+
+/**
+ * Chat rules of spec §5 and §9, used by the API server (which enforces them) and the web
+ * app (which shows them before sending).
+ */
+
+/** One file per message, at most 50 MB (spec §5). */
+export const CHAT_FILE_MAX_BYTES = MAX_UPLOAD_BYTES;
+
+/** File formats a chat message may carry, as the media store names them (read from content). */
+export const CHAT_FILE_FORMATS = ['jpg', 'png', 'gif', 'webp', 'mp4', 'webm', 'mov', 'ogg', 'pdf'] as const;
+
+/** The same formats as MIME types, for the file picker's `accept` and a first check on the device. */
+export const CHAT_FILE_TYPES = [
+  'image/jpeg', 'image/png', 'image/gif', 'image/webp',
+  'video/mp4', 'video/webm', 'video/quicktime', 'video/ogg',
+  'application/pdf',
+] as const;
+
+/** Longest message text we store: a long enquiry fits, a pasted book does not. */
+export const MESSAGE_TEXT_MAX = 5000;
+
+export const MESSAGE_NEEDS_CONTENT = 'A message needs text or a file.';
+export const FILE_TOO_LARGE = 'File is too large. Maximum size is 50MB.';
+export const FILE_TYPE_NOT_ALLOWED = 'This file type is not allowed. Send a JPEG, PNG, GIF or WebP image, an MP4, WebM, MOV or Ogg video, or a PDF.';
+export const CANNOT_MESSAGE_SELF = 'You cannot message yourself.';
+export const CANNOT_MESSAGE_OWN_PRODUCT = 'You cannot message about your own product.';
+export const ONLY_BUYER_OFFERS = 'Only the buyer can make a price offer.';
+export const OFFER_NEEDS_PRODUCT = 'Price offers can only be made in a conversation about a product.';
+
+/** Why a chosen file cannot be sent, or null when it can (checked again by the server by content). */
+export function chatFileError(file: { size: number; type: string }): string | null {
+  if (file.size > CHAT_FILE_MAX_BYTES) return FILE_TOO_LARGE;
+  if (!(CHAT_FILE_TYPES as readonly string[]).includes(file.type)) return FILE_TYPE_NOT_ALLOWED;
+  return null;
+}
+
+/** Spec §5: a message is sent only with non-blank text or an attached file; an offer's price counts too. */
+export function messageHasContent(m: { text?: string | null; image?: string | null; price?: string | null }): boolean {
+  return Boolean(m.text?.trim()) || Boolean(m.image?.trim()) || Boolean(m.price);
+}
+
+/** The two one-click offers of spec §9: the product price 10% lower and 10% higher, two decimals. */
+export function offerPrices(productPrice: string | number): { lower: string; higher: string } {
+  return { lower: offerPrice(productPrice, -OFFER_STEP), higher: offerPrice(productPrice, OFFER_STEP) };
+}
+
+/** How a message's attachment is shown, by the extension of its URL (spec §5). */
+export function attachmentKind(url: string): 'image' | 'video' | 'file' {
+  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? '';
+  if (['jpeg', 'jpg', 'gif', 'png', 'webp', 'bmp', 'tiff', 'svg'].includes(ext)) return 'image';
+  if (['mp4', 'webm', 'ogg', 'mov', 'avi'].includes(ext)) return 'video';
+  return 'file';
+}
+
+const MAX_PRICE_DIGITS = 10;
+
+/** An offer price: a positive decimal string (or number) with at most two decimals, read back as "12.50". */
+export const offerPriceField = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = String(value).trim();
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) { ctx.addIssue({ code: 'custom', message: 'A valid number is required.' }); return z.NEVER; }
+  if ((match[2] ?? '').length > 2) { ctx.addIssue({ code: 'custom', message: 'Ensure that there are no more than 2 decimal places.' }); return z.NEVER; }
+  if (match[1].replace(/^0+(?=\d)/, '').length > MAX_PRICE_DIGITS) {
+    ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${MAX_PRICE_DIGITS} digits before the decimal point.` });
+    return z.NEVER;
+  }
+  const fixed = Number(text).toFixed(2);
+  if (Number(fixed) <= 0) { ctx.addIssue({ code: 'custom', message: 'Ensure this value is greater than or equal to 0.01.' }); return z.NEVER; }
+  return fixed;
+});
+
+/** POST /api/conversations/{id}/messages/: text and/or image (a media URL), optional offer price, optional client_id. */
+export const sendMessageSchema = z.strictObject({
+  text: z.string().max(MESSAGE_TEXT_MAX).nullish().transform((v) => v?.trim() ?? ''),
+  image: z.string().max(2000).nullish().transform((v) => v?.trim() || null),
+  price: z.union([offerPriceField, z.literal(''), z.null()]).optional().transform((v) => v || null),
+  client_id: z.uuid().nullish().transform((v) => v ?? null),
+}).refine((m) => messageHasContent(m), { message: MESSAGE_NEEDS_CONTENT });
+
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
