@@ -1,0 +1,169 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSupplier } from '../lib/auth';
+import { readForm, type Form } from '../lib/body';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { page, readPaging } from '../lib/paging';
+import { listProducts, productById, type ProductOrder } from '../services/products';
+import type { StoredMedia } from '../services/media';
+import type { Database } from '../db';
+import {
+  EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, THUMBNAIL_REQUIRED, id, productFields, productPatchFields, productRuleErrors,
+} from '../../src/shared/catalogue';
+import { toFieldErrors, type FieldErrors } from '../../src/shared/validation';
+import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
+
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const listQuery = z.looseObject({
+  search: z.string().max(200).optional(),
+  category: id.optional(),
+  supplier: id.optional(),
+  exclude: id.optional(),
+});
+
+const FORM_FILES = {
+  files: {
+    thumbnail: { max: THUMBNAIL_MAX_FILES, kinds: ['image' as const] },
+    images: { max: GALLERY_MAX_FILES, kinds: ['image' as const, 'video' as const] },
+  },
+  arrays: ['remove_image_ids'],
+};
+
+export const doesNotExist = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
+
+/**
+ * Products (spec §7): public listings, search and sections; suppliers with a confirmed
+ * email create products and edit or delete their own.
+ */
+const products: FastifyPluginAsyncZod = async (app) => {
+  const viewer = (request: FastifyRequest) => request.user?.id ?? null;
+
+  const list = (order: ProductOrder) => async (request: FastifyRequest) => {
+    const query = request.query as z.output<typeof listQuery>;
+    const paging = readPaging(request);
+    const search = query.search?.trim() || undefined;
+    const { count, results } = await listProducts(app.db, {
+      filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
+      order, ...paging, viewerId: viewer(request),
+    });
+    return page(request, results, count, paging);
+  };
+
+  const listSchema = { tags: ['catalogue'], querystring: listQuery };
+  app.get('/api/products/', { schema: listSchema }, list('newest'));
+  app.get('/api/products/new-arrivals/', { schema: listSchema }, list('newest'));
+  app.get('/api/products/flash-deals/', { schema: listSchema }, list('flash-deals'));
+  app.get('/api/products/top-rated/', { schema: listSchema }, list('top-rated'));
+  app.get('/api/products/hot-selling/', { schema: listSchema }, list('hot-selling'));
+
+  app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request) => {
+    const product = await productById(app.db, request.params.id, viewer(request));
+    if (!product) throw notFound();
+    return product;
+  });
+
+  app.post('/api/products/', { schema: { tags: ['catalogue'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {
+    const user = requireSupplier(request);
+    const form = await readForm(request, FORM_FILES);
+    const parsed = productFields.safeParse(form.fields);
+    const errors: FieldErrors = parsed.success ? productRuleErrors(parsed.data) : toFieldErrors(parsed.error.issues);
+    const thumbnail = await thumbnailOf(form, app.media.resolve);
+    if (!thumbnail) errors.thumbnail = [THUMBNAIL_REQUIRED];
+    if (parsed.success && !(await categoryExists(app.db, parsed.data.category_id))) errors.category_id = [doesNotExist(parsed.data.category_id)];
+    if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(errors);
+
+    const fields = parsed.data;
+    const productId = await app.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('products').values({ ...fields, supplier_id: user.id, thumbnail_url: thumbnail! })
+        .returning('id').executeTakeFirstOrThrow();
+      await addMedia(trx, row.id, form.files.images ?? [], 0);
+      return row.id;
+    });
+    return reply.code(201).send(await productById(app.db, productId, user.id));
+  });
+
+  app.patch('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams, consumes: ['multipart/form-data', 'application/json'] } }, async (request) => {
+    const user = requireSupplier(request);
+    const current = await ownProduct(app.db, request.params.id, user.id);
+    const form = await readForm(request, FORM_FILES);
+    const parsed = productPatchFields.safeParse(form.fields);
+    if (!parsed.success) throw badRequest(toFieldErrors(parsed.error.issues));
+    const changes = parsed.data;
+    const merged = { ...current, ...changes };
+    const errors = productRuleErrors(merged);
+    if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id))) errors.category_id = [doesNotExist(changes.category_id)];
+    const thumbnail = form.fields.thumbnail !== undefined || form.files.thumbnail ? await thumbnailOf(form, app.media.resolve) : undefined;
+    if (thumbnail === null) errors.thumbnail = [THUMBNAIL_REQUIRED];
+
+    const removeIds = readIdList(form.fields.remove_image_ids, errors);
+    const existing = await app.db.selectFrom('product_media').select(['id', 'position']).where('product_id', '=', current.id).execute();
+    const unknown = removeIds.filter((mid) => !existing.some((m) => m.id === mid));
+    if (unknown.length > 0) errors.remove_image_ids = [doesNotExist(unknown[0])];
+    const added = form.files.images ?? [];
+    if (existing.length - new Set(removeIds).size + added.length > GALLERY_MAX_FILES) errors.images = [GALLERY_FULL];
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+    await app.db.transaction().execute(async (trx) => {
+      // Always written: updated_at moves and the product's seq with it, so sync sends the new gallery too.
+      await trx.updateTable('products').set({ ...changes, ...(thumbnail ? { thumbnail_url: thumbnail } : {}), updated_at: new Date() })
+        .where('id', '=', current.id).execute();
+      if (removeIds.length > 0) await trx.deleteFrom('product_media').where('product_id', '=', current.id).where('id', 'in', removeIds).execute();
+      await addMedia(trx, current.id, added, Math.max(0, ...existing.map((m) => m.position + 1)));
+    });
+    return productById(app.db, current.id, user.id);
+  });
+
+  app.delete('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request, reply) => {
+    const user = requireSupplier(request);
+    const current = await ownProduct(app.db, request.params.id, user.id);
+    // Conversations about it stay: their product_id becomes null (foreign key "on delete set null").
+    await app.db.deleteFrom('products').where('id', '=', current.id).execute();
+    return reply.code(204).send();
+  });
+};
+
+/** The product if it exists (404) and belongs to the supplier asking (403). */
+async function ownProduct(db: Database, productId: number, supplierId: number) {
+  const product = await db.selectFrom('products')
+    .select(['id', 'supplier_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity'])
+    .where('id', '=', productId).executeTakeFirst();
+  if (!product) throw notFound();
+  if (product.supplier_id !== supplierId) throw forbidden(EDIT_OWN_PRODUCTS_ONLY);
+  return product;
+}
+
+async function categoryExists(db: Database, categoryId: number) {
+  return (await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The thumbnail sent: an uploaded image file, or the URL of an image already uploaded to
+ * our media store (an offline device uploads first, then sends the form as JSON).
+ * null when none (or not one of ours).
+ */
+async function thumbnailOf(form: Form, resolve: (url: string) => Promise<{ path: string; format: string } | undefined>): Promise<string | null> {
+  const file = form.files.thumbnail?.[0];
+  if (file) return file.path;
+  const url = form.fields.thumbnail;
+  if (typeof url !== 'string' || url.trim() === '') return null;
+  const stored = await resolve(url);
+  return stored && ['jpg', 'png', 'gif', 'webp'].includes(stored.format) ? stored.path : null;
+}
+
+function readIdList(value: unknown, errors: FieldErrors): number[] {
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  const ids = list.map((v) => id.safeParse(v));
+  if (ids.some((r) => !r.success)) { errors.remove_image_ids = ['A valid integer is required.']; return []; }
+  return ids.map((r) => r.data as number);
+}
+
+async function addMedia(db: Database, productId: number, files: StoredMedia[], firstPosition: number) {
+  if (files.length === 0) return;
+  await db.insertInto('product_media').values(files.map((f, i) => ({
+    product_id: productId, media_source_url: f.path, media_type: f.kind === 'video' ? 'video' as const : 'image' as const, position: firstPosition + i,
+  }))).execute();
+}
+
+export default products;

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'kysely';
+import { syncCollections } from '../sync';
+import { pruneTombstones, syncBounds } from '../sync/tombstones';
+import type { SyncAnswer } from '../../src/shared/catalogue';
+import type { Database } from '../db';
+
+export const SYNC_DEFAULT_LIMIT = 500;
+export const SYNC_MAX_LIMIT = 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Cursors are "v1.<seq>": opaque to clients, versioned so the format can change. */
+const cursorOf = (seq: number) => `v1.${seq}`;
+const INVALID_CURSOR = 'Invalid cursor: start again without "since".';
+
+const syncQuery = z.object({
+  since: z.string().regex(/^v1\.\d{1,15}$/, INVALID_CURSOR).optional(),
+  limit: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(SYNC_MAX_LIMIT).optional(),
+});
+
+type Entry = { seq: number; collection: string } & ({ item: unknown } | { deleted: number });
+
+/**
+ * GET /api/sync/?since=<cursor>&limit=<n> (DESIGN §5): every change after the cursor,
+ * rows and tombstones of all collections merged in change order, at most `limit` of them.
+ * Without `since`, everything. A cursor older than the pruned tombstones (or newer than
+ * anything this server handed out) answers a full snapshot with reset: true.
+ */
+const sync: FastifyPluginAsyncZod = async (app) => {
+  let prunedAt = 0;
+  const pruneNowAndThen = async () => {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    await pruneTombstones(app.db);
+  };
+  app.addHook('onReady', pruneNowAndThen);
+
+  app.get('/api/sync/', { schema: { tags: ['sync'], querystring: syncQuery } }, async (request): Promise<SyncAnswer> => {
+    await pruneNowAndThen();
+    const since = request.query.since ? Number(request.query.since.slice(3)) : 0;
+    // One snapshot for every query: a change committing midway cannot be skipped by the cursor.
+    return app.db.transaction().setIsolationLevel('repeatable read').execute((db) =>
+      pull(db, request.user?.id ?? null, since, request.query.limit ?? SYNC_DEFAULT_LIMIT));
+  });
+};
+
+async function pull(db: Database, userId: number | null, requested: number, limit: number): Promise<SyncAnswer> {
+  const { prunedThrough, lastSeq } = await syncBounds(db);
+  const reset = requested > 0 && (requested < prunedThrough || requested > lastSeq);
+  const since = reset ? 0 : requested;
+
+  const collections = syncCollections.filter((c) => c.scope === 'public' || userId !== null);
+  const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
+  const userNames = collections.filter((c) => c.scope === 'user').map((c) => c.name);
+  // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.
+  const [rowLists, tombstones] = await Promise.all([
+    Promise.all(collections.map(async (c) => (await c.changedSince(db, { userId, since, limit: limit + 1 }))
+      .map((r): Entry => ({ seq: r.seq, collection: c.name, item: r.item })))),
+    db.selectFrom('tombstones').select(['seq', 'collection', 'row_id']).where('seq', '>', since)
+      .where((eb) => eb.or([
+        eb.and([eb('audience', 'is', null), eb('collection', 'in', publicNames)]),
+        ...(userId !== null && userNames.length > 0
+          ? [eb.and([sql<boolean>`${userId}::int = any(audience)`, eb('collection', 'in', userNames)])]
+          : []),
+      ]))
+      .orderBy('seq').limit(limit + 1).execute(),
+  ]);
+  const merged: Entry[] = [
+    ...rowLists.flat(),
+    ...tombstones.map((t): Entry => ({ seq: t.seq, collection: t.collection, deleted: t.row_id })),
+  ].sort((a, b) => a.seq - b.seq);
+  const taken = merged.slice(0, limit);
+
+  const changes: SyncAnswer['changes'] = {};
+  for (const entry of taken) {
+    const bucket = (changes[entry.collection] ??= { upserted: [], deleted: [] });
+    if ('item' in entry) bucket.upserted.push(entry.item); else bucket.deleted.push(entry.deleted);
+  }
+  return {
+    cursor: cursorOf(taken.length > 0 ? taken[taken.length - 1].seq : since),
+    has_more: merged.length > limit,
+    reset,
+    changes,
+  };
+}
+
+export default sync;

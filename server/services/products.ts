@@ -1,0 +1,125 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../db';
+import { userSummaries } from '../lib/users';
+import type { Product } from '../../src/shared/catalogue';
+import { searchMatch, searchRank } from './search';
+
+/**
+ * Products as the API answers them (spec §3), for every route and the sync collection.
+ * A list of any length is serialized in a constant number of queries: the rows (with their
+ * category), their media, their suppliers (userSummaries) and the viewer's favourites.
+ */
+
+export type ProductRow = Awaited<ReturnType<typeof productRows>>[number];
+
+/** The selected columns of products joined with their category; `where` narrows them. */
+export function productQuery(db: Database) {
+  return db.selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id', 'p.name', 'p.description', 'p.price', 'p.min_price', 'p.max_price', 'p.thumbnail_url',
+      'p.minimum_order_quantity', 'p.quantity_in_stock', 'p.average_rating', 'p.reviews_count',
+      'p.category_id', 'c.name as category_name', 'p.supplier_id', 'p.created_at', 'p.updated_at',
+      'p.flash_deal_ends_at', 'p.seq',
+    ]);
+}
+
+async function productRows(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  return productQuery(db).where('p.id', 'in', ids).execute();
+}
+
+export async function serializeProducts(db: Database, rows: ProductRow[], viewerId: number | null): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [media, suppliers, favorites] = await Promise.all([
+    db.selectFrom('product_media').select(['id', 'product_id', 'media_source_url', 'media_type'])
+      .where('product_id', 'in', ids).orderBy('product_id').orderBy('position').orderBy('id').execute(),
+    userSummaries(db, rows.map((r) => r.supplier_id)),
+    viewerId === null ? Promise.resolve([]) : db.selectFrom('favorites').select('product_id')
+      .where('user_id', '=', viewerId).where('product_id', 'in', ids).execute(),
+  ]);
+  const favorited = new Set(favorites.map((f) => f.product_id));
+  const mediaOf = new Map<number, Product['images']>();
+  for (const m of media) {
+    const list = mediaOf.get(m.product_id) ?? [];
+    list.push({ id: m.id, media_source_url: m.media_source_url, media_type: m.media_type });
+    mediaOf.set(m.product_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    price: r.price ?? r.min_price,
+    min_price: r.min_price,
+    max_price: r.max_price,
+    thumbnail_url: r.thumbnail_url,
+    images: mediaOf.get(r.id) ?? [],
+    minimum_order_quantity: r.minimum_order_quantity,
+    quantity_in_stock: r.quantity_in_stock,
+    average_rating: Number(r.average_rating),
+    reviews_count: r.reviews_count,
+    is_favorited: favorited.has(r.id),
+    category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
+    supplier: suppliers.get(r.supplier_id)!,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+    flash_deal_ends_at: r.flash_deal_ends_at?.toISOString() ?? null,
+  }));
+}
+
+/** Products by id, in the order of `ids` (missing ones left out). */
+export async function productsById(db: Database, ids: number[], viewerId: number | null): Promise<Map<number, Product>> {
+  const list = await serializeProducts(db, await productRows(db, [...new Set(ids)]), viewerId);
+  return new Map(list.map((p) => [p.id, p]));
+}
+
+export async function productById(db: Database, id: number, viewerId: number | null): Promise<Product | undefined> {
+  return (await productsById(db, [id], viewerId)).get(id);
+}
+
+export interface ProductFilters { search?: string; category?: number; supplier?: number; exclude?: number }
+
+/**
+ * The orders of the listing sections (README "Catalogue sections"):
+ * - newest: new arrivals and the plain list, newest first.
+ * - flash-deals: only deals still running (flash_deal_ends_at in the future), ending soonest first.
+ * - top-rated: only reviewed products, by average rating, then by number of reviews.
+ * - hot-selling: most favourites + conversations started in the last 30 days, then the
+ *   same counted over all time, then newest; products nobody touched yet come last.
+ * - relevance: a search, best matches first (see services/search.ts).
+ */
+export type ProductOrder = 'newest' | 'flash-deals' | 'top-rated' | 'hot-selling';
+
+export async function listProducts(db: Database, args: {
+  filters: ProductFilters; order: ProductOrder; limit: number; offset: number; viewerId: number | null;
+}): Promise<{ count: number; results: Product[] }> {
+  const { filters, order } = args;
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.category !== undefined) conditions.push(sql<SqlBool>`p.category_id = ${filters.category}`);
+  if (filters.supplier !== undefined) conditions.push(sql<SqlBool>`p.supplier_id = ${filters.supplier}`);
+  if (filters.exclude !== undefined) conditions.push(sql<SqlBool>`p.id <> ${filters.exclude}`);
+  if (filters.search) conditions.push(searchMatch(filters.search));
+  if (order === 'flash-deals') conditions.push(sql<SqlBool>`p.flash_deal_ends_at > now()`);
+  if (order === 'top-rated') conditions.push(sql<SqlBool>`p.reviews_count > 0`);
+  const where = (eb: { and(list: Expression<SqlBool>[]): Expression<SqlBool> }) => eb.and(conditions);
+
+  let query = productQuery(db).where(where);
+  if (filters.search) query = query.orderBy(searchRank(filters.search), 'desc');
+  if (order === 'flash-deals') query = query.orderBy('p.flash_deal_ends_at', 'asc');
+  if (order === 'top-rated') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
+  if (order === 'hot-selling') {
+    query = query
+      .orderBy(sql`(select count(*) from favorites f where f.product_id = p.id and f.created_at > now() - interval '30 days')
+        + (select count(*) from conversations v where v.product_id = p.id and v.created_at > now() - interval '30 days')`, 'desc')
+      .orderBy(sql`(select count(*) from favorites f where f.product_id = p.id)
+        + (select count(*) from conversations v where v.product_id = p.id)`, 'desc');
+  }
+  query = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
+
+  const [rows, total] = await Promise.all([
+    query.limit(args.limit).offset(args.offset).execute(),
+    db.selectFrom('products as p').select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow(),
+  ]);
+  return { count: total.n, results: await serializeProducts(db, rows, args.viewerId) };
+}

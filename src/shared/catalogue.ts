@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { GALLERY_MAX_FILES, MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
+import { requiredText, type FieldErrors } from './validation';
+import type { UserSummary } from './types';
+
+/**
+ * Product and review rules of spec §5/§6, used by the API server and the web app's forms
+ * alike. Values may come as strings (multipart forms) or numbers (JSON).
+ */
+
+export const MIN_PRICE_ABOVE_MAX = 'Minimum price cannot be greater than the maximum price.';
+export const MIN_ORDER_ABOVE_STOCK = 'minimum order quantity cannot be greater than quantity in stock';
+export const THUMBNAIL_REQUIRED = 'A thumbnail image is required.';
+export const RATING_REQUIRED = 'Please select a star rating.';
+export const ALREADY_REVIEWED = 'You have already submitted a review for this product.';
+export const EDIT_OWN_PRODUCTS_ONLY = 'Access Denied: You can only edit your own products.';
+export const EDIT_OWN_REVIEW_ONLY = 'You can only edit your own review.';
+export const GALLERY_FULL = `A product can have at most ${GALLERY_MAX_FILES} images or videos.`;
+export const CATEGORY_NOT_FOUND = 'Select a valid category.';
+export const PRODUCT_NOT_FOUND = 'This product does not exist.';
+
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+export const REVIEW_COMMENT_MAX = 2000;
+/** numeric(12,2) in the database. */
+export const PRICE_MAX = 9_999_999_999.99;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A price in dollars: ≥ 0, step 0.01, answered as the two-decimal string the API stores ("12.50"). */
+export const price = z.preprocess(
+  blankToUndefined,
+  z.union([z.string().trim(), z.number()])
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v;
+      if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(Number(text))) {
+        ctx.addIssue({ code: 'custom', message: 'A valid number is required.' });
+        return z.NEVER;
+      }
+      if (Number(text) < 0) { ctx.addIssue({ code: 'custom', message: 'Ensure this value is greater than or equal to 0.' }); return z.NEVER; }
+      if (/\.\d{3,}$/.test(text) && !/\.\d{2}0+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: 'Ensure that there are no more than 2 decimal places.' });
+        return z.NEVER;
+      }
+      if (Number(text) > PRICE_MAX) { ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${PRICE_MAX}.` }); return z.NEVER; }
+      return Number(text).toFixed(2);
+    }),
+);
+
+/** A whole number ≥ min, from "12" or 12. */
+const wholeNumber = (min: number) => z.preprocess(
+  blankToUndefined,
+  z.union([z.string().trim(), z.number()])
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : NaN;
+      if (!Number.isSafeInteger(n)) { ctx.addIssue({ code: 'custom', message: 'A valid integer is required.' }); return z.NEVER; }
+      if (n < min) { ctx.addIssue({ code: 'custom', message: `Ensure this value is greater than or equal to ${min}.` }); return z.NEVER; }
+      if (n > 2_147_483_647) { ctx.addIssue({ code: 'custom', message: 'Ensure this value is less than or equal to 2147483647.' }); return z.NEVER; }
+      return n;
+    }),
+);
+
+export const id = wholeNumber(1);
+
+/** Every field of the product form; all required on create (the thumbnail is a file, checked apart). */
+export const productFields = z.object({
+  name: requiredText(PRODUCT_NAME_MAX),
+  description: requiredText(PRODUCT_DESCRIPTION_MAX),
+  min_price: price,
+  max_price: price,
+  quantity_in_stock: wholeNumber(MIN_STOCK),
+  minimum_order_quantity: wholeNumber(MIN_ORDER_QUANTITY),
+  category_id: id,
+});
+export type ProductFields = z.output<typeof productFields>;
+
+/** Edit: only the fields sent; the cross-field rules then run on the merged product. */
+export const productPatchFields = productFields.partial();
+
+/** Rules between fields (spec §5), on the whole product as it would be saved. */
+export function productRuleErrors(p: Pick<ProductFields, 'min_price' | 'max_price' | 'quantity_in_stock' | 'minimum_order_quantity'>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (Number(p.min_price) > Number(p.max_price)) errors.min_price = [MIN_PRICE_ABOVE_MAX];
+  if (p.minimum_order_quantity > p.quantity_in_stock) errors.minimum_order_quantity = [MIN_ORDER_ABOVE_STOCK];
+  return errors;
+}
+
+const rating = z.preprocess(
+  blankToUndefined,
+  z.union([z.string().trim(), z.number()], { error: RATING_REQUIRED })
+    .transform((v, ctx) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < REVIEW_MIN_RATING || n > REVIEW_MAX_RATING) { ctx.addIssue({ code: 'custom', message: RATING_REQUIRED }); return z.NEVER; }
+      return n;
+    }),
+);
+
+const comment = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(REVIEW_COMMENT_MAX));
+const clientId = z.preprocess(blankToUndefined, z.uuid().optional());
+
+export const reviewCreate = z.object({ rating, comment: comment.optional().default(''), client_id: clientId });
+export const reviewEdit = z.object({ comment });
+export const favoriteCreate = z.object({ product: id, client_id: clientId });
+
+/** The API's catalogue shapes (spec §3), as the server answers and the web app reads them. */
+export interface ProductMedia { id: number; media_source_url: string; media_type: 'image' | 'video' }
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  /** Decimal strings in USD ("12.50"); price is min_price unless a deal price is set. */
+  price: string;
+  min_price: string;
+  max_price: string;
+  thumbnail_url: string;
+  images: ProductMedia[];
+  minimum_order_quantity: number;
+  quantity_in_stock: number;
+  /** 0 to 5, two decimals at most; 0 when there are no reviews. */
+  average_rating: number;
+  reviews_count: number;
+  /** For the signed-in caller; always false for guests. */
+  is_favorited: boolean;
+  category: { id: number; name: string } | null;
+  supplier: UserSummary;
+  created_at: string;
+  updated_at: string;
+  /** Set while the product is (or was) a flash deal. */
+  flash_deal_ends_at: string | null;
+}
+export interface Review {
+  id: number;
+  rating: number;
+  comment: string;
+  created_at: string;
+  updated_at: string;
+  reviewer: UserSummary;
+  /** The reviewed product's id. */
+  product: number;
+}
+export interface Favorite { id: number; product: Product; created_at: string }
+export interface Banner { id: number; image_url: string; title: string; link: string | null }
+
+/** GET /api/sync/ (DESIGN §5). Collections absent from `changes` did not change. */
+export interface SyncAnswer {
+  cursor: string;
+  has_more: boolean;
+  /** True when the given cursor was too old (or unknown): drop the local copy and start over. */
+  reset: boolean;
+  changes: Record<string, { upserted: unknown[]; deleted: number[] }>;
+}
