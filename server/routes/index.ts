@@ -10,6 +10,11 @@ import conversations from './conversations';
 import messages from './messages';
 import notifications from './notifications';
 import counts from './counts';
+import banners from './banners';
+import products from './products';
+import reviews from './reviews';
+import favorites from './favorites';
+import sync from './sync';
 
 /** Every API resource, one file each (spec §7). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -24,4 +29,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(messages);
   await app.register(notifications);
   await app.register(counts);
+  await app.register(banners);
+  await app.register(products);
+  await app.register(reviews);
+  await app.register(favorites);
+  await app.register(sync);
 }
