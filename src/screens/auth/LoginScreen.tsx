@@ -1,10 +1,201 @@
-import { Trans } from '@lingui/react/macro';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, Redirect, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import Alert from '../../components/Alert';
+import FormField from '../../components/FormField';
 import PageHeading from '../../components/PageHeading';
+import Spinner from '../../components/Spinner';
+import { useCountryName } from '../../components/countries';
+import { useMessage } from '../../components/useMessage';
+import { COUNTRIES, DEFAULT_COUNTRY } from '../../shared/constants';
+import { loginSchema, registrationSchema, toFieldErrors } from '../../shared/validation';
+import { routeAfterLogin, useAuth } from '../../sync/auth';
+import { authFormErrors, errorDetail, signupErrorMessage } from '../../sync/errors';
+import { isOffline } from '../serverMessage';
 
+type Mode = 'login' | 'signup';
+
+/** Form values under the API's own field names, so server field errors land on the right input. */
+const EMPTY = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  country: DEFAULT_COUNTRY as string,
+  password: '',
+  password1: '',
+  password2: '',
+};
+type Values = typeof EMPTY;
+type Name = keyof Values;
+type Errors = Partial<Record<string, string>>;
+
+/** Combined login and sign-up (spec §2): a toggle switches modes and clears form and errors. */
 export default function LoginScreen() {
+  const { t } = useLingui();
+  const translate = useMessage();
+  const countryName = useCountryName();
+  const { status, login, register } = useAuth();
+  const [, navigate] = useLocation();
+  const from = useHistoryState<{ from?: string } | null>()?.from;
+
+  const [mode, setMode] = useState<Mode>('login');
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Set while this screen signs the user in, so the "already signed in" redirect does not
+  // race the after-login route (onboarding, code entry or the page asked for).
+  const signingIn = useRef(false);
+
+  if (status === 'authenticated' && !signingIn.current) return <Redirect to="/" replace />;
+  if (status === 'loading') return <Spinner label={t`Authenticating...`} />;
+
+  const switchMode = () => {
+    setMode(mode === 'login' ? 'signup' : 'login');
+    setValues(EMPTY);
+    setErrors({});
+    setGeneral(null);
+  };
+
+  const set = (name: Name) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  /** Shows field errors and moves focus to the first field that has one. */
+  const showErrors = (next: Errors) => {
+    setErrors(next);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  const firstMessages = (fieldErrors: Record<string, string[]>): Errors =>
+    Object.fromEntries(Object.entries(fieldErrors).map(([key, messages]) => [key, translate(messages[0])]));
+
+  /** Server errors (spec §8): the first message per field, non_field_errors under the password. */
+  const serverFieldErrors = (err: unknown, passwordField: Name): Errors => {
+    const parsed = authFormErrors(err);
+    const fields: Errors = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, translate(v)]));
+    if (parsed.password) fields[passwordField] = translate(parsed.password);
+    return fields;
+  };
+
+  const submitLogin = async () => {
+    const parsed = loginSchema.safeParse({ email: values.email, password: values.password });
+    if (!parsed.success) return showErrors(firstMessages(toFieldErrors(parsed.error.issues)));
+    signingIn.current = true;
+    try {
+      const user = await login(parsed.data.email, parsed.data.password);
+      const to = routeAfterLogin(user, from);
+      navigate(to, to === '/verify-otp' ? { state: { email: user.email } } : undefined);
+    } catch (err) {
+      signingIn.current = false;
+      showErrors(serverFieldErrors(err, 'password'));
+      setGeneral(isOffline(err) ? err.message : errorDetail(err, t`Login failed. Please check credentials.`));
+    }
+  };
+
+  const submitSignup = async () => {
+    const { first_name, last_name, email, phone_number, country, password1, password2 } = values;
+    const parsed = registrationSchema.safeParse({ first_name, last_name, email, phone_number, country, password1, password2 });
+    if (!parsed.success) return showErrors(firstMessages(toFieldErrors(parsed.error.issues)));
+    try {
+      await register(parsed.data);
+      navigate('/verify-otp', { state: { email: parsed.data.email } });
+    } catch (err) {
+      showErrors(serverFieldErrors(err, 'password1'));
+      setGeneral(isOffline(err) ? err.message : errorDetail(err, '') || signupErrorMessage(err));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setGeneral(null);
+    setErrors({});
+    setBusy(true);
+    try {
+      await (mode === 'login' ? submitLogin() : submitSignup());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (name: Name, label: ReactNode, type: string, autoComplete: string) => (
+    <FormField label={label} error={errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          value={values[name]}
+          onChange={(event) => set(name)(event.target.value)}
+          disabled={busy}
+        />
+      )}
+    </FormField>
+  );
+
+  const signup = mode === 'signup';
   return (
-    <main className="screen">
-      <PageHeading><Trans>Login</Trans></PageHeading>
+    <main className="screen auth-screen">
+      <div className="card auth-card">
+        <PageHeading subtitle={signup ? <Trans>Join buyers and suppliers across the marketplace.</Trans> : <Trans>Welcome back! Sign in to continue.</Trans>}>
+          {signup ? <Trans>Create an account</Trans> : <Trans>Log in</Trans>}
+        </PageHeading>
+        {general ? <Alert>{general}</Alert> : null}
+        <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+          {signup ? (
+            <>
+              <div className="form__row">
+                {input('first_name', <Trans>First name</Trans>, 'text', 'given-name')}
+                {input('last_name', <Trans>Last name</Trans>, 'text', 'family-name')}
+              </div>
+              {input('email', <Trans>Email</Trans>, 'email', 'email')}
+              {input('phone_number', <Trans>Phone number</Trans>, 'tel', 'tel')}
+              <FormField label={<Trans>Country</Trans>} error={errors.country}>
+                {(control) => (
+                  <select {...control} name="country" autoComplete="country" value={values.country} disabled={busy} onChange={(event) => set('country')(event.target.value)}>
+                    {COUNTRIES.map((country) => (
+                      <option key={country.code} value={country.code}>{countryName(country.code)}</option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              {input('password1', <Trans>Password</Trans>, 'password', 'new-password')}
+              {input('password2', <Trans>Confirm password</Trans>, 'password', 'new-password')}
+            </>
+          ) : (
+            <>
+              {input('email', <Trans>Email</Trans>, 'email', 'email')}
+              {input('password', <Trans>Password</Trans>, 'password', 'current-password')}
+            </>
+          )}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {signup
+              ? (busy ? <Trans>Creating your account…</Trans> : <Trans>Sign up</Trans>)
+              : (busy ? <Trans>Signing in…</Trans> : <Trans>Log in</Trans>)}
+          </button>
+        </form>
+        <p className="auth-card__switch">
+          {signup ? <Trans>Already have an account?</Trans> : <Trans>Don't have an account?</Trans>}{' '}
+          <button type="button" className="link-button" onClick={switchMode} disabled={busy}>
+            {signup ? <Trans>Log in instead</Trans> : <Trans>Sign up instead</Trans>}
+          </button>
+        </p>
+        {signup ? (
+          <p className="auth-card__legal">
+            <Trans>
+              By signing up you agree to our <Link href="/terms-of-service">Terms of Service</Link> and{' '}
+              <Link href="/privacy-policy">Privacy Policy</Link>.
+            </Trans>
+          </p>
+        ) : null}
+      </div>
     </main>
   );
 }

@@ -1,10 +1,190 @@
-import { Trans } from '@lingui/react/macro';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocation } from 'wouter';
+import Alert from '../../components/Alert';
+import CategoryChecklist from '../../components/CategoryChecklist';
+import FormField from '../../components/FormField';
 import PageHeading from '../../components/PageHeading';
+import Spinner from '../../components/Spinner';
+import { useMessage } from '../../components/useMessage';
+import type { UserType } from '../../shared/constants';
+import type { Category } from '../../shared/types';
+import { buyerSetupSchema, supplierSetupSchema } from '../../shared/validation';
+import { api } from '../../sync/api';
+import { useAuth } from '../../sync/auth';
+import { serverMessage } from '../serverMessage';
 
+/** Spec §5: the logo is optional and must be an image file (checked here by its type). */
+const isImage = (file: File) => file.type.startsWith('image/');
+
+/**
+ * Account-type setup after a first login (spec §2): step 1 chooses Supplier or Buyer,
+ * step 2 asks for the name, the categories and an optional logo, then sends the multipart
+ * form of spec §7 (POST /me/set-account-type/). Shown on /onboarding and in the first-login modal.
+ */
 export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
+  const { t } = useLingui();
+  const translate = useMessage();
+  const { completeOnboarding } = useAuth();
+  const [, navigate] = useLocation();
+  const id = useId();
+
+  const [accountType, setAccountType] = useState<UserType | null>(null);
+  const [categories, setCategories] = useState<Category[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const logoInput = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLDivElement>(null);
+
+  const loadCategories = useCallback(() => {
+    setLoadError(null);
+    api.categories().then(setCategories, (err) => {
+      console.warn('Onboarding could not load categories', err);
+      setLoadError(t`Failed to load categories.`);
+    });
+  }, [t]);
+  useEffect(loadCategories, [loadCategories]);
+
+  // Each step starts with its heading focused, so keyboard and screen reader users land there.
+  useEffect(() => { heading.current?.querySelector('h1')?.focus(); }, [accountType]);
+
+  const choose = (type: UserType | null) => {
+    setAccountType(type);
+    setError(null);
+  };
+
+  const onLogoChange = (file: File | undefined) => {
+    if (file && !isImage(file)) {
+      setLogo(null);
+      setLogoError(t`The logo must be an image file.`);
+      if (logoInput.current) logoInput.current.value = '';
+      return;
+    }
+    setLogoError(null);
+    setLogo(file ?? null);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !accountType) return;
+    const parsed = accountType === 'SUPPLIER'
+      ? supplierSetupSchema.safeParse({ account_type: accountType, company_name: name, industry_ids: selected })
+      : buyerSetupSchema.safeParse({ account_type: accountType, name, category_ids: selected });
+    if (!parsed.success) return setError(translate(parsed.error.issues[0].message));
+
+    const form = new FormData();
+    form.append('account_type', accountType);
+    if (accountType === 'SUPPLIER') {
+      form.append('company_name', name.trim());
+      for (const categoryId of selected) form.append('industry_ids', String(categoryId));
+    } else {
+      form.append('name', name.trim());
+      for (const categoryId of selected) form.append('category_ids', String(categoryId));
+    }
+    if (logo) form.append('logo', logo);
+
+    setError(null);
+    setBusy(true);
+    try {
+      await completeOnboarding(form);
+      if (onDone) onDone();
+      else navigate('/', { replace: true });
+    } catch (err) {
+      setError(serverMessage(err, t`Failed to complete setup. Please try again.`));
+      setBusy(false);
+    }
+  };
+
+  if (!accountType) {
+    return (
+      <section className="onboarding" aria-labelledby={`${id}-title`}>
+        <div ref={heading}>
+          <PageHeading id={`${id}-title`} subtitle={<Trans>How will you use the marketplace?</Trans>}>
+            <Trans>Set up your account</Trans>
+          </PageHeading>
+        </div>
+        <div className="onboarding__choices">
+          <button type="button" className="choice-card" onClick={() => choose('SUPPLIER')}>
+            <span className="choice-card__title"><Trans>Supplier</Trans></span>
+            <span className="choice-card__text"><Trans>List your products and reach buyers.</Trans></span>
+          </button>
+          <button type="button" className="choice-card" onClick={() => choose('BUYER')}>
+            <span className="choice-card__title"><Trans>Buyer</Trans></span>
+            <span className="choice-card__text"><Trans>Find products and talk to suppliers.</Trans></span>
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const supplier = accountType === 'SUPPLIER';
   return (
-    <section className="onboarding" data-has-done={Boolean(onDone)}>
-      <PageHeading><Trans>Set up your account</Trans></PageHeading>
+    <section className="onboarding" aria-labelledby={`${id}-title`}>
+      <button type="button" className="link-button onboarding__back" onClick={() => choose(null)} disabled={busy}>
+        <span aria-hidden="true">← </span><Trans>Back</Trans>
+      </button>
+      <div ref={heading}>
+        <PageHeading id={`${id}-title`}>
+          {supplier ? <Trans>Tell us about your company</Trans> : <Trans>Tell us about yourself</Trans>}
+        </PageHeading>
+      </div>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <FormField label={supplier ? <Trans>Company name</Trans> : <Trans>Name</Trans>}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              name={supplier ? 'company_name' : 'name'}
+              autoComplete={supplier ? 'organization' : 'name'}
+              required
+              value={name}
+              disabled={busy}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </FormField>
+
+        {categories ? (
+          <CategoryChecklist
+            legend={supplier ? <Trans>Industries</Trans> : <Trans>Categories of interest</Trans>}
+            categories={categories}
+            selected={selected}
+            onChange={setSelected}
+            disabled={busy}
+          />
+        ) : loadError ? (
+          <Alert>
+            {loadError}{' '}
+            <button type="button" className="link-button" onClick={loadCategories}><Trans>Try again</Trans></button>
+          </Alert>
+        ) : (
+          <Spinner inline label={t`Loading categories…`} />
+        )}
+
+        <FormField label={<Trans>Logo (optional)</Trans>} error={logoError} hint={logo ? logo.name : undefined}>
+          {(control) => (
+            <input
+              {...control}
+              ref={logoInput}
+              type="file"
+              name="logo"
+              accept="image/*"
+              disabled={busy}
+              onChange={(event) => onLogoChange(event.target.files?.[0])}
+            />
+          )}
+        </FormField>
+
+        {error ? <Alert>{error}</Alert> : null}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? <Trans>Saving…</Trans> : <Trans>Complete setup</Trans>}
+        </button>
+      </form>
     </section>
   );
 }

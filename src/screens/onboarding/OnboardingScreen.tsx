@@ -1,10 +1,16 @@
-import { Trans } from '@lingui/react/macro';
-import PageHeading from '../../components/PageHeading';
+import { Redirect } from 'wouter';
+import { useAuth } from '../../sync/auth';
+import OnboardingFlow from './OnboardingFlow';
 
+/** /onboarding: the two-step account setup on a page of its own; set-up accounts go home. */
 export default function OnboardingScreen() {
+  const { user } = useAuth();
+  if (user && user.user_type && !user.is_first_login) return <Redirect to="/" replace />;
   return (
-    <main className="screen">
-      <PageHeading><Trans>Set up your account</Trans></PageHeading>
+    <main className="screen screen--narrow">
+      <div className="card">
+        <OnboardingFlow />
+      </div>
     </main>
   );
 }
