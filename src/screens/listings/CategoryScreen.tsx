@@ -1,10 +1,16 @@
 import { Trans } from '@lingui/react/macro';
-import PageHeading from '../../components/PageHeading';
+import { useParams } from 'wouter';
+import ListingScreen, { decodeSegment } from './ListingScreen';
 
+/** /category/{categoryId}/{categoryName}: the products of one category, named from the URL. */
 export default function CategoryScreen() {
+  const { categoryName } = useParams<{ categoryId: string; categoryName: string }>();
+  const name = decodeSegment(categoryName);
   return (
-    <main className="screen">
-      <PageHeading><Trans>Category</Trans></PageHeading>
-    </main>
+    <ListingScreen
+      heading={name}
+      emptyTitle={<Trans>No products in this category</Trans>}
+      emptyText={<Trans>No supplier has listed a product in {name} yet.</Trans>}
+    />
   );
 }

@@ -1,10 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import PageHeading from '../../components/PageHeading';
+import ListingScreen from './ListingScreen';
 
+/** /flash-deals: products with a price cut. */
 export default function FlashDealsScreen() {
   return (
-    <main className="screen">
-      <PageHeading><Trans>Flash deals</Trans></PageHeading>
-    </main>
+    <ListingScreen
+      heading={<Trans>Flash deals</Trans>}
+      emptyTitle={<Trans>No flash deals right now</Trans>}
+      emptyText={<Trans>Deals appear here as soon as suppliers lower their prices.</Trans>}
+    />
   );
 }

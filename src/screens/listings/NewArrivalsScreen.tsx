@@ -1,10 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import PageHeading from '../../components/PageHeading';
+import ListingScreen from './ListingScreen';
 
+/** /new-arrivals: the most recently listed products. */
 export default function NewArrivalsScreen() {
   return (
-    <main className="screen">
-      <PageHeading><Trans>New arrivals</Trans></PageHeading>
-    </main>
+    <ListingScreen
+      heading={<Trans>New arrivals</Trans>}
+      emptyTitle={<Trans>No new arrivals yet</Trans>}
+      emptyText={<Trans>Newly listed products appear here first.</Trans>}
+    />
   );
 }

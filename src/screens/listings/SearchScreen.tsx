@@ -1,10 +1,15 @@
 import { Trans } from '@lingui/react/macro';
-import PageHeading from '../../components/PageHeading';
+import { useParams } from 'wouter';
+import ListingScreen, { decodeSegment } from './ListingScreen';
 
+/** /search/ and /search/{term}: results for the URL-encoded term (optional). */
 export default function SearchScreen() {
+  const term = decodeSegment(useParams<{ term?: string }>().term).trim();
   return (
-    <main className="screen">
-      <PageHeading><Trans>Search results</Trans></PageHeading>
-    </main>
+    <ListingScreen
+      heading={term ? <Trans>Results for “{term}”</Trans> : <Trans>All products</Trans>}
+      emptyTitle={<Trans>No products found</Trans>}
+      emptyText={term ? <Trans>Nothing matches “{term}”. Try another word or browse the categories.</Trans> : <Trans>There are no products in the catalogue yet.</Trans>}
+    />
   );
 }
