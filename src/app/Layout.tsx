@@ -1,0 +1,57 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
+import { useAuth } from '../sync/auth';
+import { useCountsRefresh } from '../sync/counts';
+import { pullCategories } from '../sync/categories';
+import { useOnline } from './hooks';
+import Navbar from './navbar/Navbar';
+import BottomTabBar from './navbar/BottomTabBar';
+import OfflineIndicator from './OfflineIndicator';
+import UpdatePrompt from './UpdatePrompt';
+
+const OnboardingFlow = lazy(() => import('../screens/onboarding/OnboardingFlow'));
+
+/** The full-screen onboarding modal on first login (spec §2 Home), except on /onboarding itself. */
+function OnboardingModal() {
+  const { user } = useAuth();
+  const [location] = useLocation();
+  const { t } = useLingui();
+  if (!user?.is_first_login || location === '/onboarding') return null;
+  return (
+    <div className="modal-backdrop modal-backdrop--full">
+      <div className="modal modal--full" role="dialog" aria-modal="true" aria-label={t`Set up your account`}>
+        <Suspense fallback={null}><OnboardingFlow /></Suspense>
+      </div>
+    </div>
+  );
+}
+
+/** The shell around every screen: navbar, content, bottom tabs, offline and update notices. */
+export default function Layout({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const [location] = useLocation();
+  const online = useOnline();
+  const { t } = useLingui();
+  useCountsRefresh();
+
+  // Categories feed the navbar: pulled at start and again whenever the device comes back online.
+  useEffect(() => {
+    if (online) pullCategories();
+  }, [online]);
+
+  // A new page starts at its top.
+  useEffect(() => window.scrollTo({ top: 0 }), [location]);
+
+  return (
+    <div className={`app${status === 'authenticated' ? ' app--with-tabs' : ''}`}>
+      <a href="#content" className="skip-link">{t`Skip to content`}</a>
+      <Navbar />
+      <OfflineIndicator />
+      <div id="content" className="content">{children}</div>
+      <BottomTabBar />
+      <UpdatePrompt />
+      <OnboardingModal />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { i18n } from '@lingui/core';
+import { CURRENCIES, DEFAULT_CURRENCY, FALLBACK_RATES, type Currency } from '../shared/currency';
+
+/**
+ * Numbers, prices and dates in the active language (Intl). Prices follow spec §9: converted
+ * from USD by the chosen currency's rate, two decimals, the symbol before or after per currency,
+ * a range as "min ~ max".
+ */
+function locale(): string {
+  return i18n.locale || 'en';
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale(), options).format(value);
+}
+
+export function currencyOf(code: string | null | undefined): Currency {
+  return CURRENCIES.find((c) => c.code === code) ?? CURRENCIES.find((c) => c.code === DEFAULT_CURRENCY)!;
+}
+
+/** An amount in USD shown in `currencyCode` at `rate` (units per 1 USD; the fallback rate by default). */
+export function formatPrice(usd: string | number | null | undefined, currencyCode = DEFAULT_CURRENCY, rate?: number): string {
+  const currency = currencyOf(currencyCode);
+  const amount = Number(usd ?? 0) * (rate ?? FALLBACK_RATES[currency.code] ?? 1);
+  const number = formatNumber(Number.isFinite(amount) ? amount : 0, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency.position === 'before' ? `${currency.symbol}${number}` : `${number} ${currency.symbol}`;
+}
+
+/** "min ~ max", or one price when both ends are equal. */
+export function formatPriceRange(min: string | number, max: string | number, currencyCode = DEFAULT_CURRENCY, rate?: number): string {
+  const low = formatPrice(min, currencyCode, rate);
+  const high = formatPrice(max, currencyCode, rate);
+  return low === high ? low : `${low} ~ ${high}`;
+}
+
+export function formatDate(iso: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale(), options).format(date);
+}
+
+export function formatDateTime(iso: string | Date): string {
+  return formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600], ['month', 30 * 24 * 3600], ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600], ['hour', 3600], ['minute', 60], ['second', 1],
+];
+
+/** "5 minutes ago" / "il y a 5 minutes" / "5 dakika önce". */
+export function formatRelativeTime(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
+  }
+  return '';
+}

@@ -1,0 +1,42 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import { useAuth } from '../../sync/auth';
+import { useDismiss } from '../hooks';
+import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '../icons';
+
+/** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
+export default function ProfileMenu() {
+  const { user, logout } = useAuth();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+  if (!user) return null;
+  const firstName = user.first_name;
+
+  const signOut = async () => {
+    close();
+    await logout();
+    navigate('/login');
+  };
+
+  return (
+    <div className="dropdown" ref={ref}>
+      <button type="button" className="nav-link profile-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+        <UserIcon /> <span><Trans>Hi, {firstName}</Trans></span> <ChevronDownIcon />
+      </button>
+      {open ? (
+        <ul id={menuId} className="dropdown__menu dropdown__menu--end">
+          <li><Link href="/profile" className="dropdown__item" onClick={close}><UserIcon /> <Trans>My profile</Trans></Link></li>
+          {user.user_type === 'SUPPLIER' ? (
+            <li><Link href="/products/add" className="dropdown__item" onClick={close}><PlusIcon /> <Trans>Add product</Trans></Link></li>
+          ) : null}
+          <li><button type="button" className="dropdown__item" onClick={signOut}><LogoutIcon /> <Trans>Logout</Trans></button></li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

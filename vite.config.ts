@@ -1,0 +1,86 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
+import { THEME_COLORS } from './src/app/theme-colors';
+
+
+/**
+ * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
+ * runs through @rolldown/plugin-babel (STACK.md). Shared with the `web` Vitest project.
+ */
+export const appPlugins = () => [
+  react(),
+  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /\/src\/.*\.[jt]sx?$/ }),
+  lingui(),
+];
+
+export default defineConfig({
+  plugins: [
+    ...appPlugins(),
+    VitePWA({
+      // The update is offered to the user ("A new version is available — Reload"), not forced.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Marketplace — Connecting Markets',
+        short_name: 'Marketplace',
+        description: 'Buy and sell products across Nigeria, Senegal, Côte d’Ivoire and Türkiye — even offline.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLORS.dark,
+        background_color: THEME_COLORS.dark,
+        categories: ['shopping', 'business'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'Search', short_name: 'Search', url: '/search/', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Messages', short_name: 'Messages', url: '/chat/all', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Favourites', short_name: 'Favourites', url: '/favorites', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+        ],
+      },
+      workbox: {
+        // The app shell: every built asset, so any route opens offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+        // The first visit is controlled at once; later versions wait for the user's "Reload".
+        clientsClaim: true,
+        skipWaiting: false,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Uploaded images and videos are content-addressed: a URL never changes content.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'media',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [0, 200] },
+              rangeRequests: true,
+            },
+          },
+          {
+            // API answers are never cached by the worker: the local database is the offline copy.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
