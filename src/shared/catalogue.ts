@@ -27,38 +27,36 @@ export const PRICE_MAX = 9_999_999_999.99;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/** A price in dollars: ≥ 0, step 0.01, answered as the two-decimal string the API stores ("12.50"). */
-export const price = z.preprocess(
+const REQUIRED = 'This field is required.';
+
+/** A form value (string from multipart, number from JSON) checked and converted by `convert`; blank counts as missing. */
+const formValue = <T>(convert: (text: string, fail: (message: string) => never) => T, missing = REQUIRED, invalid = 'A valid number is required.') => z.preprocess(
   blankToUndefined,
-  z.union([z.string().trim(), z.number()])
-    .transform((v, ctx) => {
-      const text = typeof v === 'number' ? String(v) : v;
-      if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(Number(text))) {
-        ctx.addIssue({ code: 'custom', message: 'A valid number is required.' });
-        return z.NEVER;
-      }
-      if (Number(text) < 0) { ctx.addIssue({ code: 'custom', message: 'Ensure this value is greater than or equal to 0.' }); return z.NEVER; }
-      if (/\.\d{3,}$/.test(text) && !/\.\d{2}0+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'Ensure that there are no more than 2 decimal places.' });
-        return z.NEVER;
-      }
-      if (Number(text) > PRICE_MAX) { ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${PRICE_MAX}.` }); return z.NEVER; }
-      return Number(text).toFixed(2);
-    }),
+  z.unknown().transform((v, ctx): T => {
+    const fail = (message: string): never => { ctx.addIssue({ code: 'custom', message }); return z.NEVER as never; };
+    if (v === undefined || v === null) return fail(missing);
+    if (typeof v !== 'string' && typeof v !== 'number') return fail(invalid);
+    return convert(String(v).trim(), fail);
+  }),
 );
 
+/** A price in dollars: ≥ 0, step 0.01, answered as the two-decimal string the API stores ("12.50"). */
+export const price = formValue((text, fail) => {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return fail('A valid number is required.');
+  if (Number(text) < 0) return fail('Ensure this value is greater than or equal to 0.');
+  if (/\.\d{3,}$/.test(text) && !/\.\d{2}0+$/.test(text)) return fail('Ensure that there are no more than 2 decimal places.');
+  if (Number(text) > PRICE_MAX) return fail(`Ensure this value is less than or equal to ${PRICE_MAX}.`);
+  return Number(text).toFixed(2);
+});
+
 /** A whole number ≥ min, from "12" or 12. */
-const wholeNumber = (min: number) => z.preprocess(
-  blankToUndefined,
-  z.union([z.string().trim(), z.number()])
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : NaN;
-      if (!Number.isSafeInteger(n)) { ctx.addIssue({ code: 'custom', message: 'A valid integer is required.' }); return z.NEVER; }
-      if (n < min) { ctx.addIssue({ code: 'custom', message: `Ensure this value is greater than or equal to ${min}.` }); return z.NEVER; }
-      if (n > 2_147_483_647) { ctx.addIssue({ code: 'custom', message: 'Ensure this value is less than or equal to 2147483647.' }); return z.NEVER; }
-      return n;
-    }),
-);
+const wholeNumber = (min: number) => formValue((text, fail) => {
+  const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n)) return fail('A valid integer is required.');
+  if (n < min) return fail(`Ensure this value is greater than or equal to ${min}.`);
+  if (n > 2_147_483_647) return fail('Ensure this value is less than or equal to 2147483647.');
+  return n;
+});
 
 export const id = wholeNumber(1);
 
@@ -85,15 +83,10 @@ export function productRuleErrors(p: Pick<ProductFields, 'min_price' | 'max_pric
   return errors;
 }
 
-const rating = z.preprocess(
-  blankToUndefined,
-  z.union([z.string().trim(), z.number()], { error: RATING_REQUIRED })
-    .transform((v, ctx) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < REVIEW_MIN_RATING || n > REVIEW_MAX_RATING) { ctx.addIssue({ code: 'custom', message: RATING_REQUIRED }); return z.NEVER; }
-      return n;
-    }),
-);
+const rating = formValue((text, fail) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= REVIEW_MIN_RATING && n <= REVIEW_MAX_RATING ? n : fail(RATING_REQUIRED);
+}, RATING_REQUIRED, RATING_REQUIRED);
 
 const comment = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(REVIEW_COMMENT_MAX));
 const clientId = z.preprocess(blankToUndefined, z.uuid().optional());

@@ -57,7 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // "Touch" = an update that changes nothing but lets the seq trigger hand out a new seq.
   await sql`
     create function touch_user_content() returns trigger language plpgsql as $$
-    declare uid integer := case when tg_table_name = 'users' then new.id else new.user_id end;
+    declare uid integer := coalesce((to_jsonb(new) ->> 'user_id')::int, (to_jsonb(new) ->> 'id')::int);
     begin
       update products set updated_at = updated_at where supplier_id = uid;
       update reviews set updated_at = updated_at where reviewer_id = uid;
