@@ -61,8 +61,8 @@ export function attachmentKind(url: string): 'image' | 'video' | 'file' {
 const MAX_PRICE_DIGITS = 10;
 
 /** An offer price: a positive decimal string (or number) with at most two decimals, read back as "12.50". */
-export const offerPriceField = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = String(value).trim();
+export const offerPriceField = z.unknown().transform((value, ctx) => {
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) { ctx.addIssue({ code: 'custom', message: 'A valid number is required.' }); return z.NEVER; }
   if ((match[2] ?? '').length > 2) { ctx.addIssue({ code: 'custom', message: 'Ensure that there are no more than 2 decimal places.' }); return z.NEVER; }
@@ -79,7 +79,8 @@ export const offerPriceField = z.union([z.string(), z.number()]).transform((valu
 export const sendMessageSchema = z.strictObject({
   text: z.string().max(MESSAGE_TEXT_MAX).nullish().transform((v) => v?.trim() ?? ''),
   image: z.string().max(2000).nullish().transform((v) => v?.trim() || null),
-  price: z.union([offerPriceField, z.literal(''), z.null()]).optional().transform((v) => v || null),
+  // Absent, null or '' means an ordinary message, not an offer.
+  price: z.preprocess((v) => (v === '' || v === null ? undefined : v), offerPriceField.optional()).transform((v) => v ?? null),
   client_id: z.uuid().nullish().transform((v) => v ?? null),
 }).refine((m) => messageHasContent(m), { message: MESSAGE_NEEDS_CONTENT });
 
