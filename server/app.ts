@@ -12,6 +12,7 @@ import { createMediaStore, type MediaStore } from './services/media';
 import { createTokenService, type TokenService } from './services/tokens';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerRoutes } from './routes';
+import { registerWeb } from './web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ export interface AppOptions {
   /** Replaces the SMTP/log mailer (tests use a real SMTP sink instead, through config.smtpUrl). */
   mailer?: Mailer;
   logger?: boolean;
+  /** Serve the built web app (dist/) on the same port; main.ts turns it on, API tests leave it off. */
+  web?: boolean | { distDir: string };
 }
 
 /** The Fastify app, without listening: main.ts serves it, tests start it on a random port. */
@@ -68,5 +71,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await registerRoutes(app);
+  if (options.web) await registerWeb(app, options.web === true ? undefined : options.web.distDir);
   return app;
 }

@@ -2,13 +2,15 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import { ensureWebBuilt } from './web';
 
-/** `npm start`: migrate, build the app and serve it on PORT (DESIGN §4). */
+/** `npm start`: build the web app when needed, migrate, and serve the PWA and the API on PORT (DESIGN §4). */
 const startedAt = performance.now();
 const config = loadConfig();
+await ensureWebBuilt((message) => console.log(message));
 const handle = await openDatabase(config);
 await migrateToLatest(handle.db);
-const app = await buildApp({ config, db: handle.db });
+const app = await buildApp({ config, db: handle.db, web: true });
 
 const shutdown = async () => {
   await app.close();

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { THEME_COLORS } from './theme-colors';
+import THEME_COLORS from './theme-colors.json';
 
 /** Light/dark theme (spec §1): data-theme on <html>, saved under 'theme', dark by default. */
 export type Theme = 'light' | 'dark';

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app (dist/) beside the API on one port (DESIGN §4): hashed assets
+ * cached for good, index.html and the service worker always revalidated, and index.html for
+ * every app route so deep links work. /api/ and /media/ keep their JSON 404.
+ */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST_DIR = path.join(PROJECT_ROOT, 'dist');
+
+/** What `vite build` reads: when any of it is newer than dist/index.html, the build is stale. */
+const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'src', 'locales', 'public'];
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** Files whose name never changes while their content does: the browser must always ask. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when dist/ is missing or older than any build input. */
+export function webBuildIsStale(root = PROJECT_ROOT): boolean {
+  const built = path.join(root, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
+}
+
+/** Runs `vite build` in a child process (keeps Vite and Babel out of the server's memory). */
+export function buildWeb(root = PROJECT_ROOT): Promise<void> {
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`))));
+  });
+}
+
+/** Builds the web app first when it is missing or out of date. */
+export async function ensureWebBuilt(log: (message: string) => void, root = PROJECT_ROOT): Promise<void> {
+  if (!webBuildIsStale(root)) return;
+  log('building the web app (dist/ is missing or older than the sources)…');
+  const startedAt = performance.now();
+  await buildWeb(root);
+  log(`web app built in ${Math.round(performance.now() - startedAt)} ms`);
+}
+
+function isApiOrMedia(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/media' || pathname.startsWith('/media/');
+}
+
+/** A request for a file (an old hashed chunk, a missing icon) gets a 404, never the app's HTML. */
+function looksLikeFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
+}
+
+export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing (run npx vite build)`);
+  const indexHtml = readFileSync(indexFile);
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    // One route per built file; everything else reaches the app fallback below.
+    wildcard: false,
+    index: false,
+    // The media plugin registered @fastify/static first and owns reply.sendFile.
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+      const name = path.basename(filePath);
+      if (ALWAYS_REVALIDATE.has(name)) reply.header('Cache-Control', REVALIDATE);
+      else if (relative.startsWith('assets/') || /^workbox-[0-9a-f]+\.js$/.test(name)) reply.header('Cache-Control', IMMUTABLE);
+      else reply.header('Cache-Control', 'public, max-age=86400');
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (isApiOrMedia(pathname) || looksLikeFile(pathname)) return reply.status(404).send({ detail: 'Not found.' });
+    return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+  });
+}
