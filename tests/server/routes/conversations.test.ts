@@ -249,3 +249,47 @@ describe('account deletion', () => {
     expect(tombstones.some((x) => x.collection === 'notifications' && x.audience?.includes(supplier.user.id))).toBe(true);
   });
 });
+
+describe('access matrix: nobody reaches another pair’s chat or notifications', () => {
+  it('refuses every outsider every call on every other conversation, message and notification', async () => {
+    const pairs = [await chatPair(t), await chatPair(t)];
+    for (const p of pairs) {
+      await send(t, p.buyer, p.conversation.id, { text: 'from buyer' });
+      await send(t, p.supplier, p.conversation.id, { text: 'from supplier' });
+    }
+    const outsiders = [await createUser(t), await createUser(t, { type: 'SUPPLIER' })];
+    const snapshot = async () => ({
+      messages: (await t.db.selectFrom('messages').select('id').execute()).length,
+      unread: (await t.db.selectFrom('notifications').select('id').where('is_read', '=', false).execute()).length,
+    });
+    const before = await snapshot();
+
+    for (const [index, pair] of pairs.entries()) {
+      const other = pairs[1 - index];
+      const intruders = [...outsiders, other.buyer, other.supplier];
+      const theirNotes = await t.db.selectFrom('notifications').select('id')
+        .where('user_id', 'in', [pair.buyer.user.id, pair.supplier.user.id]).execute();
+      expect(theirNotes.length).toBeGreaterThan(0);
+      for (const intruder of intruders) {
+        const opts = { token: intruder.token };
+        const id = pair.conversation.id;
+        const list = await t.api.get('/api/conversations/', opts);
+        expect(list.body.results.map((c: any) => c.id)).not.toContain(id);
+        expect((await t.api.get(`/api/conversations/${id}/`, opts)).status).toBe(404);
+        expect((await t.api.get(`/api/conversations/${id}/messages/`, opts)).status).toBe(404);
+        expect((await t.api.post(`/api/conversations/${id}/messages/`, { text: 'intrusion' }, opts)).status).toBe(404);
+        const notes = await t.api.get('/api/notifications/', opts);
+        for (const note of theirNotes) {
+          expect(notes.body.results.map((n: any) => n.id)).not.toContain(note.id);
+          expect((await t.api.post(`/api/notifications/${note.id}/mark-as-read/`, undefined, opts)).status).toBe(404);
+        }
+      }
+    }
+    for (const outsider of outsiders) {
+      await t.api.post('/api/notifications/mark-all-as-read/', undefined, { token: outsider.token });
+      expect(await t.api.get('/api/me/counts/', { token: outsider.token }).then((r) => r.body))
+        .toEqual({ notifications_unread: 0, messages_unread: 0, favorites: 0 });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
