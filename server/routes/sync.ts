@@ -10,12 +10,22 @@ export const SYNC_DEFAULT_LIMIT = 500;
 export const SYNC_MAX_LIMIT = 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/** Cursors are "v1.<seq>": opaque to clients, versioned so the format can change. */
-const cursorOf = (seq: number) => `v1.${seq}`;
+/**
+ * Cursors are "v1.<seq>.<mark>", opaque to clients and versioned so the format can change:
+ * seq is the last change the device has, mark the tombstone pruning mark its pull chain
+ * was checked against. A chain started from scratch (or caught up past the mark) cannot
+ * have missed a pruned deletion; one left behind the mark by a later pruning may have.
+ */
+const cursorOf = (seq: number, mark: number) => `v1.${seq}.${mark}`;
+const readCursor = (cursor: string | undefined) => {
+  if (!cursor) return { seq: 0, mark: 0, fresh: true };
+  const [, seq, mark = '0'] = cursor.split('.');
+  return { seq: Number(seq), mark: Number(mark), fresh: false };
+};
 const INVALID_CURSOR = 'Invalid cursor: start again without "since".';
 
 const syncQuery = z.object({
-  since: z.string().regex(/^v1\.\d{1,15}$/, INVALID_CURSOR).optional(),
+  since: z.string().regex(/^v1\.\d{1,15}(\.\d{1,15})?$/, INVALID_CURSOR).optional(),
   limit: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(SYNC_MAX_LIMIT).optional(),
 });
 
@@ -38,17 +48,18 @@ const sync: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/sync/', { schema: { tags: ['sync'], querystring: syncQuery } }, async (request): Promise<SyncAnswer> => {
     await pruneNowAndThen();
-    const since = request.query.since ? Number(request.query.since.slice(3)) : 0;
+    const since = readCursor(request.query.since);
     // One snapshot for every query: a change committing midway cannot be skipped by the cursor.
     return app.db.transaction().setIsolationLevel('repeatable read').execute((db) =>
       pull(db, request.user?.id ?? null, since, request.query.limit ?? SYNC_DEFAULT_LIMIT));
   });
 };
 
-async function pull(db: Database, userId: number | null, requested: number, limit: number): Promise<SyncAnswer> {
+async function pull(db: Database, userId: number | null, cursor: ReturnType<typeof readCursor>, limit: number): Promise<SyncAnswer> {
   const { prunedThrough, lastSeq } = await syncBounds(db);
-  const reset = requested > 0 && (requested < prunedThrough || requested > lastSeq);
-  const since = reset ? 0 : requested;
+  const missedDeletions = cursor.seq < prunedThrough && cursor.mark < prunedThrough;
+  const reset = !cursor.fresh && (missedDeletions || cursor.seq > lastSeq);
+  const since = reset ? 0 : cursor.seq;
 
   const collections = syncCollections.filter((c) => c.scope === 'public' || userId !== null);
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
@@ -77,8 +88,10 @@ async function pull(db: Database, userId: number | null, requested: number, limi
     const bucket = (changes[entry.collection] ??= { upserted: [], deleted: [] });
     if ('item' in entry) bucket.upserted.push(entry.item); else bucket.deleted.push(entry.deleted);
   }
+  const last = taken.length > 0 ? taken[taken.length - 1].seq : since;
+  const startedNow = cursor.fresh || reset;
   return {
-    cursor: cursorOf(taken.length > 0 ? taken[taken.length - 1].seq : since),
+    cursor: cursorOf(last, startedNow || last >= prunedThrough ? prunedThrough : cursor.mark),
     has_more: merged.length > limit,
     reset,
     changes,
