@@ -122,10 +122,12 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       }).onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing()).returningAll().executeTakeFirst();
       if (!inserted) return undefined;
       // The list's order and the conversation's seq move; the sender has read up to here.
+      // The time is read in SQL: a JS Date would drop its microseconds and leave the message "unread".
       const marker = readMarker(conversation, me.id);
+      const sentAt = sql`(select timestamp from messages where id = ${inserted.id})`;
       await trx.updateTable('conversations').where('id', '=', conversation.id).set({
-        last_message_timestamp: sql`greatest(last_message_timestamp, ${inserted.timestamp}::timestamptz)`,
-        [marker]: sql`greatest(${sql.ref(marker)}, ${inserted.timestamp}::timestamptz)`,
+        last_message_timestamp: sql`greatest(last_message_timestamp, ${sentAt})`,
+        [marker]: sql`greatest(${sql.ref(marker)}, ${sentAt})`,
       }).execute();
       await notifyRecipient(trx, conversation, me, inserted);
       return inserted;
