@@ -23,7 +23,8 @@ export default function VerifyOtpScreen() {
   const translate = useMessage();
   const { verifyOtp, resendOtp } = useAuth();
   const [, navigate] = useLocation();
-  const email = useHistoryState<{ email?: string } | null>()?.email;
+  // Read once: signing in navigates away (replacing the state), and the email must not vanish first.
+  const [email] = useState(useHistoryState<{ email?: string } | null>()?.email);
   const id = useId();
 
   const [code, setCode] = useState<string[]>(emptyCode);

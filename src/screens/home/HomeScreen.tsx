@@ -17,12 +17,13 @@ export default function HomeScreen() {
     { id: 'home-explore', title: t`Explore` },
   ];
   const supplier = user?.user_type === 'SUPPLIER';
+  const firstName = user?.first_name;
 
   return (
     <main className="screen home">
       <section className="banner banner--welcome" aria-labelledby="home-welcome">
         <h1 id="home-welcome" tabIndex={-1}>
-          {user ? <Trans>Welcome back, {user.first_name}!</Trans> : <Trans>Welcome to Connecting Markets</Trans>}
+          {user ? <Trans>Welcome back, {firstName}!</Trans> : <Trans>Welcome to Connecting Markets</Trans>}
         </h1>
         <p><Trans>Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.</Trans></p>
       </section>

@@ -4,7 +4,8 @@ import OnboardingFlow from './OnboardingFlow';
 
 /** /onboarding: the two-step account setup on a page of its own; set-up accounts go home. */
 export default function OnboardingScreen() {
-  const { user } = useAuth();
+  const { status, user } = useAuth();
+  if (status === 'loading') return null;
   if (user && user.user_type && !user.is_first_login) return <Redirect to="/" replace />;
   return (
     <main className="screen screen--narrow">

@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Redirect, useParams } from 'wouter';
 import BackLink from '../../components/BackLink';
 import PageHeading from '../../components/PageHeading';
+import Spinner from '../../components/Spinner';
 import { useAuth } from '../../sync/auth';
 
 /**
@@ -9,8 +10,10 @@ import { useAuth } from '../../sync/auth';
  * Only suppliers may use it; everyone else goes to / (spec §6).
  */
 export default function ProductFormScreen() {
-  const { user } = useAuth();
+  const { status, user } = useAuth();
+  const { t } = useLingui();
   const { id } = useParams<{ id?: string }>();
+  if (status === 'loading') return <Spinner label={t`Authenticating...`} />;
   if (!user || user.user_type !== 'SUPPLIER') return <Redirect to="/" replace />;
   const editing = Boolean(id);
   return (

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import VerifyOtpScreen from '../../../../src/screens/auth/VerifyOtpScreen';
+import { getAccessToken } from '../../../../src/sync/tokens';
+import { fakeServer, here, makeUser, renderScreen, resetBrowser, type FakeServer } from '../harness';
+
+let server: FakeServer;
+beforeEach(() => {
+  resetBrowser();
+  server = fakeServer();
+});
+afterEach(() => {
+  cleanup();
+  resetBrowser();
+});
+
+const open = () => renderScreen(<VerifyOtpScreen />, { path: '/verify-otp', state: { email: 'ada@example.com' } });
+const boxes = () => screen.getAllByRole('textbox') as HTMLInputElement[];
+const verify = () => screen.getByRole('button', { name: /^verify$/i });
+
+describe('VerifyOtpScreen', () => {
+  it('goes back to /login, replacing history, when no email was passed', async () => {
+    const before = history.length;
+    renderScreen(<VerifyOtpScreen />, { path: '/verify-otp' });
+    await waitFor(() => expect(here().path).toBe('/login'));
+    expect(history.length).toBe(before);
+  });
+
+  it('has six numeric one-time-code boxes', () => {
+    open();
+    expect(boxes()).toHaveLength(6);
+    for (const box of boxes()) {
+      expect(box.getAttribute('inputmode')).toBe('numeric');
+      expect(box.getAttribute('autocomplete')).toBe('one-time-code');
+    }
+  });
+
+  it('asks for the complete 6-digit code and does not call the server until it has it', async () => {
+    const { user } = open();
+    await user.click(boxes()[0]);
+    await user.keyboard('123');
+    await user.click(verify());
+    expect(screen.getByRole('alert').textContent).toBe('Please enter the complete 6-digit code.');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('verifies, signs in with the returned tokens and goes to /', async () => {
+    server.on('POST /api/auth/otp/verify/', { body: { access: 'new-access', refresh: 'new-refresh', user: makeUser() } });
+    const { user } = open();
+    await user.click(boxes()[0]);
+    await user.keyboard('482913');
+    await user.click(verify());
+    await waitFor(() => expect(here().path).toBe('/'));
+    expect(server.callsTo('POST /api/auth/otp/verify/')[0].body).toEqual({ email: 'ada@example.com', otp: '482913' });
+    expect(getAccessToken()).toBe('new-access');
+  });
+
+  it("shows the server's error, else 'Verification failed. Please check the code and try again.'", async () => {
+    server.on('POST /api/auth/otp/verify/', { status: 400, body: { otp: ['The code is incorrect.'] } });
+    const { user } = open();
+    await user.click(boxes()[0]);
+    await user.keyboard('111111');
+    await user.click(verify());
+    expect((await screen.findByRole('alert')).textContent).toBe('The code is incorrect.');
+    expect(here().path).toBe('/verify-otp');
+
+    server.on('POST /api/auth/otp/verify/', { status: 500, body: undefined });
+    await user.click(verify());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Verification failed. Please check the code and try again.'));
+  });
+
+  it('resends the code and says so', async () => {
+    server.on('POST /api/auth/otp/resend/', { body: { detail: 'A new OTP has been sent to your email.' } });
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: /resend code/i }));
+    expect((await screen.findByRole('status')).textContent).toBe('A new OTP has been sent to your email.');
+    expect(server.callsTo('POST /api/auth/otp/resend/')[0].body).toEqual({ email: 'ada@example.com' });
+  });
+
+  it("shows the server's detail when resending fails, else 'Failed to resend OTP. Please try again in a moment.'", async () => {
+    server.on('POST /api/auth/otp/resend/', { status: 429, body: { detail: 'Please wait 42 seconds before requesting a new code.' } });
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: /resend code/i }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please wait 42 seconds before requesting a new code.');
+
+    server.on('POST /api/auth/otp/resend/', { status: 0 });
+    await user.click(screen.getByRole('button', { name: /resend code/i }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to resend OTP. Please try again in a moment.'));
+  });
+});
