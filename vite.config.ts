@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
-import THEME_COLORS from './src/app/theme-colors.json';
+import THEME_COLORS from './src/app/theme-colors.json' with { type: 'json' };
 
 
 /**

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { appPlugins } from './vite.config.ts';
 
 /**
  * One runner, three projects: the API server (in-process, PGlite or DATABASE_URL), the web
@@ -16,6 +17,16 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        // The same Lingui/Babel plugins as the build, so macros compile and .po catalogs load.
+        plugins: appPlugins(),
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/setup.ts'],
         },
       },
     ],

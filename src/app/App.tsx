@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { SPLASH_MS } from '../shared/constants';
 import { AuthProvider } from '../sync/auth';
@@ -19,16 +19,23 @@ function StartSplash({ ms }: { ms: number }) {
   return visible ? <Splash text={t`Connecting Markets...`} /> : null;
 }
 
-/** Providers, shell and routes. `splashMs` is 0 in tests. */
-export default function App({ splashMs = SPLASH_MS }: { splashMs?: number }) {
+/** Translations (a splash until the first catalog is in) and the session. */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <LanguageProvider fallback={<Splash />}>
-      <AuthProvider>
-        <Layout>
-          <AppRoutes />
-        </Layout>
-        <StartSplash ms={splashMs} />
-      </AuthProvider>
+      <AuthProvider>{children}</AuthProvider>
     </LanguageProvider>
+  );
+}
+
+/** The whole app. `splashMs` is 0 in tests. */
+export default function App({ splashMs = SPLASH_MS }: { splashMs?: number }) {
+  return (
+    <AppProviders>
+      <Layout>
+        <AppRoutes />
+      </Layout>
+      <StartSplash ms={splashMs} />
+    </AppProviders>
   );
 }

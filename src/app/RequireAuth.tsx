@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import Spinner from '../components/Spinner';
-import { routeAfterLogin, useAuth } from '../sync/auth';
+import { useAuth } from '../sync/auth';
 
 /** Navigation state handed to /login by the guard: where to return after signing in. */
 export interface FromState { from?: string }
@@ -24,16 +24,5 @@ export function RequireAuth({ children, supplierOnly = false }: { children: Reac
     return <Redirect to="/login" replace state={{ from } satisfies FromState} />;
   }
   if (supplierOnly && user.user_type !== 'SUPPLIER') return <Redirect to="/" replace />;
-  return <>{children}</>;
-}
-
-/** /login for someone already signed in: on to where they were going (by default /). */
-export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
-  const { status, user } = useAuth();
-  if (status === 'authenticated' && user) {
-    const from = (history.state as FromState | null)?.from;
-    const target = routeAfterLogin(user, from);
-    return <Redirect to={target} replace state={target === '/verify-otp' ? { email: user.email } : null} />;
-  }
   return <>{children}</>;
 }

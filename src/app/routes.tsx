@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import Spinner from '../components/Spinner';
 import NotFound from './NotFound';
-import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
+import { RequireAuth } from './RequireAuth';
 
 /*
  * The route table (spec §2, DESIGN §6). Each route family is its own chunk, loaded on first
@@ -28,11 +28,12 @@ const PrivacyPolicyScreen = lazy(() => import('../screens/legal/PrivacyPolicyScr
 const TermsOfServiceScreen = lazy(() => import('../screens/legal/TermsOfServiceScreen'));
 
 type Screen = LazyExoticComponent<ComponentType<any>>;
-interface RouteEntry { path: string; screen: Screen; guard?: 'user' | 'supplier' | 'guest-only' }
+/** `user`: signed in (DESIGN §6); `supplier`: signed-in suppliers only. /login itself sends signed-in users on. */
+interface RouteEntry { path: string; screen: Screen; guard?: 'user' | 'supplier' }
 
 export const ROUTES: RouteEntry[] = [
   { path: '/', screen: HomeScreen },
-  { path: '/login', screen: LoginScreen, guard: 'guest-only' },
+  { path: '/login', screen: LoginScreen },
   { path: '/verify-otp', screen: VerifyOtpScreen },
   { path: '/onboarding', screen: OnboardingScreen, guard: 'user' },
   { path: '/search', screen: SearchScreen },
@@ -57,7 +58,6 @@ function Guarded({ entry, params }: { entry: RouteEntry; params: Record<string, 
   const page = <Screen params={params} />;
   if (entry.guard === 'user') return <RequireAuth>{page}</RequireAuth>;
   if (entry.guard === 'supplier') return <RequireAuth supplierOnly>{page}</RequireAuth>;
-  if (entry.guard === 'guest-only') return <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
   return page;
 }
 

@@ -1,0 +1,82 @@
+import { vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import App from '../../src/app/App';
+import type { User } from '../../src/shared/types';
+
+/**
+ * The API as the browser sees it, answered in-process: each test declares the answers it
+ * needs ("GET /api/me/": handler) and can read every call made. Anything else is a 404.
+ */
+export interface Call { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown }
+type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+export type Handler = (call: Call) => Answer;
+
+export function fakeApi(routes: Record<string, Handler> = {}) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') body = JSON.parse(init.body);
+    const call: Call = { method: init.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: new Headers(init.headers), body };
+    calls.push(call);
+    const handler = routes[`${call.method} ${call.path}`];
+    const answer = handler ? await handler(call) : { status: 404, body: { detail: 'Not found.' } };
+    const status = answer.status ?? 200;
+    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return {
+    calls,
+    routes,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: 'ada@example.com',
+    phone_number: '+2348012345678',
+    country: { code: 'NG', name: 'Nigeria' },
+    user_type: 'BUYER',
+    is_first_login: false,
+    is_verified: true,
+    date_joined: '2025-01-02T10:00:00Z',
+    currency: null,
+    supplier_profile: null,
+    buyer_profile: { name: 'Ada Obi', logo_url: null, interested_categories: [] },
+    seller_average_rating: null,
+    ...overrides,
+  };
+}
+
+export const supplier = (overrides: Partial<User> = {}) => makeUser({
+  id: 9,
+  first_name: 'Kemal',
+  email: 'kemal@example.com',
+  user_type: 'SUPPLIER',
+  buyer_profile: null,
+  supplier_profile: { company_name: 'Kemal Tekstil', about: '', logo_url: null, is_verified: true, industries: [] },
+  ...overrides,
+});
+
+/** A device that signed in earlier: tokens in storage. */
+export function storeSession(access = 'access-1', refresh = 'refresh-1') {
+  localStorage.setItem('access_token', access);
+  localStorage.setItem('refresh_token', refresh);
+}
+
+/** The whole app at `path`, without the splash. Waits for the shell to be on screen. */
+export async function renderApp(path = '/') {
+  window.history.replaceState(null, '', path);
+  const result = render(<App splashMs={0} />);
+  await screen.findByRole('banner');
+  return result;
+}
+
+export function currentPath() {
+  return window.location.pathname;
+}
