@@ -29,6 +29,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 export function openPostgres(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection that the server closes (restart, failover, dropped database) is already
+  // removed by the pool and the next query connects anew; unheard, the error would end the process.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
