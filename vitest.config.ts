@@ -27,6 +27,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          unstubGlobals: true,
         },
       },
     ],

@@ -11,7 +11,14 @@ export interface Call { method: string; path: string; query: URLSearchParams; he
 type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 export type Handler = (call: Call) => Answer;
 
-export function fakeApi(routes: Record<string, Handler> = {}) {
+/** What every screen of the shell asks for; tests override these as needed. */
+const SHELL_DEFAULTS: Record<string, Handler> = {
+  'GET /api/categories/': () => ({ body: [] }),
+  'GET /api/me/counts/': () => ({ body: { notifications_unread: 0, messages_unread: 0, favorites: 0 } }),
+};
+
+export function fakeApi(overrides: Record<string, Handler> = {}) {
+  const routes: Record<string, Handler> = { ...SHELL_DEFAULTS, ...overrides };
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');

@@ -3,93 +3,52 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import type { User } from '../../../src/shared/types';
 import { AuthProvider } from '../../../src/sync/auth';
-import { setTokens } from '../../../src/sync/tokens';
+import { fakeApi, makeUser, storeSession, type Call } from '../helpers';
 
 /**
  * Screen tests run the real screens, the real auth state and the real API client; only the
- * network is replaced, at the fetch boundary, by a table of answers per "METHOD /path".
+ * network is replaced, at the fetch boundary, by the shared fake API of tests/web/helpers.
+ * This adds answers written as data ({status, body}; status 0 = the network failed) and
+ * rendering one screen with its providers at a given location and navigation state.
  */
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  /** Parsed JSON, a FormData, or undefined. */
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-type Answer = { status?: number; body?: unknown } | ((call: RecordedCall) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>);
+export { makeUser };
+type Reply = { status?: number; body?: unknown };
+type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
 
 export interface FakeServer {
-  calls: RecordedCall[];
+  calls: Call[];
   /** Sets (or replaces) the answer for "METHOD /api/path/". */
   on(route: string, answer: Answer): void;
-  callsTo(route: string): RecordedCall[];
+  callsTo(route: string): Call[];
 }
 
-/** Replaces global fetch with a fake server; unknown routes answer 404 like the real one. */
 export function fakeServer(routes: Record<string, Answer> = {}): FakeServer {
-  const table = new Map<string, Answer>(Object.entries(routes));
-  const calls: RecordedCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    let body: unknown;
-    if (init.body instanceof FormData) body = init.body;
-    else if (typeof init.body === 'string') body = JSON.parse(init.body);
-    const call: RecordedCall = { method, path: url.pathname + url.search, body, headers: (init.headers ?? {}) as Record<string, string> };
-    calls.push(call);
-    const answer = table.get(`${method} ${url.pathname + url.search}`) ?? table.get(`${method} ${url.pathname}`);
-    if (answer === undefined) return json(404, { detail: 'Not found.' });
-    const { status = 200, body: out } = typeof answer === 'function' ? await answer(call) : answer;
-    if (status === 0) throw new TypeError('Failed to fetch');
-    return json(status, out);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  const api = fakeApi();
+  const on = (route: string, answer: Answer) => {
+    api.routes[route] = async (call) => {
+      const reply = typeof answer === 'function' ? await answer(call) : answer;
+      if (reply.status === 0) throw new TypeError('Failed to fetch');
+      return reply;
+    };
+  };
+  for (const [route, answer] of Object.entries(routes)) on(route, answer);
   return {
-    calls,
-    on: (route, answer) => { table.set(route, answer); },
+    calls: api.calls,
+    on,
     callsTo: (route) => {
       const [method, path] = route.split(' ');
-      return calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+      return api.callsTo(method, path);
     },
-  };
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 7,
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: 'ada@example.com',
-    phone_number: '+2348012345678',
-    country: { code: 'NG', name: 'Nigeria' },
-    user_type: 'BUYER',
-    is_first_login: false,
-    is_verified: true,
-    date_joined: '2024-03-05T10:00:00Z',
-    currency: null,
-    supplier_profile: null,
-    buyer_profile: { name: 'Ada', logo_url: null, interested_categories: [{ id: 1, name: 'Textiles' }] },
-    seller_average_rating: null,
-    ...overrides,
   };
 }
 
 /** A stored session whose GET /api/me/ answers `user`. */
 export function signedInAs(server: FakeServer, user: User) {
-  setTokens({ access: 'access-token', refresh: 'refresh-token' });
+  storeSession('access-token', 'refresh-token');
   server.on('GET /api/me/', { body: user });
 }
 
@@ -104,9 +63,8 @@ export interface RenderOptions {
   userOptions?: Parameters<typeof userEvent.setup>[0];
 }
 
-/** Renders `ui` as the router would: English active, real AuthProvider, browser location. */
+/** Renders `ui` as the router would: active language, real AuthProvider, browser location. */
 export function renderScreen(ui: ReactElement, { path = '/', state = null, route, userOptions }: RenderOptions = {}) {
-  if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: {} });
   history.replaceState(state, '', path);
   const user = userEvent.setup(userOptions);
   const result = render(
@@ -123,11 +81,3 @@ export function renderScreen(ui: ReactElement, { path = '/', state = null, route
 
 /** The browser's current path and navigation state. */
 export const here = () => ({ path: location.pathname, state: history.state as Record<string, unknown> | null });
-
-/** Resets what a test leaves behind in the shared window. */
-export function resetBrowser() {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-  history.replaceState(null, '', '/');
-}

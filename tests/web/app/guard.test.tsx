@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
+
+describe('the route guard (DESIGN §6)', () => {
+  it('shows "Authenticating..." while the session loads', async () => {
+    storeSession();
+    let answer: (v: { body: unknown }) => void = () => {};
+    fakeApi({ 'GET /api/me/': () => new Promise((resolve) => { answer = resolve; }) });
+    await renderApp('/favorites');
+    expect(await screen.findByText('Authenticating...')).toBeTruthy();
+    await act(async () => answer({ body: makeUser() }));
+    await waitFor(() => expect(screen.queryByText('Authenticating...')).toBeNull());
+    expect(currentPath()).toBe('/favorites');
+  });
+
+  it('sends a guest to /login, replacing history and passing the requested location', async () => {
+    fakeApi();
+    const before = window.history.length;
+    await renderApp('/chat/all?x=1');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(window.history.state).toEqual({ from: '/chat/all?x=1' });
+    expect(window.history.length).toBe(before);
+  });
+
+  it('brings the user back to the requested page after login', async () => {
+    fakeApi({
+      'POST /api/auth/login/': () => ({ body: { access: 'a1', refresh: 'r1' } }),
+      'GET /api/me/': () => ({ body: makeUser() }),
+    });
+    await renderApp('/favorites');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'pw-12345678');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(currentPath()).toBe('/favorites'));
+  });
+
+  it('lets guests browse the open routes', async () => {
+    fakeApi();
+    await renderApp('/flash-deals');
+    await act(async () => {});
+    expect(currentPath()).toBe('/flash-deals');
+  });
+
+  it('sends everyone but suppliers from the product form to /', async () => {
+    storeSession();
+    fakeApi({ 'GET /api/me/': () => ({ body: makeUser() }) });
+    await renderApp('/products/add');
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('opens the product form for suppliers', async () => {
+    storeSession();
+    fakeApi({ 'GET /api/me/': () => ({ body: supplier() }) });
+    await renderApp('/products/add');
+    await screen.findByRole('banner');
+    await waitFor(() => expect(screen.queryByText('Authenticating...')).toBeNull());
+    expect(currentPath()).toBe('/products/add');
+  });
+});
+
+describe('unknown paths', () => {
+  it("show '404: Page Not Found'", async () => {
+    fakeApi();
+    await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404: Page Not Found' })).toBeTruthy();
+  });
+});

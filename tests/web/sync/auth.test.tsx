@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { AuthProvider, routeAfterLogin, useAuth, type AuthContextValue } from '../../../src/sync/auth';
+import { getAccessToken, getRefreshToken } from '../../../src/sync/tokens';
+import { fakeApi, makeUser, storeSession } from '../helpers';
+
+/** Renders the auth state and hands the test its functions. */
+function renderAuth() {
+  const ref: { current: AuthContextValue | null } = { current: null };
+  function Probe() {
+    const auth = useAuth();
+    ref.current = auth;
+    return <p data-testid="auth">{auth.status}:{auth.user?.first_name ?? '-'}</p>;
+  }
+  render(<AuthProvider><Probe /></AuthProvider>);
+  return { auth: () => ref.current!, text: () => screen.getByTestId('auth').textContent };
+}
+
+describe('authentication state (spec §4)', () => {
+  it('is a guest at once when nothing is stored', () => {
+    fakeApi();
+    const { text } = renderAuth();
+    expect(text()).toBe('guest:-');
+  });
+
+  it('loads, then fetches the current user when a token is stored', async () => {
+    storeSession();
+    let answer: (v: { body: unknown }) => void = () => {};
+    fakeApi({ 'GET /api/me/': () => new Promise((resolve) => { answer = resolve; }) });
+    const { text } = renderAuth();
+    expect(text()).toBe('loading:-');
+    await act(async () => answer({ body: makeUser() }));
+    expect(text()).toBe('authenticated:Ada');
+  });
+
+  it('clears both tokens and becomes a guest when the stored session is invalid', async () => {
+    storeSession();
+    fakeApi({
+      'GET /api/me/': () => ({ status: 401, body: { detail: 'Given token not valid for any token type' } }),
+      'POST /api/auth/token/refresh/': () => ({ status: 401, body: { detail: 'Token is invalid or expired' } }),
+    });
+    const { text } = renderAuth();
+    await waitFor(() => expect(text()).toBe('guest:-'));
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+  });
+
+  it('stays signed in with the last known user when it starts offline', async () => {
+    fakeApi({ 'POST /api/auth/login/': () => ({ body: { access: 'a1', refresh: 'r1' } }), 'GET /api/me/': () => ({ body: makeUser() }) });
+    const first = renderAuth();
+    await act(() => first.auth().login('ada@example.com', 'pw-12345678'));
+    cleanup();
+    // The next start, without a network:
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const second = renderAuth();
+    await waitFor(() => expect(second.text()).toBe('authenticated:Ada'));
+    expect(getAccessToken()).toBe('a1');
+  });
+
+  it('login stores the tokens and loads the user', async () => {
+    const server = fakeApi({
+      'POST /api/auth/login/': () => ({ body: { access: 'a1', refresh: 'r1' } }),
+      'GET /api/me/': (call) => (call.headers.get('Authorization') === 'Bearer a1' ? { body: makeUser() } : { status: 401, body: {} }),
+    });
+    const { auth, text } = renderAuth();
+    const user = await act(() => auth().login('ada@example.com', 'pw-12345678'));
+    expect(user.first_name).toBe('Ada');
+    expect(text()).toBe('authenticated:Ada');
+    expect(getRefreshToken()).toBe('r1');
+    expect(server.callsTo('GET', '/api/me/')).toHaveLength(1);
+  });
+
+  it('a failed login changes nothing and passes the server error on', async () => {
+    fakeApi({ 'POST /api/auth/login/': () => ({ status: 401, body: { detail: 'No active account found with the given credentials' } }) });
+    const { auth, text } = renderAuth();
+    await expect(auth().login('ada@example.com', 'wrong')).rejects.toMatchObject({ status: 401 });
+    expect(text()).toBe('guest:-');
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('OTP verification is a direct token login', async () => {
+    fakeApi({ 'POST /api/auth/otp/verify/': () => ({ body: { access: 'a9', refresh: 'r9', user: makeUser({ first_name: 'Fatou' }) } }) });
+    const { auth, text } = renderAuth();
+    await act(() => auth().verifyOtp('fatou@example.com', '123456'));
+    expect(text()).toBe('authenticated:Fatou');
+    expect(getAccessToken()).toBe('a9');
+  });
+
+  it('onboarding completion replaces the user', async () => {
+    storeSession();
+    fakeApi({
+      'GET /api/me/': () => ({ body: makeUser({ is_first_login: true, user_type: null }) }),
+      'POST /api/me/set-account-type/': () => ({ body: makeUser({ first_name: 'Ada', user_type: 'SUPPLIER', is_first_login: false }) }),
+    });
+    const { auth } = renderAuth();
+    await waitFor(() => expect(auth().status).toBe('authenticated'));
+    expect(auth().user?.is_first_login).toBe(true);
+    await act(() => auth().completeOnboarding(new FormData()));
+    expect(auth().user?.user_type).toBe('SUPPLIER');
+    expect(auth().user?.is_first_login).toBe(false);
+  });
+
+  it('logout revokes the refresh token on the server and clears everything', async () => {
+    storeSession('a1', 'r1');
+    const server = fakeApi({ 'GET /api/me/': () => ({ body: makeUser() }), 'POST /api/auth/logout/': () => ({ status: 204 }) });
+    const { auth, text } = renderAuth();
+    await waitFor(() => expect(text()).toBe('authenticated:Ada'));
+    await act(() => auth().logout());
+    expect(text()).toBe('guest:-');
+    expect(getAccessToken()).toBeNull();
+    expect(server.callsTo('POST', '/api/auth/logout/')[0].body).toEqual({ refresh: 'r1' });
+  });
+
+  it('logout still signs out when the server cannot be reached', async () => {
+    storeSession('a1', 'r1');
+    fakeApi({ 'GET /api/me/': () => ({ body: makeUser() }), 'POST /api/auth/logout/': () => ({ status: 503, body: { detail: 'down' } }) });
+    const { auth, text } = renderAuth();
+    await waitFor(() => expect(text()).toBe('authenticated:Ada'));
+    await act(() => auth().logout());
+    expect(text()).toBe('guest:-');
+    expect(getRefreshToken()).toBeNull();
+  });
+});
+
+describe('routeAfterLogin (spec §4 after login)', () => {
+  it('sends a first login to onboarding', () => {
+    expect(routeAfterLogin(makeUser({ is_first_login: true, is_verified: false }), '/favorites')).toBe('/onboarding');
+  });
+  it('sends an unverified account to the code entry', () => {
+    expect(routeAfterLogin(makeUser({ is_verified: false }), '/favorites')).toBe('/verify-otp');
+  });
+  it('otherwise goes back to the page asked for, or home', () => {
+    expect(routeAfterLogin(makeUser(), '/favorites')).toBe('/favorites');
+    expect(routeAfterLogin(makeUser())).toBe('/');
+    expect(routeAfterLogin(makeUser(), 'https://evil.example/')).toBe('/');
+  });
+});
