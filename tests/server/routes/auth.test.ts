@@ -120,6 +120,38 @@ describe('POST /api/auth/registration/', () => {
     const list = await t.api.post('/api/auth/registration/', [1, 2]);
     expect(list.status).toBe(400);
   });
+
+  it('answers an oversized body with 413 and creates nothing', async () => {
+    const body = signUpBody({ last_name: 'x'.repeat(1_100_000) });
+    const res = await t.api.post('/api/auth/registration/', body);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: expect.any(String) });
+    expect(await userByEmail(body.email)).toBeUndefined();
+  });
+});
+
+describe('when the verification e-mail cannot be sent', () => {
+  let broken: TestApp;
+  beforeAll(async () => { broken = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:1' }); });
+  afterAll(async () => { await broken.close(); });
+
+  it('sign-up says so and leaves no account behind, so signing up again works', async () => {
+    const body = signUpBody();
+    const res = await broken.api.post('/api/auth/registration/', body);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ detail: 'The e-mail could not be sent. Please try again in a moment.' });
+    expect(await broken.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+    // Not "already registered": the same email may try again.
+    expect((await broken.api.post('/api/auth/registration/', body)).body).toEqual(res.body);
+  });
+
+  it('resend says so and can be asked again at once', async () => {
+    const { user } = await createUser(broken, { verified: false });
+    for (let i = 0; i < 2; i++) {
+      const res = await broken.api.post('/api/auth/otp/resend/', { email: user.email });
+      expect(res.status).toBe(503);
+    }
+  });
 });
 
 describe('POST /api/auth/login/', () => {
