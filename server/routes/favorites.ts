@@ -5,8 +5,7 @@ import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
-import { notify } from '../services/notifications';
-import { serializeFavorites } from '../services/favorites';
+import { notifyNewFavorite, serializeFavorites } from '../services/favorites';
 import { favoriteCreate } from '../../src/shared/catalogue';
 import { toFieldErrors } from '../../src/shared/validation';
 import { doesNotExist } from './products';
@@ -50,11 +49,7 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
       const row = await trx.insertInto('favorites').values({ user_id: user.id, product_id: product.id, client_id: client_id ?? null })
         .onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
       if (row && product.supplier_id !== user.id) {
-        await notify(trx, {
-          userId: product.supplier_id, kind: 'new_favorite', link: `/products/${product.id}`,
-          params: { product_id: product.id, product_name: product.name, user_name: user.first_name },
-          message: `${user.first_name} added your product "${product.name}" to their favourites.`,
-        });
+        await notifyNewFavorite(trx, product, user.first_name);
       }
       return row;
     });

@@ -5,8 +5,7 @@ import { requireBuyer, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
-import { notify } from '../services/notifications';
-import { serializeReviews, type ReviewRow } from '../services/reviews';
+import { notifyNewReview, serializeReviews, type ReviewRow } from '../services/reviews';
 import { ALREADY_REVIEWED, EDIT_OWN_REVIEW_ONLY, reviewCreate, reviewEdit } from '../../src/shared/catalogue';
 import { toFieldErrors } from '../../src/shared/validation';
 
@@ -54,11 +53,7 @@ const reviews: FastifyPluginAsyncZod = async (app) => {
         .values({ product_id: product.id, reviewer_id: user.id, rating, comment, client_id: client_id ?? null })
         .onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
       if (!row) return undefined;
-      await notify(trx, {
-        userId: product.supplier_id, kind: 'new_review', link: `/products/${product.id}`,
-        params: { product_id: product.id, product_name: product.name, rating, reviewer_name: user.first_name },
-        message: `${user.first_name} reviewed your product "${product.name}" (${rating}/5).`,
-      });
+      await notifyNewReview(trx, product, { rating, reviewerName: user.first_name });
       return row;
     });
     if (!created) {
