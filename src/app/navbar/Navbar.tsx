@@ -33,7 +33,8 @@ export default function Navbar() {
   // A route change closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location]);
 
-  const favoritesLabel = counts.favorites > 0 ? t`Favorites, ${counts.favorites}` : t`Favorites`;
+  const favorites = counts.favorites;
+  const favoritesLabel = favorites > 0 ? t`Favorites, ${favorites}` : t`Favorites`;
   const unread = counts.messages_unread;
   const messagesLabel = unread > 0 ? t`Messages, ${unread} unread` : t`Messages`;
 
@@ -76,7 +77,7 @@ export default function Navbar() {
           {signedIn ? (
             <>
               <Link href="/favorites" className="nav-button navbar__desktop-only" aria-label={favoritesLabel} title={t`Favorites`}>
-                <HeartIcon /><Badge count={counts.favorites} />
+                <HeartIcon /><Badge count={favorites} />
               </Link>
               <Link href="/chat/all" className="nav-button navbar__desktop-only" aria-label={messagesLabel} title={t`Messages`}>
                 <ChatIcon /><Badge count={unread} />

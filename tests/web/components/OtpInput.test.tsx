@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import OtpInput from '../../../src/components/OtpInput';
 
@@ -17,10 +17,6 @@ function Harness() {
   );
 }
 
-beforeEach(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-});
-afterEach(cleanup);
 
 function setup() {
   const user = userEvent.setup();

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import LoginScreen from '../../../../src/screens/auth/LoginScreen';
-import { fakeServer, here, makeUser, renderScreen, resetBrowser, signedInAs, type FakeServer } from '../harness';
+import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 let server: FakeServer;
 beforeEach(() => {
-  resetBrowser();
   server = fakeServer();
-});
-afterEach(() => {
-  cleanup();
-  resetBrowser();
 });
 
 const submit = () => screen.getByRole('button', { name: /^(log in|sign up)$/i });

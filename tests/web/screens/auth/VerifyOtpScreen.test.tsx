@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import VerifyOtpScreen from '../../../../src/screens/auth/VerifyOtpScreen';
 import { getAccessToken } from '../../../../src/sync/tokens';
-import { fakeServer, here, makeUser, renderScreen, resetBrowser, type FakeServer } from '../harness';
+import { fakeServer, here, makeUser, renderScreen, type FakeServer } from '../harness';
 
 let server: FakeServer;
 beforeEach(() => {
-  resetBrowser();
   server = fakeServer();
-});
-afterEach(() => {
-  cleanup();
-  resetBrowser();
 });
 
 const open = () => renderScreen(<VerifyOtpScreen />, { path: '/verify-otp', state: { email: 'ada@example.com' } });

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import PrivacyPolicyScreen from '../../../../src/screens/legal/PrivacyPolicyScreen';
 import TermsOfServiceScreen from '../../../../src/screens/legal/TermsOfServiceScreen';
 import { activateLanguage } from '../../../../src/app/i18n';
-import { renderScreen, resetBrowser } from '../harness';
-
-beforeEach(resetBrowser);
-afterEach(() => {
-  cleanup();
-  resetBrowser();
-});
+import { renderScreen } from '../harness';
 
 describe('legal pages', () => {
   it.each([

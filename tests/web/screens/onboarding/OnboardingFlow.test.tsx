@@ -1,21 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import OnboardingFlow from '../../../../src/screens/onboarding/OnboardingFlow';
 import { useAuth } from '../../../../src/sync/auth';
-import { fakeServer, here, makeUser, renderScreen, resetBrowser, signedInAs, type FakeServer } from '../harness';
+import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 const CATEGORIES = [{ id: 1, name: 'Textiles' }, { id: 2, name: 'Electronics' }, { id: 3, name: 'Agriculture' }];
 const firstLogin = makeUser({ is_first_login: true, user_type: null, buyer_profile: null });
 
 let server: FakeServer;
 beforeEach(() => {
-  resetBrowser();
   server = fakeServer({ 'GET /api/categories/': { body: { count: 3, next: null, previous: null, results: CATEGORIES } } });
   signedInAs(server, firstLogin);
-});
-afterEach(() => {
-  cleanup();
-  resetBrowser();
 });
 
 /** Shows who the auth state holds, to check that onboarding replaced the user. */
@@ -53,9 +48,12 @@ describe('OnboardingFlow', () => {
 
   it("says 'Failed to load categories.' when they cannot be loaded", async () => {
     server.on('GET /api/categories/', { status: 500, body: undefined });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { user } = renderScreen(<OnboardingFlow />, { path: '/onboarding' });
     await user.click(screen.getByRole('button', { name: /^buyer/i }));
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load categories.');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('requires a name and at least one category', async () => {

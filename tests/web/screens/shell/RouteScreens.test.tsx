@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import HomeScreen from '../../../../src/screens/home/HomeScreen';
 import SearchScreen from '../../../../src/screens/listings/SearchScreen';
@@ -12,16 +12,11 @@ import ProfileEditScreen from '../../../../src/screens/profile/ProfileEditScreen
 import ProductFormScreen from '../../../../src/screens/products/ProductFormScreen';
 import OnboardingScreen from '../../../../src/screens/onboarding/OnboardingScreen';
 import { getAccessToken } from '../../../../src/sync/tokens';
-import { fakeServer, here, makeUser, renderScreen, resetBrowser, signedInAs, type FakeServer } from '../harness';
+import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 let server: FakeServer;
 beforeEach(() => {
-  resetBrowser();
   server = fakeServer();
-});
-afterEach(() => {
-  cleanup();
-  resetBrowser();
 });
 
 const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
