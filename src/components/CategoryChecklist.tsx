@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Category } from '../shared/types';
+import './ui.css';
 
 /** Spec §9: the onboarding category list scrolls past this height. */
 export const CATEGORY_LIST_MAX_HEIGHT_PX = 200;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './ui.css';
 
 /** What a list shows when it has nothing in it: a short title, a line of text and an action. */
 export default function EmptyState({ title, children, action }: { title: ReactNode; children?: ReactNode; action?: ReactNode }) {

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './ui.css';
 
 /** What a field's control must carry so its label, hint and error are tied to it. */
 export interface ControlProps {

@@ -1,6 +1,7 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { OTP_LENGTH } from '../shared/constants';
+import './ui.css';
 
 interface Props {
   /** One entry per box: a single digit or ''. */

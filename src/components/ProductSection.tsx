@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './ui.css';
 
 /**
  * A titled block of product cards in the responsive grid of spec §2 (2/3/4/5 columns by

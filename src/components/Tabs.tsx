@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './ui.css';
 
 export interface Tab<K extends string> { key: K; label: ReactNode }
 

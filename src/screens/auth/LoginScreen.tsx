@@ -13,6 +13,7 @@ import { loginSchema, registrationSchema, toFieldErrors } from '../../shared/val
 import { routeAfterLogin, useAuth } from '../../sync/auth';
 import { authFormErrors, errorDetail, signupErrorMessage } from '../../sync/errors';
 import { isOffline } from '../serverMessage';
+import '../screens.css';
 
 type Mode = 'login' | 'signup';
 

@@ -11,6 +11,7 @@ import { otpSchema } from '../../shared/validation';
 import { useAuth } from '../../sync/auth';
 import { errorDetail } from '../../sync/errors';
 import { serverMessage } from '../serverMessage';
+import '../screens.css';
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useParams } from 'wouter';
 import EmptyState from '../../components/EmptyState';
+import '../screens.css';
 
 /**
  * /chat/all and /chat/{conversationId} (spec §2): the conversation list beside the message

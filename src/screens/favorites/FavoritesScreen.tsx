@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import EmptyState from '../../components/EmptyState';
 import PageHeading from '../../components/PageHeading';
+import '../screens.css';
 
 /** /favorites: the products the user saved (kept on the device, so they stay available offline). */
 export default function FavoritesScreen() {

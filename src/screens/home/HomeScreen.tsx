@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import EmptyState from '../../components/EmptyState';
 import ProductSection from '../../components/ProductSection';
 import { useAuth } from '../../sync/auth';
+import '../screens.css';
 
 /**
  * Home (spec §2): the welcome banner, then the Top rated, Hot selling and Explore sections.

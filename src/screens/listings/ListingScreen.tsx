@@ -3,6 +3,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import EmptyState from '../../components/EmptyState';
 import PageHeading from '../../components/PageHeading';
+import '../screens.css';
 
 /**
  * The frame every product listing shares (search, category, flash deals, new arrivals): the

@@ -13,6 +13,7 @@ import { buyerSetupSchema, supplierSetupSchema } from '../../shared/validation';
 import { api } from '../../sync/api';
 import { useAuth } from '../../sync/auth';
 import { serverMessage } from '../serverMessage';
+import '../screens.css';
 
 /** Spec §5: the logo is optional and must be an image file (checked here by its type). */
 const isImage = (file: File) => file.type.startsWith('image/');

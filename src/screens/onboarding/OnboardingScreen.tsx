@@ -1,6 +1,7 @@
 import { Redirect } from 'wouter';
 import { useAuth } from '../../sync/auth';
 import OnboardingFlow from './OnboardingFlow';
+import '../screens.css';
 
 /** /onboarding: the two-step account setup on a page of its own; set-up accounts go home. */
 export default function OnboardingScreen() {

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import BackLink from '../../components/BackLink';
 import PageHeading from '../../components/PageHeading';
+import '../screens.css';
 
 /** /products/{id}: one product with its gallery, seller card, reviews and related products. */
 export default function ProductDetailScreen() {

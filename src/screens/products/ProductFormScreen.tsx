@@ -4,6 +4,7 @@ import BackLink from '../../components/BackLink';
 import PageHeading from '../../components/PageHeading';
 import Spinner from '../../components/Spinner';
 import { useAuth } from '../../sync/auth';
+import '../screens.css';
 
 /**
  * /products/add and /products/{id}/edit (spec §2): the product form in add or edit mode.

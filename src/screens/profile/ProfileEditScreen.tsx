@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import BackLink from '../../components/BackLink';
 import PageHeading from '../../components/PageHeading';
 import { useAuth } from '../../sync/auth';
+import '../screens.css';
 
 /** /profile/edit: the seller or buyer profile of the signed-in user, by role (spec §6). */
 export default function ProfileEditScreen() {

@@ -7,6 +7,7 @@ import Tabs from '../../components/Tabs';
 import { useCountryName } from '../../components/countries';
 import type { User } from '../../shared/types';
 import { useAuth } from '../../sync/auth';
+import '../screens.css';
 
 type TabKey = 'main' | 'details' | 'settings';
 
