@@ -16,6 +16,8 @@ export interface Config {
   /** Absolute public origin used to build media URLs; derived from the request when unset. */
   publicUrl?: string;
   logLevel: string;
+  /** A built web app to serve instead of dist/ (not rebuilt); the browser tests serve a copy they can redeploy. */
+  webDistDir?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     publicUrl: env.PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   };
 }
 

@@ -8,10 +8,10 @@ import { seedDemo } from './seed';
 /** `npm start`: build the web app when needed, migrate, and serve the PWA and the API on PORT (DESIGN §4). */
 const startedAt = performance.now();
 const config = loadConfig();
-await ensureWebBuilt((message) => console.log(message));
+if (!config.webDistDir) await ensureWebBuilt((message) => console.log(message));
 const handle = await openDatabase(config);
 await migrateToLatest(handle.db);
-const app = await buildApp({ config, db: handle.db, web: true });
+const app = await buildApp({ config, db: handle.db, web: config.webDistDir ? { distDir: config.webDistDir } : true });
 if (config.seedDemo) {
   const seedStart = performance.now();
   const demo = await seedDemo(handle.db, app.media);
