@@ -133,3 +133,21 @@ describe('search suggestions (spec §4, §9)', () => {
     await waitFor(() => expect(currentPath()).toBe('/search/shea%20%26%20co'));
   });
 });
+
+describe('hiding on scroll (spec §4)', () => {
+  it('hides when scrolling down past 100 px and shows again when scrolling up', async () => {
+    fakeApi();
+    await renderApp('/');
+    const header = screen.getByRole('banner');
+    const scrollTo = (y: number) => act(() => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    scrollTo(80);
+    expect(header.className).not.toContain('navbar--hidden');
+    scrollTo(160);
+    expect(header.className).toContain('navbar--hidden');
+    scrollTo(120);
+    expect(header.className).not.toContain('navbar--hidden');
+  });
+});

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import LoginScreen from '../../../../src/screens/auth/LoginScreen';
+import { activateLanguage } from '../../../../src/app/i18n';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 let server: FakeServer;
@@ -40,6 +41,15 @@ describe('LoginScreen: modes', () => {
     expect(country.value).toBe('NG');
     expect(within(country).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['TR', 'NG', 'SN', 'CI']);
     expect(within(country).getByRole('option', { name: 'Türkiye' })).toBeTruthy();
+  });
+
+  it('names the countries in the active language', async () => {
+    await activateLanguage('fr', false);
+    const { user } = renderScreen(<LoginScreen />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: "S'inscrire plutôt" }));
+    const country = screen.getByLabelText('Pays') as HTMLSelectElement;
+    expect(within(country).getByRole('option', { name: 'Turquie' })).toHaveProperty('value', 'TR');
+    expect(within(country).getByRole('option', { name: 'Nigeria' })).toHaveProperty('selected', true);
   });
 
   it('clears the form and its errors when switching modes', async () => {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../../src/app/i18n';
+import { formatDate, formatNumber, formatPrice, formatPriceRange, formatRelativeTime } from '../../../src/app/format';
+
+describe('formatting in the active language', () => {
+  it('puts each currency symbol on its side with two decimals (spec §9)', async () => {
+    expect(formatPrice('12.5')).toBe('$12.50');
+    expect(formatPrice('10', 'EUR', 0.92)).toBe('€9.20');
+    expect(formatPrice('10', 'TRY', 32.5)).toBe('325.00 ₺');
+    expect(formatPrice('10', 'XOF')).toBe('6,050.00 CFA');
+    expect(formatPrice('1', 'NGN')).toBe('₦1,480.00');
+  });
+
+  it('shows a range as "min ~ max" and a single price when both ends match', () => {
+    expect(formatPriceRange('10', '20')).toBe('$10.00 ~ $20.00');
+    expect(formatPriceRange('10', '10.00')).toBe('$10.00');
+  });
+
+  it('follows the language for separators, dates and relative times', async () => {
+    await activateLanguage('fr', false);
+    expect(formatNumber(1234.5)).toBe('1\u202f234,5');
+    expect(formatPrice('10', 'TRY', 32.5)).toBe('325,00 ₺');
+    expect(formatDate('2025-07-14T12:00:00Z', { dateStyle: 'long', timeZone: 'UTC' })).toBe('14 juillet 2025');
+    await activateLanguage('tr', false);
+    expect(formatDate('2025-07-14T12:00:00Z', { dateStyle: 'long', timeZone: 'UTC' })).toBe('14 Temmuz 2025');
+    const now = new Date('2025-07-14T12:00:00Z');
+    expect(formatRelativeTime('2025-07-14T11:55:00Z', now)).toBe('5 dakika önce');
+    await activateLanguage('en', false);
+    expect(formatRelativeTime('2025-07-13T12:00:00Z', now)).toBe('yesterday');
+  });
+});
