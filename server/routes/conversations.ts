@@ -45,9 +45,15 @@ const createSchema = z.object({
 
 const isParticipant = (c: { buyer_id: number; supplier_id: number }, userId: number) => c.buyer_id === userId || c.supplier_id === userId;
 
+/** A conversation as one participant sees it: `unread` says a message came after their read marker. */
+export type ParticipantConversation = ConversationRow & { unread: boolean };
+
 /** The conversation if userId takes part in it; otherwise not found, so its existence is not leaked. */
-export async function participantConversation(db: Database, id: number, userId: number): Promise<ConversationRow> {
-  const row = await db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+export async function participantConversation(db: Database, id: number, userId: number): Promise<ParticipantConversation> {
+  const row = await db.selectFrom('conversations').selectAll()
+    // Compared in SQL: JS dates would drop the microseconds that tell two close times apart.
+    .select(sql<boolean>`coalesce(last_message_timestamp > coalesce(case when buyer_id = ${userId} then buyer_last_read_at else supplier_last_read_at end, '-infinity'::timestamptz), false)`.as('unread'))
+    .where('id', '=', id).executeTakeFirst();
   if (!row || !isParticipant(row, userId)) throw notFound();
   return row;
 }
@@ -56,15 +62,26 @@ export async function participantConversation(db: Database, id: number, userId: 
 export const readMarker = (c: ConversationRow, userId: number): 'buyer_last_read_at' | 'supplier_last_read_at' =>
   c.buyer_id === userId ? 'buyer_last_read_at' : 'supplier_last_read_at';
 
+/**
+ * Takes the change-sequence lock (see 0001_initial.ts) before any row lock. An UPDATE locks its
+ * row before the seq trigger asks for this lock, so a writer that already holds the lock and
+ * then updates the same row (a send updating its conversation) would otherwise deadlock with it.
+ */
+export const takeSyncLock = (db: Database) => sql`select sync_lock()`.execute(db);
+
 /** Moves the viewer's read marker up to the newest message; writes (and bumps seq) only when it moves. */
-export async function markConversationRead(db: Database, c: ConversationRow, userId: number) {
+export async function markConversationRead(db: Database, c: ParticipantConversation, userId: number) {
+  if (!c.unread) return;
   const column = readMarker(c, userId);
-  await db.updateTable('conversations')
-    .set(column, sql`last_message_timestamp`)
-    .where('id', '=', c.id)
-    .where('last_message_timestamp', 'is not', null)
-    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', eb.ref('last_message_timestamp'))]))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await takeSyncLock(trx);
+    await trx.updateTable('conversations')
+      .set(column, sql`greatest(${sql.ref(column)}, last_message_timestamp)`)
+      .where('id', '=', c.id)
+      .where('last_message_timestamp', 'is not', null)
+      .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', eb.ref('last_message_timestamp'))]))
+      .execute();
+  });
 }
 
 /**

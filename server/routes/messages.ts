@@ -11,7 +11,7 @@ import {
   CHAT_FILE_FORMATS, OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, sendMessageSchema,
 } from '../../src/shared/messaging';
 import { toFieldErrors } from '../../src/shared/validation';
-import { idParams, markConversationRead, participantConversation, readMarker, type ConversationRow } from './conversations';
+import { idParams, markConversationRead, participantConversation, readMarker, takeSyncLock, type ConversationRow } from './conversations';
 
 /**
  * Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent with an
@@ -51,23 +51,23 @@ async function notifyRecipient(db: Database, c: ConversationRow, sender: UserRow
     });
     return;
   }
-  const open = await db.selectFrom('notifications').select(['id', 'params'])
-    .where('user_id', '=', recipient).where('kind', '=', 'new_message').where('link', '=', link).where('is_read', '=', false)
-    .orderBy('id', 'desc').executeTakeFirst();
-  if (!open) {
-    await notify(db, {
-      userId: recipient, kind: 'new_message', link,
-      params: { sender: sender.first_name, count: 1, conversation: c.id },
-      message: `New message from ${sender.first_name}.`,
-    });
-    return;
-  }
-  const count = Number(open.params.count ?? 1) + 1;
-  await db.updateTable('notifications').where('id', '=', open.id).set({
-    params: JSON.stringify({ sender: sender.first_name, count, conversation: c.id }),
-    message: `${count} new messages from ${sender.first_name}.`,
-    created_at: sql`now()`,
-  }).execute();
+  // One statement: count one more into the open notification, if there is one.
+  const gathered = await db.updateTable('notifications')
+    .set({
+      params: sql`jsonb_build_object('sender', ${sender.first_name}::text, 'count', coalesce((params->>'count')::int, 1) + 1, 'conversation', ${c.id}::int)`,
+      message: sql`(coalesce((params->>'count')::int, 1) + 1) || ${` new messages from ${sender.first_name}.`}::text`,
+      created_at: sql`now()`,
+    })
+    .where('id', '=', (eb) => eb.selectFrom('notifications').select('id')
+      .where('user_id', '=', recipient).where('kind', '=', 'new_message').where('link', '=', link).where('is_read', '=', false)
+      .orderBy('id', 'desc').limit(1))
+    .executeTakeFirst();
+  if (Number(gathered.numUpdatedRows) > 0) return;
+  await notify(db, {
+    userId: recipient, kind: 'new_message', link,
+    params: { sender: sender.first_name, count: 1, conversation: c.id },
+    message: `New message from ${sender.first_name}.`,
+  });
 }
 
 const messages: FastifyPluginAsyncZod = async (app) => {
@@ -115,6 +115,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
     }
 
     const message = await db.transaction().execute(async (trx) => {
+      await takeSyncLock(trx);
       // A concurrent retry waits for the first insert and then inserts nothing.
       const inserted = await trx.insertInto('messages').values({
         conversation_id: conversation.id, sender_id: me.id, text: input.text, image_url: imageUrl,
