@@ -26,7 +26,7 @@ export default function ProfileMenu() {
   return (
     <div className="dropdown" ref={ref}>
       <button type="button" className="nav-link profile-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
-        <UserIcon /> <span><Trans>Hi, {firstName}</Trans></span> <ChevronDownIcon />
+        <UserIcon /> <span className="profile-button__greeting"><Trans>Hi, {firstName}</Trans></span> <ChevronDownIcon />
       </button>
       {open ? (
         <ul id={menuId} className="dropdown__menu dropdown__menu--end">
