@@ -90,7 +90,8 @@ export default function LoginScreen() {
     try {
       const user = await login(parsed.data.email, parsed.data.password);
       const to = routeAfterLogin(user, from);
-      navigate(to, to === '/verify-otp' ? { state: { email: user.email } } : undefined);
+      // Replace /login: going back after signing in should not show the form again.
+      navigate(to, { replace: true, state: to === '/verify-otp' ? { email: user.email } : null });
     } catch (err) {
       signingIn.current = false;
       showErrors(serverFieldErrors(err, 'password'));
