@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router, Switch } from 'wouter';
 import type { User } from '../../../src/shared/types';
@@ -16,6 +16,9 @@ import { fakeApi, makeUser, storeSession, type Call } from '../helpers';
  */
 
 export { makeUser };
+
+// Two shared cores run every helper's tests at once: give findBy/waitFor room before failing.
+configure({ asyncUtilTimeout: 5000 });
 type Reply = { status?: number; body?: unknown };
 type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
 
