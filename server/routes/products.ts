@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { requireSupplier } from '../lib/auth';
 import { readForm, type Form } from '../lib/body';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { page, readPaging } from '../lib/paging';
-import { listProducts, productById, type ProductOrder } from '../services/products';
+import { page, readPaging, type Page } from '../lib/paging';
+import { listProducts, productById, withFavorites, type ProductOrder } from '../services/products';
+import { catalogueVersion, createCatalogueCache } from '../services/catalogue-cache';
 import type { StoredMedia } from '../services/media';
 import type { Database } from '../db';
 import {
-  EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, THUMBNAIL_REQUIRED, id, productFields, productPatchFields, productRuleErrors,
+  type Product, EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, THUMBNAIL_REQUIRED, id, productFields, productPatchFields, productRuleErrors,
 } from '../../src/shared/catalogue';
 import { toFieldErrors, type FieldErrors } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
@@ -39,15 +40,24 @@ export const doesNotExist = (value: unknown) => `Invalid pk "${String(value)}" -
 const products: FastifyPluginAsyncZod = async (app) => {
   const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 
+  // Public answers are made once for guests and cached (services/catalogue-cache.ts); a
+  // signed-in viewer gets the same answer with is_favorited filled in.
+  const lists = createCatalogueCache<Page<Product>>();
+  const details = createCatalogueCache<Product | undefined>();
+  const cacheKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+
   const list = (order: ProductOrder) => async (request: FastifyRequest) => {
     const query = request.query as z.output<typeof listQuery>;
     const paging = readPaging(request);
     const search = query.search?.trim() || undefined;
-    const { count, results } = await listProducts(app.db, {
-      filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
-      order, ...paging, viewerId: viewer(request),
+    const answer = await lists.get(cacheKey(request), await catalogueVersion(app.db), async () => {
+      const { count, results } = await listProducts(app.db, {
+        filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
+        order, ...paging, viewerId: null,
+      });
+      return page(request, results, count, paging);
     });
-    return page(request, results, count, paging);
+    return { ...answer, results: await withFavorites(app.db, answer.results, viewer(request)) };
   };
 
   const listSchema = { tags: ['catalogue'], querystring: listQuery };
@@ -58,9 +68,9 @@ const products: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products/hot-selling/', { schema: listSchema }, list('hot-selling'));
 
   app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request) => {
-    const product = await productById(app.db, request.params.id, viewer(request));
+    const product = await details.get(cacheKey(request), await catalogueVersion(app.db), () => productById(app.db, request.params.id, null));
     if (!product) throw notFound();
-    return product;
+    return (await withFavorites(app.db, [product], viewer(request)))[0];
   });
 
   app.post('/api/products/', { schema: { tags: ['catalogue'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {

@@ -56,10 +56,14 @@ const sync: FastifyPluginAsyncZod = async (app) => {
 };
 
 async function pull(db: Database, userId: number | null, cursor: ReturnType<typeof readCursor>, limit: number): Promise<SyncAnswer> {
-  const { prunedThrough, lastSeq } = await syncBounds(db);
+  const { prunedThrough, lastSeq, latestChange } = await syncBounds(db);
   const missedDeletions = cursor.seq < prunedThrough && cursor.mark < prunedThrough;
   const reset = !cursor.fresh && (missedDeletions || cursor.seq > lastSeq);
   const since = reset ? 0 : cursor.seq;
+  // The common pull of a device that is up to date: one query, one small answer.
+  if (!reset && !cursor.fresh && since >= latestChange) {
+    return { cursor: cursorOf(since, since >= prunedThrough ? prunedThrough : cursor.mark), has_more: false, reset: false, changes: {} };
+  }
 
   const collections = syncCollections.filter((c) => c.scope === 'public' || userId !== null);
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);

@@ -68,6 +68,15 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
   }));
 }
 
+/** The same products with is_favorited set for the viewer (answers are made for guests first). */
+export async function withFavorites(db: Database, products: Product[], viewerId: number | null): Promise<Product[]> {
+  if (viewerId === null || products.length === 0) return products;
+  const rows = await db.selectFrom('favorites').select('product_id')
+    .where('user_id', '=', viewerId).where('product_id', 'in', products.map((p) => p.id)).execute();
+  const favorited = new Set(rows.map((r) => r.product_id));
+  return products.map((p) => ({ ...p, is_favorited: favorited.has(p.id) }));
+}
+
 /** Products by id, in the order of `ids` (missing ones left out). */
 export async function productsById(db: Database, ids: number[], viewerId: number | null): Promise<Map<number, Product>> {
   const list = await serializeProducts(db, await productRows(db, [...new Set(ids)]), viewerId);

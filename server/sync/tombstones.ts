@@ -17,10 +17,18 @@ export async function pruneTombstones(db: Database): Promise<void> {
     where key = 'tombstones_pruned_through' and exists (select 1 from pruned)`.execute(db);
 }
 
-/** What a cursor is checked against: the pruning mark, and the newest seq handed out. */
-export async function syncBounds(db: Database): Promise<{ prunedThrough: number; lastSeq: number }> {
-  const { rows } = await sql<{ pruned: number; last: number }>`
+/** Every table with a seq (migration 0001): the newest of their seqs is the latest committed change. */
+const SYNCED_TABLES = ['categories', 'banners', 'products', 'reviews', 'favorites', 'conversations', 'messages', 'notifications', 'tombstones'];
+
+/**
+ * What a cursor is checked against, in one query: the pruning mark, the newest seq handed
+ * out, and the newest change committed anywhere (a device already past it has nothing new).
+ */
+export async function syncBounds(db: Database): Promise<{ prunedThrough: number; lastSeq: number; latestChange: number }> {
+  const newest = SYNCED_TABLES.map((t) => sql`(select max(seq) from ${sql.table(t)})`);
+  const { rows } = await sql<{ pruned: number; last: number; latest: number }>`
     select (select value from sync_meta where key = 'tombstones_pruned_through')::bigint as pruned,
-           (select last_value from change_seq)::bigint as last`.execute(db);
-  return { prunedThrough: Number(rows[0].pruned), lastSeq: Number(rows[0].last) };
+           (select last_value from change_seq)::bigint as last,
+           greatest(${sql.join(newest)}, 0)::bigint as latest`.execute(db);
+  return { prunedThrough: Number(rows[0].pruned), lastSeq: Number(rows[0].last), latestChange: Number(rows[0].latest) };
 }

@@ -238,6 +238,23 @@ describe('GET /api/products/', () => {
     expect((await t.api.get(`/api/products/${ids[0]}/`)).body.price).toBe('1.00');
   });
 
+  it('never answers from an outdated cache: changes of categories, suppliers and ratings show at once', async () => {
+    const url = `/api/products/${ids[0]}/`;
+    const before = (await t.api.get(url)).body;
+    await t.api.get(`/api/products/?supplier=${supplierA.user.id}`);
+    await t.db.updateTable('categories').set({ name: 'Renamed category' }).where('id', '=', categoryA).execute();
+    await t.db.updateTable('supplier_profiles').set({ company_name: 'Renamed supplier' }).where('user_id', '=', supplierA.user.id).execute();
+    const after = (await t.api.get(url)).body;
+    expect(after.category.name).toBe('Renamed category');
+    expect(after.supplier.supplier_profile.company_name).toBe('Renamed supplier');
+    const list = (await t.api.get(`/api/products/?supplier=${supplierA.user.id}`)).body;
+    expect(list.results.every((p: { supplier: { supplier_profile: { company_name: string } } }) => p.supplier.supplier_profile.company_name === 'Renamed supplier')).toBe(true);
+    await t.db.insertInto('reviews').values({ product_id: ids[0], reviewer_id: buyer.user.id, rating: 3 }).execute();
+    expect((await t.api.get(url)).body.reviews_count).toBe(before.reviews_count + 1);
+    await t.db.deleteFrom('products').where('id', '=', ids[2]).execute();
+    expect((await t.api.get(`/api/products/?supplier=${supplierA.user.id}`)).body.count).toBe(2);
+  });
+
   it('answers 404 for an unknown or malformed product id', async () => {
     expect((await t.api.get('/api/products/999999/')).status).toBe(404);
     expect((await t.api.get('/api/products/abc/')).status).toBe(404);

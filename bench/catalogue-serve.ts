@@ -1,0 +1,24 @@
+/**
+ * The API alone (no web app, no demo seed) on BENCH_PORT, for bench/catalogue-load.ts; with BARE=1, a
+ * bare Fastify route instead: the ceiling the catalogue routes are compared with.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db';
+import { migrateToLatest } from '../server/db/migrate';
+
+const port = Number(process.env.BENCH_PORT ?? 3199);
+if (process.env.BARE === '1') {
+  const app = Fastify({ logger: false });
+  app.get('/bare/', async () => ({ status: 'ok' }));
+  await app.listen({ port, host: '127.0.0.1' });
+} else {
+  process.env.DATA_DIR ||= './bench-data';
+  const config = { ...loadConfig(), seedDemo: false, logLevel: 'warn' };
+  const handle = await openDatabase(config);
+  await migrateToLatest(handle.db);
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+}
+console.log('listening');

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Database } from '../db';
+
+/**
+ * Answers of the public catalogue reads (product lists, sections, searches, product
+ * detail), kept in this process and checked against the database on every request:
+ * an entry is served only while the catalogue version it was made at is still the
+ * current one. The version is the newest change seq of everything a product answer is
+ * made of (products, which move on with their supplier, category, gallery and rating;
+ * categories; favourites and conversations, for hot selling; tombstones, for deletions).
+ * So a process never serves an answer older than the last committed change, and several
+ * processes behind a load balancer stay consistent (DESIGN §7). Time-bound answers (flash
+ * deals ending, the 30-day hot-selling window) also expire after a few seconds.
+ */
+
+export const CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 500;
+
+export async function catalogueVersion(db: Database): Promise<number> {
+  const { rows } = await sql<{ v: number }>`
+    select greatest(
+      (select max(seq) from products), (select max(seq) from categories), (select max(seq) from favorites),
+      (select max(seq) from conversations), (select max(seq) from tombstones), 0)::bigint as v`.execute(db);
+  return Number(rows[0].v);
+}
+
+interface Entry<T> { version: number; expires: number; value: T }
+
+export function createCatalogueCache<T>() {
+  const entries = new Map<string, Entry<T>>();
+  return {
+    /** The answer for `key` at `version`, made by `make` when missing, outdated or expired. */
+    async get(key: string, version: number, make: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && hit.version === version && hit.expires > Date.now()) {
+        // Most recently used last: Map keeps insertion order, so the first key is the least used.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value;
+      }
+      const value = await make();
+      entries.delete(key);
+      entries.set(key, { version, expires: Date.now() + CACHE_TTL_MS, value });
+      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+  };
+}
