@@ -163,6 +163,19 @@ describe('POST /api/conversations/{id}/messages/', () => {
     });
   });
 
+  it('serves sends and reads of one conversation at the same time without failing any', async () => {
+    // On PostgreSQL a send (change-sequence lock, then the conversation row) and a read marking
+    // the conversation read (the row, then the lock) used to deadlock; now every call succeeds.
+    const { buyer, supplier, conversation } = await chatPair(t);
+    for (let round = 0; round < 5; round += 1) {
+      const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2
+        ? send(t, buyer, conversation.id, { text: `r${round} m${i}`, client_id: randomUUID() })
+        : list(supplier.token, conversation.id))));
+      expect(answers.map((a) => a.status)).toEqual(answers.map((_, i) => (i % 2 ? 201 : 200)));
+    }
+    expect((await list(buyer.token, conversation.id)).body.count).toBe(40);
+  });
+
   it('tells the recipient, gathering unread messages of one conversation in one notification', async () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     await send(t, buyer, conversation.id, { text: 'one' });
