@@ -48,16 +48,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     const user = await app.db.insertInto('users').values({
       email: input.email, first_name: input.first_name, last_name: input.last_name, phone_number: input.phone_number,
       country: input.country, password_hash, user_type: null, currency: null,
-    }).returningAll().executeTakeFirst().catch((err: { code?: string }) => {
+    }).returningAll().executeTakeFirstOrThrow().catch((err: { code?: string }) => {
       if (err.code === '23505') throw fieldError('email', EMAIL_TAKEN); // registered at the same moment
       throw err;
     });
-    const issued = await otp.issue(user!.id);
+    const issued = await otp.issue(user.id);
     try {
-      if ('code' in issued) await mailCode(user!, issued.code, request.log);
+      if ('code' in issued) await mailCode(user, issued.code, request.log);
     } catch (err) {
       // Without its code the account could never be confirmed: undo it so signing up again works.
-      await app.db.deleteFrom('users').where('id', '=', user!.id).execute();
+      await app.db.deleteFrom('users').where('id', '=', user.id).execute();
       throw err;
     }
     reply.status(201);
@@ -96,15 +96,19 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     const rules = otpRules(email, request.ip);
     await enforceLimits(limiter, reply, rules, (wait) => `Too many wrong codes. Please try again in ${wait}.`);
     const user = await findUserByEmail(app.db, email);
-    if (user?.is_verified) throw badRequest(ALREADY_VERIFIED);
-    // An unknown email gets the answer of a wrong code: nobody learns which emails have accounts.
-    const result = user ? await otp.check(user.id, code) : 'incorrect';
+    if (!user) {
+      // The answer of a wrong code: nobody learns which emails have accounts.
+      await limiter.hit(rules);
+      throw fieldError('otp', OTP_MESSAGES.incorrect);
+    }
+    if (user.is_verified) throw badRequest(ALREADY_VERIFIED);
+    const result = await otp.check(user.id, code);
     if (result !== 'ok') {
       if (result === 'incorrect') await limiter.hit(rules);
       throw fieldError('otp', OTP_MESSAGES[result]);
     }
     const verified = await app.db.updateTable('users').set({ is_verified: true })
-      .where('id', '=', user!.id).returningAll().executeTakeFirstOrThrow();
+      .where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
     const tokens = await app.tokens.issue(verified.id);
     return { ...tokens, user: await serializeMe(app.db, verified) };
   });
