@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide('pgTemplate', template);
     return async () => {
-      const leftovers = await admin.query(`select datname from pg_database where datname like 'mk_test_%' or datname = $1`, [template]);
+      const leftovers = await admin.query(`select datname from pg_database where datname like $1 or datname = $2`, [`${template}_%`, template]);
       for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();
       await rm(dir, { recursive: true, force: true });

@@ -16,7 +16,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
-    const name = `mk_test_${randomBytes(6).toString('hex')}`;
+    // Named after this run's template, so a run only ever drops its own databases.
+    const name = `${template}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
