@@ -13,6 +13,8 @@ interface Props {
   /** Id of the element naming the group (e.g. the instructions), and of its error text. */
   labelledBy?: string;
   describedBy?: string;
+  /** Puts the cursor in the first box when the input appears. */
+  autoFocus?: boolean;
 }
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
@@ -22,7 +24,7 @@ const digitsOf = (text: string) => text.replace(/\D/g, '');
  * box, Backspace in an empty box moves back, and pasting (or the browser's one-time-code
  * autofill) spreads a whole code over the boxes.
  */
-export default function OtpInput({ value, onChange, length = OTP_LENGTH, disabled, invalid, labelledBy, describedBy }: Props) {
+export default function OtpInput({ value, onChange, length = OTP_LENGTH, disabled, invalid, labelledBy, describedBy, autoFocus }: Props) {
   const { t } = useLingui();
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focusBox = (index: number) => {
@@ -95,6 +97,7 @@ export default function OtpInput({ value, onChange, length = OTP_LENGTH, disable
             aria-invalid={invalid || undefined}
             value={value[index] ?? ''}
             disabled={disabled}
+            autoFocus={autoFocus && index === 0}
             onChange={(event) => handleChange(index, event.target.value)}
             onPaste={(event) => handlePaste(index, event)}
             onKeyDown={(event) => handleKeyDown(index, event)}

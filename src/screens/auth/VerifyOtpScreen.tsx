@@ -83,6 +83,7 @@ export default function VerifyOtpScreen() {
         <form className="form" noValidate onSubmit={onSubmit} aria-busy={verifying}>
           <OtpInput
             value={code}
+            autoFocus
             onChange={(next) => { setCode(next); if (error) setError(null); }}
             disabled={verifying}
             invalid={Boolean(error)}

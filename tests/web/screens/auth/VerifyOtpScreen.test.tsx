@@ -21,9 +21,10 @@ describe('VerifyOtpScreen', () => {
     expect(history.length).toBe(before);
   });
 
-  it('has six numeric one-time-code boxes', () => {
+  it('has six numeric one-time-code boxes, the first one ready for typing', () => {
     open();
     expect(boxes()).toHaveLength(6);
+    expect(document.activeElement).toBe(boxes()[0]);
     for (const box of boxes()) {
       expect(box.getAttribute('inputmode')).toBe('numeric');
       expect(box.getAttribute('autocomplete')).toBe('one-time-code');
