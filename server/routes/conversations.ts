@@ -165,6 +165,9 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
     const others = [...new Set(parsed.data.participants)].filter((id) => id !== me.id);
 
     const { row, created } = await db.transaction().execute(async (trx) => {
+      // The change-sequence lock first (see takeSyncLock): it also makes find-or-create below
+      // one at a time, so two taps on "Send message" open one conversation.
+      await takeSyncLock(trx);
       // Key share: the product cannot be deleted under us between this check and the insert.
       const product = productId === null ? null
         : await trx.selectFrom('products').select(['id', 'supplier_id']).where('id', '=', productId).forKeyShare().executeTakeFirst();
@@ -190,8 +193,6 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('participants', 'A conversation is between a buyer and a supplier.');
       }
 
-      // One conversation per buyer, supplier and product, even when two requests race.
-      await sql`select pg_advisory_xact_lock(${buyerId}::int, ${supplierId}::int)`.execute(trx);
       const existing = await trx.selectFrom('conversations').selectAll()
         .where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId)
         .where('product_id', product ? '=' : 'is', product ? product.id : null)
