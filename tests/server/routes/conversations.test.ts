@@ -230,6 +230,16 @@ describe('GET /api/conversations/{id}/', () => {
 });
 
 describe('account deletion', () => {
+  it('through POST /api/me/delete-account/ leaves the other participant no conversation to open', async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    await send(t, supplier, conversation.id, { text: 'Thanks for asking' });
+    const res = await t.api.post('/api/me/delete-account/', { password: supplier.password }, { token: supplier.token });
+    expect(res.status).toBeLessThan(300);
+    expect((await t.api.get('/api/conversations/', { token: buyer.token })).body.count).toBe(0);
+    expect((await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: buyer.token })).status).toBe(404);
+    expect((await t.api.get('/api/me/counts/', { token: buyer.token })).body).toMatchObject({ notifications_unread: 0, messages_unread: 0 });
+  });
+
   it('removes the conversation, its messages and its notifications for the other participant', async () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     await send(t, buyer, conversation.id, { text: 'Hello' });
