@@ -28,9 +28,10 @@ describe('FormField', () => {
 });
 
 function TabsHarness() {
-  const [tab, setTab] = useState<'main' | 'details' | 'settings'>('main');
+  type Key = 'main' | 'details' | 'settings';
+  const [tab, setTab] = useState<Key>('main');
   return (
-    <Tabs label="Profile" active={tab} onChange={setTab} tabs={[{ key: 'main', label: 'Main' }, { key: 'details', label: 'Details' }, { key: 'settings', label: 'Settings' }]}>
+    <Tabs<Key> label="Profile" active={tab} onChange={setTab} tabs={[{ key: 'main', label: 'Main' }, { key: 'details', label: 'Details' }, { key: 'settings', label: 'Settings' }]}>
       <p>{`panel:${tab}`}</p>
     </Tabs>
   );
