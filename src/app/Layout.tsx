@@ -41,7 +41,9 @@ export default function Layout({ children }: { children: ReactNode }) {
   }, [online]);
 
   // A new page starts at its top.
-  useEffect(() => window.scrollTo({ top: 0 }), [location]);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [location]);
 
   return (
     <div className={`app${status === 'authenticated' ? ' app--with-tabs' : ''}`}>

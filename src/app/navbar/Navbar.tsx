@@ -31,7 +31,9 @@ export default function Navbar() {
   const closeMenu = () => setMenuOpen(false);
 
   // A route change closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location]);
 
   const favorites = counts.favorites;
   const favoritesLabel = favorites > 0 ? t`Favorites, ${favorites}` : t`Favorites`;
