@@ -1,5 +1,5 @@
 import { api, type Notification } from './api';
-import { decrementNotificationCount } from './counts';
+import { decrementNotificationCount, refreshCounts } from './counts';
 
 export type { Notification };
 
@@ -21,6 +21,18 @@ export async function markNotificationRead(id: number): Promise<boolean> {
     return true;
   } catch (error) {
     console.warn('Could not mark the notification read', error);
+    return false;
+  }
+}
+
+/** Marks every notification read; the badge is refreshed from the server. True when it worked. */
+export async function markAllNotificationsRead(): Promise<boolean> {
+  try {
+    await api.markAllNotificationsRead();
+    await refreshCounts();
+    return true;
+  } catch (error) {
+    console.warn('Could not mark the notifications read', error);
     return false;
   }
 }

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCounts } from '../../data/counts';
 import { useAuth } from '../../sync/auth';
-import { fetchUnreadNotifications, markNotificationRead, type Notification } from '../../sync/notifications';
+import { fetchUnreadNotifications, markAllNotificationsRead, markNotificationRead, type Notification } from '../../sync/notifications';
 import Spinner from '../../components/Spinner';
 import { formatRelativeTime } from '../format';
 import { useDismiss } from '../hooks';
@@ -51,6 +51,10 @@ export default function NotificationBell() {
     if (await markNotificationRead(item.id)) setItems((list) => list?.filter((other) => other.id !== item.id) ?? null);
   };
 
+  const markAll = async () => {
+    if (await markAllNotificationsRead()) setItems([]);
+  };
+
   const openItem = async (item: Notification) => {
     const path = appPath(item.link);
     await markRead(item);
@@ -70,7 +74,12 @@ export default function NotificationBell() {
       </button>
       {open ? (
         <div id={panelId} className="dropdown__menu dropdown__menu--end notifications" role="region" aria-label={t`Notifications`}>
-          <p className="notifications__title"><Trans>Notifications</Trans></p>
+          <div className="notifications__header">
+            <p className="notifications__title"><Trans>Notifications</Trans></p>
+            {signedIn && items && items.length > 1 ? (
+              <button type="button" className="button button--ghost button--small" onClick={markAll}><Trans>Mark all as read</Trans></button>
+            ) : null}
+          </div>
           {!signedIn ? (
             <p className="notifications__empty">
               <Trans>Log in to see your notifications.</Trans>{' '}

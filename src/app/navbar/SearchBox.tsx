@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useSearchSuggestions } from '../../sync/suggestions';
+import { formatPrice } from '../format';
 import { useDismiss } from '../hooks';
 import { SearchIcon } from '../icons';
 
@@ -68,6 +69,7 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
             onClick={() => go(`/products/${item.id}`)}>
             {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" width={32} height={32} loading="lazy" /> : <span className="search-box__thumb" />}
             <span className="search-box__name">{item.name}</span>
+            {item.price ? <span className="search-box__price" aria-hidden="true">{formatPrice(item.price)}</span> : null}
           </li>
         ))}
       </ul>

@@ -108,6 +108,21 @@ describe('the notification dropdown (spec §4)', () => {
     expect(server.callsTo('POST', '/api/notifications/11/mark-as-read/')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
   });
+
+  it('marks all read at once', async () => {
+    const unread = [11, 12, 13].map((id) => ({ id, message: `Note ${id}`, link: null, is_read: false, created_at: new Date().toISOString() }));
+    let left = 3;
+    const server = await signedInAs(makeUser(), {
+      'GET /api/notifications/': () => ({ body: unread }),
+      'GET /api/me/counts/': () => ({ body: { ...COUNTS, notifications_unread: left } }),
+      'POST /api/notifications/mark-all-as-read/': () => { left = 0; return { body: { detail: 'ok' } }; },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByText('No new notifications')).toBeTruthy();
+    expect(server.callsTo('POST', '/api/notifications/mark-all-as-read/')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
 });
 
 describe('search suggestions (spec §4, §9)', () => {
