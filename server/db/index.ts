@@ -36,9 +36,15 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
+/** Embedded databases: the count of committed writes, known without a query (PGlite has no other writer). */
+const localWriteCounts = new WeakMap<Database, { count: number }>();
+export const localWrites = (db: Database): { count: number } | undefined => localWriteCounts.get(db);
+
 export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
   const { PGliteDialect } = await import('./pglite-driver');
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<DB>({ dialect });
+  localWriteCounts.set(db, dialect.writes);
   return {
     db,
     kind: 'pglite',

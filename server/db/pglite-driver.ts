@@ -18,9 +18,15 @@ import {
  * nothing from another request can slip in between.
  */
 export class PGliteDialect implements Dialect {
+  /**
+   * Counts committed writes. PGlite is embedded, so this process is its only writer: the
+   * count tells caches whether anything changed without asking the database (see
+   * services/catalogue-cache.ts).
+   */
+  readonly writes = { count: 0 };
   constructor(private readonly pglite: PGlite) {}
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite, this.writes); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
 }
@@ -29,7 +35,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(pglite: PGlite) { this.connection = new PGliteConnection(pglite); }
+  constructor(pglite: PGlite, writes: { count: number }) { this.connection = new PGliteConnection(pglite, writes); }
 
   async init() {}
 
@@ -56,10 +62,20 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release?: () => void;
-  constructor(private readonly pglite: PGlite) {}
+  /** A write ran in the open transaction: its COMMIT counts as a write too. */
+  private dirty = false;
+  constructor(private readonly pglite: PGlite, private readonly writes: { count: number }) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as any[]);
+    const statement = /^\s*(\w+)/.exec(compiled.sql)?.[1]?.toLowerCase() ?? '';
+    if (statement === 'commit' || statement === 'rollback') {
+      if (this.dirty) this.writes.count++;
+      this.dirty = false;
+    } else if (!['select', 'begin', 'show', 'explain', 'set'].includes(statement)) {
+      this.writes.count++;
+      this.dirty = true;
+    }
     const affected = result.affectedRows ?? 0;
     const isWrite = /^\s*(insert|update|delete|merge)/i.test(compiled.sql);
     return {

@@ -6,7 +6,7 @@ import { readForm, type Form } from '../lib/body';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { page, readPaging, type Page } from '../lib/paging';
 import { listProducts, productById, withFavorites, type ProductOrder } from '../services/products';
-import { catalogueVersion, createCatalogueCache } from '../services/catalogue-cache';
+import { catalogueVersion, createCatalogueCache, freshRead } from '../services/catalogue-cache';
 import type { StoredMedia } from '../services/media';
 import type { Database } from '../db';
 import {
@@ -45,12 +45,13 @@ const products: FastifyPluginAsyncZod = async (app) => {
   const lists = createCatalogueCache<Page<Product>>();
   const details = createCatalogueCache<Product | undefined>();
   const cacheKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+  const version = freshRead(app.db, () => catalogueVersion(app.db));
 
   const list = (order: ProductOrder) => async (request: FastifyRequest) => {
     const query = request.query as z.output<typeof listQuery>;
     const paging = readPaging(request);
     const search = query.search?.trim() || undefined;
-    const answer = await lists.get(cacheKey(request), await catalogueVersion(app.db), async () => {
+    const answer = await lists.get(cacheKey(request), await version(), async () => {
       const { count, results } = await listProducts(app.db, {
         filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
         order, ...paging, viewerId: null,
@@ -68,7 +69,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products/hot-selling/', { schema: listSchema }, list('hot-selling'));
 
   app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request) => {
-    const product = await details.get(cacheKey(request), await catalogueVersion(app.db), () => productById(app.db, request.params.id, null));
+    const product = await details.get(cacheKey(request), await version(), () => productById(app.db, request.params.id, null));
     if (!product) throw notFound();
     return (await withFavorites(app.db, [product], viewer(request)))[0];
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sql } from 'kysely';
 import { syncCollections } from '../sync';
 import { pruneTombstones, syncBounds } from '../sync/tombstones';
+import { freshRead } from '../services/catalogue-cache';
 import type { SyncAnswer } from '../../src/shared/catalogue';
 import type { Database } from '../db';
 
@@ -45,25 +46,33 @@ const sync: FastifyPluginAsyncZod = async (app) => {
     await pruneTombstones(app.db);
   };
   app.addHook('onReady', pruneNowAndThen);
+  const bounds = freshRead(app.db, () => syncBounds(app.db));
 
   app.get('/api/sync/', { schema: { tags: ['sync'], querystring: syncQuery } }, async (request): Promise<SyncAnswer> => {
     await pruneNowAndThen();
     const since = readCursor(request.query.since);
+    const upToDate = await nothingNew(since, bounds);
+    if (upToDate) return upToDate;
     // One snapshot for every query: a change committing midway cannot be skipped by the cursor.
     return app.db.transaction().setIsolationLevel('repeatable read').execute((db) =>
       pull(db, request.user?.id ?? null, since, request.query.limit ?? SYNC_DEFAULT_LIMIT));
   });
 };
 
+/** The common pull of a device that is up to date: one (shared) query, one small answer. */
+async function nothingNew(cursor: ReturnType<typeof readCursor>, bounds: () => ReturnType<typeof syncBounds>): Promise<SyncAnswer | undefined> {
+  if (cursor.fresh) return undefined;
+  const { prunedThrough, lastSeq, latestChange } = await bounds();
+  const missedDeletions = cursor.seq < prunedThrough && cursor.mark < prunedThrough;
+  if (missedDeletions || cursor.seq > lastSeq || cursor.seq < latestChange) return undefined;
+  return { cursor: cursorOf(cursor.seq, cursor.seq >= prunedThrough ? prunedThrough : cursor.mark), has_more: false, reset: false, changes: {} };
+}
+
 async function pull(db: Database, userId: number | null, cursor: ReturnType<typeof readCursor>, limit: number): Promise<SyncAnswer> {
-  const { prunedThrough, lastSeq, latestChange } = await syncBounds(db);
+  const { prunedThrough, lastSeq } = await syncBounds(db);
   const missedDeletions = cursor.seq < prunedThrough && cursor.mark < prunedThrough;
   const reset = !cursor.fresh && (missedDeletions || cursor.seq > lastSeq);
   const since = reset ? 0 : cursor.seq;
-  // The common pull of a device that is up to date: one query, one small answer.
-  if (!reset && !cursor.fresh && since >= latestChange) {
-    return { cursor: cursorOf(since, since >= prunedThrough ? prunedThrough : cursor.mark), has_more: false, reset: false, changes: {} };
-  }
 
   const collections = syncCollections.filter((c) => c.scope === 'public' || userId !== null);
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../db';
+import { localWrites, type Database } from '../db';
 
 /**
  * Answers of the public catalogue reads (product lists, sections, searches, product
@@ -15,6 +15,43 @@ import type { Database } from '../db';
 
 export const CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
+
+/**
+ * Shares one read among the requests waiting for it, without ever answering a request with
+ * a read that started before the request arrived: callers arriving while a read runs all
+ * share the next one, which starts when the running one ends. Under load that is one
+ * query per round trip for any number of concurrent requests, and still never stale.
+ */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let waiting: Promise<T> | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  return () => {
+    if (waiting) return waiting;
+    const next = running.then(() => { waiting = null; return read(); });
+    waiting = next;
+    running = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/**
+ * A read that is always as fresh as the database: shared among concurrent callers
+ * (sharedRead), and on the embedded database, where this process is the only writer,
+ * not repeated at all until something was written.
+ */
+export function freshRead<T>(db: Database, read: () => Promise<T>): () => Promise<T> {
+  const shared = sharedRead(read);
+  const writes = localWrites(db);
+  if (!writes) return shared;
+  let last: { writes: number; value: T } | undefined;
+  return async () => {
+    const now = writes.count;
+    if (last && last.writes === now) return last.value;
+    const value = await shared();
+    last = { writes: now, value };
+    return value;
+  };
+}
 
 export async function catalogueVersion(db: Database): Promise<number> {
   const { rows } = await sql<{ v: number }>`
