@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSupplier } from '../lib/auth';
@@ -31,6 +31,8 @@ const FORM_FILES = {
   arrays: ['remove_image_ids'],
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const doesNotExist = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
 
 /**
@@ -47,7 +49,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
   const cacheKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
   const version = freshRead(app.db, () => catalogueVersion(app.db));
 
-  const list = (order: ProductOrder) => async (request: FastifyRequest) => {
+  const list = (order: ProductOrder) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as z.output<typeof listQuery>;
     const paging = readPaging(request);
     const search = query.search?.trim() || undefined;
@@ -58,7 +60,9 @@ const products: FastifyPluginAsyncZod = async (app) => {
       });
       return page(request, results, count, paging);
     });
-    return { ...answer, results: await withFavorites(app.db, answer.results, viewer(request)) };
+    const viewerId = viewer(request);
+    if (viewerId === null) return reply.type(JSON_TYPE).send(answer.json());
+    return { ...answer.value, results: await withFavorites(app.db, answer.value.results, viewerId) };
   };
 
   const listSchema = { tags: ['catalogue'], querystring: listQuery };
@@ -68,10 +72,12 @@ const products: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products/top-rated/', { schema: listSchema }, list('top-rated'));
   app.get('/api/products/hot-selling/', { schema: listSchema }, list('hot-selling'));
 
-  app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request) => {
-    const product = await details.get(cacheKey(request), await version(), () => productById(app.db, request.params.id, null));
-    if (!product) throw notFound();
-    return (await withFavorites(app.db, [product], viewer(request)))[0];
+  app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request, reply) => {
+    const answer = await details.get(cacheKey(request), await version(), () => productById(app.db, request.params.id, null));
+    if (!answer.value) throw notFound();
+    const viewerId = viewer(request);
+    if (viewerId === null) return reply.type(JSON_TYPE).send(answer.json());
+    return (await withFavorites(app.db, [answer.value], viewerId))[0];
   });
 
   app.post('/api/products/', { schema: { tags: ['catalogue'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {

@@ -61,25 +61,32 @@ export async function catalogueVersion(db: Database): Promise<number> {
   return Number(rows[0].v);
 }
 
-interface Entry<T> { version: number; expires: number; value: T }
+/** A cached answer, and its JSON text made once (guests get exactly these bytes). */
+export interface Cached<T> { value: T; json(): string }
+interface Entry<T> { version: number; expires: number; answer: Cached<T> }
+
+function cached<T>(value: T): Cached<T> {
+  let text: string | undefined;
+  return { value, json: () => (text ??= JSON.stringify(value)) };
+}
 
 export function createCatalogueCache<T>() {
   const entries = new Map<string, Entry<T>>();
   return {
     /** The answer for `key` at `version`, made by `make` when missing, outdated or expired. */
-    async get(key: string, version: number, make: () => Promise<T>): Promise<T> {
+    async get(key: string, version: number, make: () => Promise<T>): Promise<Cached<T>> {
       const hit = entries.get(key);
       if (hit && hit.version === version && hit.expires > Date.now()) {
         // Most recently used last: Map keeps insertion order, so the first key is the least used.
         entries.delete(key);
         entries.set(key, hit);
-        return hit.value;
+        return hit.answer;
       }
-      const value = await make();
+      const answer = cached(await make());
       entries.delete(key);
-      entries.set(key, { version, expires: Date.now() + CACHE_TTL_MS, value });
+      entries.set(key, { version, expires: Date.now() + CACHE_TTL_MS, answer });
       while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      return value;
+      return answer;
     },
   };
 }

@@ -24,8 +24,8 @@ describe('createCatalogueCache', () => {
     const cache = createCatalogueCache<string>();
     let made = 0;
     const make = async () => `answer ${++made}`;
-    expect(await cache.get('k', 1, make)).toBe('answer 1');
-    expect(await cache.get('k', 1, make)).toBe('answer 1');
-    expect(await cache.get('k', 2, make)).toBe('answer 2');
+    expect((await cache.get('k', 1, make)).value).toBe('answer 1');
+    expect((await cache.get('k', 1, make)).json()).toBe('"answer 1"');
+    expect((await cache.get('k', 2, make)).value).toBe('answer 2');
   });
 });
