@@ -6,7 +6,7 @@ import { readForm, type Form } from '../lib/body';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { page, readPaging, type Page } from '../lib/paging';
 import { listProducts, productById, withFavorites, type ProductOrder } from '../services/products';
-import { catalogueVersion, createCatalogueCache, freshRead } from '../services/catalogue-cache';
+import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead } from '../services/catalogue-cache';
 import type { StoredMedia } from '../services/media';
 import type { Database } from '../db';
 import {
@@ -45,6 +45,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
   // Public answers are made once for guests and cached (services/catalogue-cache.ts); a
   // signed-in viewer gets the same answer with is_favorited filled in.
   const lists = createCatalogueCache<Page<Product>>();
+  const timeBoundLists = createCatalogueCache<Page<Product>>(TIME_BOUND_TTL_MS);
   const details = createCatalogueCache<Product | undefined>();
   const cacheKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
   const version = freshRead(app.db, () => catalogueVersion(app.db));
@@ -53,7 +54,8 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const query = request.query as z.output<typeof listQuery>;
     const paging = readPaging(request);
     const search = query.search?.trim() || undefined;
-    const answer = await lists.get(cacheKey(request), await version(), async () => {
+    const cache = order === 'flash-deals' || order === 'hot-selling' ? timeBoundLists : lists;
+    const answer = await cache.get(cacheKey(request), await version(), async () => {
       const { count, results } = await listProducts(app.db, {
         filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
         order, ...paging, viewerId: null,

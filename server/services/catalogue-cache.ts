@@ -13,7 +13,8 @@ import { localWrites, type Database } from '../db';
  * deals ending, the 30-day hot-selling window) also expire after a few seconds.
  */
 
-export const CACHE_TTL_MS = 5_000;
+/** How long an answer bound to the clock (flash deals, hot selling) is kept. */
+export const TIME_BOUND_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 
 /**
@@ -63,28 +64,34 @@ export async function catalogueVersion(db: Database): Promise<number> {
 
 /** A cached answer, and its JSON text made once (guests get exactly these bytes). */
 export interface Cached<T> { value: T; json(): string }
-interface Entry<T> { version: number; expires: number; answer: Cached<T> }
+interface Entry<T> { version: number; expires: number; answer: Promise<Cached<T>> }
 
 function cached<T>(value: T): Cached<T> {
   let text: string | undefined;
   return { value, json: () => (text ??= JSON.stringify(value)) };
 }
 
-export function createCatalogueCache<T>() {
+/**
+ * `ttlMs` bounds answers that change with time alone (flash deals ending, the hot-selling
+ * window); others live until the catalogue changes. Concurrent requests for a missing
+ * answer share one computation.
+ */
+export function createCatalogueCache<T>(ttlMs = Infinity) {
   const entries = new Map<string, Entry<T>>();
   return {
     /** The answer for `key` at `version`, made by `make` when missing, outdated or expired. */
-    async get(key: string, version: number, make: () => Promise<T>): Promise<Cached<T>> {
+    get(key: string, version: number, make: () => Promise<T>): Promise<Cached<T>> {
       const hit = entries.get(key);
+      entries.delete(key);
       if (hit && hit.version === version && hit.expires > Date.now()) {
         // Most recently used last: Map keeps insertion order, so the first key is the least used.
-        entries.delete(key);
         entries.set(key, hit);
         return hit.answer;
       }
-      const answer = cached(await make());
-      entries.delete(key);
-      entries.set(key, { version, expires: Date.now() + CACHE_TTL_MS, answer });
+      const answer = make().then(cached);
+      const entry = { version, expires: Date.now() + ttlMs, answer };
+      entries.set(key, entry);
+      answer.catch(() => { if (entries.get(key) === entry) entries.delete(key); });
       while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       return answer;
     },
