@@ -30,6 +30,20 @@ export default defineConfig({
           unstubGlobals: true,
         },
       },
+      {
+        // Headless Chromium against the real `npm start` (tests/e2e/global-setup.ts). One file at
+        // a time: each drives a browser and the machine has 2 cores.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

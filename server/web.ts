@@ -42,7 +42,10 @@ export function webBuildIsStale(root = PROJECT_ROOT): boolean {
 export function buildWeb(root = PROJECT_ROOT): Promise<void> {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // A production build whatever the caller's NODE_ENV (Vitest sets 'test', which would make
+    // import.meta.env.DEV true and leave the service worker unregistered).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`))));
   });

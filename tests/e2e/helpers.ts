@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from '../../server/seed/data';
+
+/** What the global setup started (tests/e2e/global-setup.ts). */
+export const e2e = inject('e2e');
+/** `describe.skipIf(skipBrowser)`: no Chromium on this machine. */
+export const skipBrowser = !e2e.enabled;
+
+export const DEMO_BUYER = { email: DEMO_BUYER_EMAIL, password: DEMO_PASSWORD, firstName: 'Chioma' };
+export const OFFLINE_NOTICE = 'You are offline — showing saved data';
+
+const LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+/**
+ * One headless Chromium per test file and a fresh context (cookies, storage, service
+ * workers) per test. Call inside a describe block; use `browser.page` in the tests.
+ */
+export function useBrowser() {
+  const state = {} as { browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    state.browser = await chromium.launch(LAUNCH);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await state.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
+    state.context.setDefaultTimeout(20_000);
+    state.page = await state.context.newPage();
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return state;
+}
+
+/**
+ * Chromium with a real profile in a temp folder, for what a private (incognito) context
+ * cannot show, such as installability. Close the context when done: it ends that browser.
+ */
+export async function launchWithProfile(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'mk-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { ...LAUNCH, baseURL: e2e.baseUrl });
+  context.setDefaultTimeout(20_000);
+  const page = context.pages()[0] ?? await context.newPage();
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JSON from the running server, as a client outside the browser would read it. */
+export async function apiGet<T = any>(path: string): Promise<T> {
+  const response = await fetch(`${e2e.baseUrl}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json() as Promise<T>;
+}
+
+/** A demo product (GET /api/products/), for routes and media that need a real one. */
+export async function demoProduct(): Promise<{ id: number; name: string; thumbnail_url: string }> {
+  const page = await apiGet<{ results: Array<{ id: number; name: string; thumbnail_url: string }> }>('/api/products/');
+  const product = page.results.find((p) => p.thumbnail_url);
+  if (!product) throw new Error('The demo catalogue has no product with a picture');
+  return product;
+}
+
+/** The 6-digit code of the newest verification mail the SMTP sink received for `email`. */
+export async function otpFromMail(email: string): Promise<string> {
+  const response = await fetch(`${e2e.mailUrl}?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`No mail reached the SMTP sink for ${email}: ${await response.text()}`);
+  const { raw } = (await response.json()) as { raw: string };
+  const code = /Your verification code: (\d{6})/.exec(raw)?.[1];
+  if (!code) throw new Error(`The mail to ${email} carries no 6-digit code:\n${raw}`);
+  return code;
+}
+
+/** Resolves once a service worker is activated and controls the page (the first visit is claimed at once). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+}
+
+/** Signs in through the login form as a user would. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** The profile menu's greeting in the navbar: visible only when signed in. */
+export const greeting = (page: Page, firstName: string) => page.getByRole('button', { name: `Hi, ${firstName}` });
