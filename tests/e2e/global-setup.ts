@@ -21,6 +21,8 @@ const HEALTH_TIMEOUT_MS = 4 * 60_000;
 export interface E2eContext {
   /** False when there is no Chromium: every browser test skips. */
   enabled: boolean;
+  /** The browser to launch (Debian's; browsers are never downloaded). */
+  chromium: string;
   baseUrl: string;
   /** GET `${mailUrl}?to=<address>&after=<count>` → the newest mail to that address ({ raw }), waiting for it. */
   mailUrl: string;
@@ -87,7 +89,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) {
     console.log(`\nBrowser tests SKIPPED: ${CHROMIUM} not found (apt-get install chromium)\n`);
-    project.provide('e2e', { enabled: false, baseUrl: '', mailUrl: '', webDir: '' });
+    project.provide('e2e', { enabled: false, chromium: CHROMIUM, baseUrl: '', mailUrl: '', webDir: '' });
     return;
   }
 
@@ -137,7 +139,7 @@ export default async function setup(project: TestProject) {
     await teardown();
     throw error;
   }
-  console.log(`[e2e] npm start answered on ${baseUrl} after ${Math.round(performance.now() - startedAt)} ms (build included)`);
-  project.provide('e2e', { enabled: true, baseUrl, mailUrl: mail.url, webDir });
+  console.log(`[e2e] npm start answered on ${baseUrl}; ready ${Math.round(performance.now() - startedAt)} ms after the setup began`);
+  project.provide('e2e', { enabled: true, chromium: CHROMIUM, baseUrl, mailUrl: mail.url, webDir });
   return teardown;
 }

@@ -14,14 +14,15 @@ export const DEMO_BUYER = { email: DEMO_BUYER_EMAIL, password: DEMO_PASSWORD, fi
 export const OFFLINE_NOTICE = 'You are offline — showing saved data';
 
 const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: e2e.chromium,
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
 
 /**
  * One headless Chromium per test file and a fresh context (cookies, storage, service
- * workers) per test. Call inside a describe block; use `browser.page` in the tests.
+ * workers) per test; an uncaught error in the page fails the test. Call inside a describe
+ * block; use `browser.page` in the tests.
  */
 export function useBrowser() {
   const state = {} as { browser: Browser; context: BrowserContext; page: Page };
@@ -31,13 +32,18 @@ export function useBrowser() {
   afterAll(async () => {
     await state.browser?.close();
   });
+  let pageErrors: string[] = [];
   beforeEach(async () => {
+    pageErrors = [];
     state.context = await state.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
     state.context.setDefaultTimeout(20_000);
     state.page = await state.context.newPage();
+    state.page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   });
   afterEach(async () => {
     await state.context?.close();
+    // An uncaught error in the app is a failure even when the screen looked right.
+    if (pageErrors.length) throw new Error(`Uncaught errors in the page:\n${pageErrors.join('\n')}`);
   });
   return state;
 }

@@ -45,7 +45,7 @@ describe.skipIf(skipBrowser)('offline (browser)', () => {
       expect(response?.fromServiceWorker(), path).toBe(true);
       expect(new URL(page.url()).pathname).toBe(path);
       await page.getByRole('link', { name: 'Marketplace home' }).waitFor();
-      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await page.getByText(OFFLINE_NOTICE).waitFor();
       // The saved session holds offline: still signed in.
       await greeting(page, DEMO_BUYER.firstName).waitFor();

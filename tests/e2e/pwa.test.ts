@@ -14,7 +14,7 @@ function controllerBuild(page: Page): Promise<string | null> {
     channel.port1.onmessage = (event) => resolve(event.data);
     controller.postMessage({ type: 'E2E_BUILD' }, [channel.port2]);
     // A worker without the handler never answers.
-    setTimeout(() => resolve(null), 3000);
+    setTimeout(() => resolve(null), 1500);
   }));
 }
 
