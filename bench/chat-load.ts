@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     'max-sends': { type: 'string', default: '2000' },
     port: { type: 'string', default: process.env.PORT ?? '3103' },
     serve: { type: 'boolean', default: false },
+    /** Writes a CPU profile of the API process to DATA_DIR/profiles, to see where its time goes. */
+    'cpu-prof': { type: 'boolean', default: false },
   },
 });
 
@@ -253,7 +255,8 @@ async function main() {
   const seats = await prepare(kind, userCount);
 
   const child: ChildProcess = fork(new URL(import.meta.url).pathname, ['--serve', '--db', kind, '--port', String(args.port)], {
-    execArgv: ['--import', 'tsx'], stdio: 'inherit',
+    execArgv: ['--import', 'tsx', ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.dirname(DATA_DIR), 'profiles')}`] : [])],
+    stdio: 'inherit',
   });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());

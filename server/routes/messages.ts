@@ -6,12 +6,12 @@ import { requireUser, requireVerified, type UserRow } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { badRequest, fieldError, forbidden } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
-import { notify } from '../services/notifications';
+import type { NewNotification } from '../services/notifications';
 import {
   CHAT_FILE_FORMATS, OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, sendMessageSchema,
 } from '../../src/shared/messaging';
 import { toFieldErrors } from '../../src/shared/validation';
-import { idParams, markConversationRead, participantConversation, readMarker, takeSyncLock, type ConversationRow } from './conversations';
+import { idParams, markConversationRead, participantConversation, readMarker, type ConversationRow } from './conversations';
 
 /**
  * Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent with an
@@ -35,39 +35,69 @@ export const serializeMessage = (m: MessageRow) => ({
 });
 
 /**
- * Tells the recipient. Unread chat messages gather in one notification per conversation
- * ("3 new messages from Ada") instead of one bell entry per line; every offer gets its own.
+ * The recipient's notification (DESIGN §5), in English for clients that do not translate
+ * kinds. Unread chat messages gather in one notification per conversation ("3 new messages
+ * from Ada", counted up in SQL by sendMessage) instead of one bell entry per line; every
+ * offer gets its own.
  */
-async function notifyRecipient(db: Database, c: ConversationRow, sender: UserRow, m: MessageRow) {
-  const recipient = c.buyer_id === sender.id ? c.supplier_id : c.buyer_id;
+function notificationFor(c: ConversationRow, sender: UserRow, price: string | null, productName: string | undefined): NewNotification {
+  const userId = c.buyer_id === sender.id ? c.supplier_id : c.buyer_id;
   const link = `/chat/${c.id}`;
-  if (m.price !== null) {
-    const product = c.product_id === null ? undefined
-      : await db.selectFrom('products').select('name').where('id', '=', c.product_id).executeTakeFirst();
-    await notify(db, {
-      userId: recipient, kind: 'new_offer', link,
-      params: { sender: sender.first_name, price: m.price, product: product?.name ?? '', conversation: c.id },
-      message: `${sender.first_name} offered $${m.price}${product ? ` for ${product.name}` : ''}.`,
-    });
-    return;
+  if (price !== null) {
+    return {
+      userId, kind: 'new_offer', link,
+      params: { sender: sender.first_name, price, product: productName ?? '', conversation: c.id },
+      message: `${sender.first_name} offered $${price}${productName ? ` for ${productName}` : ''}.`,
+    };
   }
-  // One statement: count one more into the open notification, if there is one.
-  const gathered = await db.updateTable('notifications')
-    .set({
-      params: sql`jsonb_build_object('sender', ${sender.first_name}::text, 'count', coalesce((params->>'count')::int, 1) + 1, 'conversation', ${c.id}::int)`,
-      message: sql`(coalesce((params->>'count')::int, 1) + 1) || ${` new messages from ${sender.first_name}.`}::text`,
-      created_at: sql`now()`,
-    })
-    .where('id', '=', (eb) => eb.selectFrom('notifications').select('id')
-      .where('user_id', '=', recipient).where('kind', '=', 'new_message').where('link', '=', link).where('is_read', '=', false)
-      .orderBy('id', 'desc').limit(1))
-    .executeTakeFirst();
-  if (Number(gathered.numUpdatedRows) > 0) return;
-  await notify(db, {
-    userId: recipient, kind: 'new_message', link,
+  return {
+    userId, kind: 'new_message', link,
     params: { sender: sender.first_name, count: 1, conversation: c.id },
     message: `New message from ${sender.first_name}.`,
-  });
+  };
+}
+
+interface NewMessage { text: string; imageUrl: string | null; price: string | null; clientId: string | null }
+
+/**
+ * Stores a message, moves the conversation (its order, its seq, the sender's read marker)
+ * and tells the recipient, all in ONE statement: the global change-sequence lock is then
+ * held for no network round trip (see takeSyncLock). Every part waits on the insert, which
+ * takes that lock first. Answers nothing when the sender's client_id was already used.
+ */
+async function sendMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage, n: NewNotification) {
+  const marker = sql.ref(readMarker(c, sender.id));
+  const gather = n.kind === 'new_message';
+  const { rows } = await sql<MessageRow>`
+    with m as (
+      insert into messages (conversation_id, sender_id, text, image_url, price, client_id)
+      values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.price}, ${m.clientId})
+      on conflict (sender_id, client_id) do nothing
+      returning *
+    ), moved as (
+      update conversations set
+        last_message_timestamp = greatest(last_message_timestamp, (select timestamp from m)),
+        ${marker} = greatest(${marker}, (select timestamp from m))
+      where id = ${c.id} and exists (select 1 from m)
+    ), open as (
+      select id from notifications
+      where ${gather} and exists (select 1 from m)
+        and user_id = ${n.userId} and kind = 'new_message' and link = ${n.link} and not is_read
+      order by id desc limit 1
+    ), gathered as (
+      update notifications set
+        params = jsonb_build_object('sender', ${sender.first_name}::text, 'count', coalesce((params->>'count')::int, 1) + 1, 'conversation', ${c.id}::int),
+        message = (coalesce((params->>'count')::int, 1) + 1)::text || ${` new messages from ${sender.first_name}.`}::text,
+        created_at = now()
+      where id = (select id from open)
+      returning id
+    ), fresh as (
+      insert into notifications (user_id, kind, params, message, link)
+      select ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${n.message}, ${n.link}
+      from m where not exists (select 1 from gathered)
+    )
+    select * from m`.execute(db);
+  return rows[0] as MessageRow | undefined;
 }
 
 const messages: FastifyPluginAsyncZod = async (app) => {
@@ -115,25 +145,12 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       imageUrl = `${app.config.publicUrl ?? `${request.protocol}://${request.host}`}${file.path}`;
     }
 
-    const message = await db.transaction().execute(async (trx) => {
-      await takeSyncLock(trx);
-      // A concurrent retry waits for the first insert and then inserts nothing.
-      const inserted = await trx.insertInto('messages').values({
-        conversation_id: conversation.id, sender_id: me.id, text: input.text, image_url: imageUrl,
-        price: input.price, client_id: input.client_id,
-      }).onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing()).returningAll().executeTakeFirst();
-      if (!inserted) return undefined;
-      // The list's order and the conversation's seq move; the sender has read up to here.
-      // The time is read in SQL: a JS Date would drop its microseconds and leave the message "unread".
-      const marker = readMarker(conversation, me.id);
-      const sentAt = sql`(select timestamp from messages where id = ${inserted.id})`;
-      await trx.updateTable('conversations').where('id', '=', conversation.id).set({
-        last_message_timestamp: sql`greatest(last_message_timestamp, ${sentAt})`,
-        [marker]: sql`greatest(${sql.ref(marker)}, ${sentAt})`,
-      }).execute();
-      await notifyRecipient(trx, conversation, me, inserted);
-      return inserted;
-    });
+    const product = input.price === null || conversation.product_id === null ? undefined
+      : await db.selectFrom('products').select('name').where('id', '=', conversation.product_id).executeTakeFirst();
+    // A concurrent retry with the same client_id waits for the first insert, then inserts nothing.
+    const message = await sendMessage(db, conversation, me,
+      { text: input.text, imageUrl, price: input.price, clientId: input.client_id },
+      notificationFor(conversation, me, input.price, product?.name));
     if (!message) return serializeMessage((await sent())!);
     reply.status(201);
     return serializeMessage(message);

@@ -32,6 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       -- Two branches, not one CASE: PL/pgSQL plans a whole expression, and profiles have no "id".
       if tg_table_name = 'users' then uid := new.id; else uid := new.user_id; end if;
+      -- The change-sequence lock before the conversation rows (see takeSyncLock in routes/conversations.ts).
+      perform sync_lock();
       update conversations set created_at = created_at where buyer_id = uid or supplier_id = uid;
       return null;
     end $$`.execute(db);
