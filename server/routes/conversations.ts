@@ -71,8 +71,8 @@ export const readMarker = (c: ConversationRow, userId: number): 'buyer_last_read
  */
 export const takeSyncLock = (db: Database) => sql`select sync_lock()`.execute(db);
 
-/** The same inside one UPDATE: PostgreSQL runs an uncorrelated EXISTS once, before scanning any row. */
-export const syncLockFirst = sql<boolean>`exists (select sync_lock())`;
+/** The same inside one UPDATE: an uncorrelated sub-select runs once, before any row is scanned or locked. */
+export const syncLockFirst = sql<boolean>`(select sync_lock_first())`;
 
 /** Moves the viewer's read marker up to the newest message; writes (and bumps seq) only when it moves. */
 export async function markConversationRead(db: Database, c: ParticipantConversation, userId: number) {
@@ -85,7 +85,7 @@ export async function markConversationRead(db: Database, c: ParticipantConversat
     .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', eb.ref('last_message_timestamp'))]))
     // A read marker lost in a database crash only shows a message as unread again, so this
     // commit does not wait for the disk, and the lock is released sooner.
-    .where(sql<boolean>`exists (select sync_lock(), set_config('synchronous_commit', 'off', true))`)
+    .where(sql<boolean>`(select sync_lock_first() and set_config('synchronous_commit', 'off', true) = 'off')`)
     .execute();
 }
 

@@ -10,6 +10,15 @@ import { sql, type Kysely } from 'kysely';
  *   "touches" the conversation (its seq moves on) and GET /api/sync/ sends it again.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // sync_lock() as a boolean, for a WHERE clause: "(select sync_lock_first())" runs once before
+  // an UPDATE scans (and locks) any row. See takeSyncLock in server/routes/conversations.ts.
+  await sql`
+    create function sync_lock_first() returns boolean language plpgsql volatile as $$
+    begin
+      perform sync_lock();
+      return true;
+    end $$`.execute(db);
+
   // Nulls are distinct: conversations whose product was deleted (product_id set null) never collide.
   await sql`create unique index conversations_buyer_supplier_product on conversations (buyer_id, supplier_id, product_id)`.execute(db);
 
@@ -61,6 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop function sync_lock_first()`.execute(db);
   await sql`drop trigger products_touch_conversations on products`.execute(db);
   await sql`drop function products_touch_conversations()`.execute(db);
   for (const table of ['supplier_profiles', 'buyer_profiles']) {
