@@ -45,6 +45,8 @@ export default function LoginScreen() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [general, setGeneral] = useState<string | null>(null);
+  // The spec's failure message always shows; when the server was out of reach, this says why.
+  const [connectionProblem, setConnectionProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   // Set while this screen signs the user in, so the "already signed in" redirect does not
@@ -59,6 +61,7 @@ export default function LoginScreen() {
     setValues(EMPTY);
     setErrors({});
     setGeneral(null);
+    setConnectionProblem(null);
   };
 
   const set = (name: Name) => (value: string) => {
@@ -95,7 +98,8 @@ export default function LoginScreen() {
     } catch (err) {
       signingIn.current = false;
       showErrors(serverFieldErrors(err, 'password'));
-      setGeneral(isOffline(err) ? err.message : errorDetail(err, t`Login failed. Please check credentials.`));
+      setGeneral(errorDetail(err, t`Login failed. Please check credentials.`));
+      setConnectionProblem(isOffline(err) ? err.message : null);
     }
   };
 
@@ -108,7 +112,8 @@ export default function LoginScreen() {
       navigate('/verify-otp', { state: { email: parsed.data.email } });
     } catch (err) {
       showErrors(serverFieldErrors(err, 'password1'));
-      setGeneral(isOffline(err) ? err.message : errorDetail(err, '') || signupErrorMessage(err));
+      setGeneral(errorDetail(err, '') || signupErrorMessage(err));
+      setConnectionProblem(isOffline(err) ? err.message : null);
     }
   };
 
@@ -116,6 +121,7 @@ export default function LoginScreen() {
     event.preventDefault();
     if (busy) return;
     setGeneral(null);
+    setConnectionProblem(null);
     setErrors({});
     setBusy(true);
     try {
@@ -150,6 +156,7 @@ export default function LoginScreen() {
           {signup ? <Trans>Create an account</Trans> : <Trans>Log in</Trans>}
         </PageHeading>
         {general ? <Alert>{general}</Alert> : null}
+        {connectionProblem ? <Alert>{connectionProblem}</Alert> : null}
         <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
           {signup ? (
             <>

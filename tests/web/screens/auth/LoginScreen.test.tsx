@@ -120,6 +120,17 @@ describe('LoginScreen: login', () => {
     expect(here().path).toBe('/login');
   });
 
+  it("still shows 'Login failed. Please check credentials.' when the server cannot be reached, and says why", async () => {
+    server.on('POST /api/auth/login/', { status: 0 });
+    const { user } = renderScreen(<LoginScreen />, { path: '/login' });
+    await logIn(user);
+    expect(await screen.findByText('Login failed. Please check credentials.')).toBeTruthy();
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1].textContent).not.toBe('');
+    expect(here().path).toBe('/login');
+  });
+
   it("falls back to 'Login failed. Please check credentials.' without a detail, and shows field errors under their fields", async () => {
     server.on('POST /api/auth/login/', { status: 400, body: { email: ['Enter a valid email address.', 'second'], non_field_errors: ['Unable to log in.'] } });
     const { user } = renderScreen(<LoginScreen />, { path: '/login' });
