@@ -118,11 +118,15 @@ export async function listProducts(db: Database, args: {
   if (order === 'flash-deals') query = query.orderBy('p.flash_deal_ends_at', 'asc');
   if (order === 'top-rated') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
   if (order === 'hot-selling') {
-    query = query
-      .orderBy(sql`(select count(*) from favorites f where f.product_id = p.id and f.created_at > now() - interval '30 days')
-        + (select count(*) from conversations v where v.product_id = p.id and v.created_at > now() - interval '30 days')`, 'desc')
-      .orderBy(sql`(select count(*) from favorites f where f.product_id = p.id)
-        + (select count(*) from conversations v where v.product_id = p.id)`, 'desc');
+    // Favourites and conversations counted once per product (not per listed row).
+    const activity = sql<{ product_id: number; recent: number; total: number }>`(
+      select product_id, count(*) filter (where created_at > now() - interval '30 days') as recent, count(*) as total
+      from (select product_id, created_at from favorites
+            union all select product_id, created_at from conversations where product_id is not null) events
+      group by product_id)`.as('activity');
+    query = query.leftJoin(activity, (join) => join.onRef('activity.product_id', '=', 'p.id'))
+      .orderBy(sql`coalesce(activity.recent, 0)`, 'desc')
+      .orderBy(sql`coalesce(activity.total, 0)`, 'desc') as unknown as typeof query;
   }
   query = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
 
