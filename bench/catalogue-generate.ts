@@ -2,17 +2,19 @@
  * Bulk catalogue for benchmarks: N products (default 10,000) from a few bench suppliers,
  * names and descriptions drawn from word lists so searches match realistic shares of them.
  * Pictures are referenced, not generated. Run by hand:
- *   npx tsx bench/catalogue-generate.ts 10000                       (PGlite in DATA_DIR, default ./bench-data)
+ *   npx tsx bench/catalogue-generate.ts 10000                       (PGlite in DATA_DIR, default <tmp>/marketplace-bench)
  *   DATABASE_URL=postgres://... npx tsx bench/catalogue-generate.ts 100000
  */
 import { sql } from 'kysely';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 
 const count = Number(process.argv[2] ?? 10_000);
 if (!Number.isInteger(count) || count < 1) throw new Error('Usage: npx tsx bench/catalogue-generate.ts <number of products>');
-process.env.DATA_DIR ||= './bench-data';
+process.env.DATA_DIR ||= path.join(tmpdir(), 'marketplace-bench');
 
 const ADJECTIVES = ['Organic', 'Premium', 'Handmade', 'Kırmızı', 'Café', 'Natural', 'Industrial', 'Solar', 'Woven', 'Dried', 'Pure', 'Fresh', 'Smoked', 'Bio', 'Türk', 'Grand'];
 const NOUNS = ['Coffee', 'Rice', 'Shea Butter', 'Cement', 'Towel', 'Basket', 'Pepper', 'Cocoa', 'Panel', 'Generator', 'Kahve', 'Tissu', 'Savon', 'Chair', 'Tyre', 'Honey', 'Olive Oil', 'Garri', 'Boubou', 'Lokum'];

@@ -3,6 +3,8 @@
  * bare Fastify route instead: the ceiling the catalogue routes are compared with.
  */
 import Fastify from 'fastify';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
@@ -14,7 +16,7 @@ if (process.env.BARE === '1') {
   app.get('/bare/', async () => ({ status: 'ok' }));
   await app.listen({ port, host: '127.0.0.1' });
 } else {
-  process.env.DATA_DIR ||= './bench-data';
+  process.env.DATA_DIR ||= path.join(tmpdir(), 'marketplace-bench');
   const config = { ...loadConfig(), seedDemo: false, logLevel: 'warn' };
   const handle = await openDatabase(config);
   await migrateToLatest(handle.db);
