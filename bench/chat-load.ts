@@ -167,6 +167,8 @@ const duplicateAnswers: string[] = [];
 const seenBy = new Map<number, Map<number, number>>();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits, but never past the end of the run. */
+const pause = (ms: number, deadline: number) => sleep(Math.max(0, Math.min(ms, deadline - Date.now())));
 const jitter = (ms: number) => ms * (0.5 + Math.random());
 
 async function sendOne(seat: Seat, n: number) {
@@ -203,19 +205,19 @@ async function user(seat: Seat, deadline: number, pace: { sendMs: number; pollMs
   seenBy.set(seat.userId, new Map());
   const known = { count: 0 };
   const sender = async () => {
-    await sleep(Math.random() * pace.sendMs);
+    await pause(Math.random() * pace.sendMs, deadline);
     for (let n = 0; Date.now() < deadline && n < pace.maxSends; n += 1) {
       await sendOne(seat, n);
-      await sleep(jitter(pace.sendMs));
+      await pause(jitter(pace.sendMs), deadline);
     }
   };
   const poller = async () => {
-    await sleep(Math.random() * pace.pollMs);
+    await pause(Math.random() * pace.pollMs, deadline);
     for (let n = 0; Date.now() < deadline; n += 1) {
       await poll(seat, known);
       if (n % 20 === 10) await timed('list', 'GET', '/api/conversations/', seat.token);
       if (n % 20 === 19) await timed('counts', 'GET', '/api/me/counts/', seat.token);
-      await sleep(jitter(pace.pollMs));
+      await pause(jitter(pace.pollMs), deadline);
     }
   };
   await Promise.all([sender(), poller()]);
