@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import type { MessagesTable } from '../db/schema';
 import { requireUser, requireVerified, type UserRow } from '../lib/auth';
 import { readForm } from '../lib/body';
-import { badRequest, fieldError, forbidden } from '../lib/errors';
+import { badRequest, fieldError, forbidden, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import type { NewNotification } from '../services/notifications';
 import {
@@ -68,7 +68,7 @@ interface NewMessage { text: string; imageUrl: string | null; price: string | nu
 async function sendMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage, n: NewNotification) {
   const marker = sql.ref(readMarker(c, sender.id));
   const gather = n.kind === 'new_message';
-  const { rows } = await sql<MessageRow>`
+  const query = sql<MessageRow>`
     with m as (
       insert into messages (conversation_id, sender_id, text, image_url, price, client_id)
       values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.price}, ${m.clientId})
@@ -96,9 +96,17 @@ async function sendMessage(db: Database, c: ConversationRow, sender: UserRow, m:
       select ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${n.message}, ${n.link}
       from m where not exists (select 1 from gathered)
     )
-    select * from m`.execute(db);
-  return rows[0] as MessageRow | undefined;
+    select * from m`;
+  try {
+    return (await query.execute(db)).rows[0] as MessageRow | undefined;
+  } catch (error) {
+    // The conversation went (an account was deleted) between our check and the insert.
+    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw notFound();
+    throw error;
+  }
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
 
 const messages: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
