@@ -15,6 +15,7 @@ import products from './products';
 import reviews from './reviews';
 import favorites from './favorites';
 import sync from './sync';
+import rates from './rates';
 
 /** Every API resource, one file each (spec §7). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(reviews);
   await app.register(favorites);
   await app.register(sync);
+  await app.register(rates);
 }
