@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { fakeApi, renderApp } from '../helpers';
 
 function goOffline(offline: boolean) {
@@ -15,15 +15,15 @@ describe('the offline indicator', () => {
     await renderApp('/');
     expect(screen.queryByText('You are offline — showing saved data')).toBeNull();
     act(() => goOffline(true));
-    expect(screen.getByText('You are offline — showing saved data')).toBeTruthy();
+    expect(await screen.findByText('You are offline — showing saved data')).toBeTruthy();
     act(() => goOffline(false));
-    expect(screen.queryByText('You are offline — showing saved data')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('You are offline — showing saved data')).toBeNull());
   });
 
   it('shows at start when the app opens offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     fakeApi();
     await renderApp('/');
-    expect(screen.getByText('You are offline — showing saved data')).toBeTruthy();
+    expect(await screen.findByText('You are offline — showing saved data')).toBeTruthy();
   });
 });
