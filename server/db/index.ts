@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import path from 'node:path';
 import type { DB } from './schema';
+import { CountingDriver, type WriteCounter } from './write-counter';
 
 // pg hands back int8 as strings; PGlite as numbers. Our ids, counts and change sequences fit
 // in a double, so both drivers agree on numbers. numeric (money) stays a string in both.
@@ -32,19 +33,81 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
   // An idle connection that the server closes (restart, failover, dropped database) is already
   // removed by the pool and the next query connects anew; unheard, the error would end the process.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const counter: WriteCounter = { count: 0, trusted: false };
+  const db = new Kysely<DB>({ dialect: new CountingPostgresDialect({ pool }, counter) });
+  writeCounters.set(db, counter);
+  const listener = listenForChanges(databaseUrl, counter);
+  return { db, kind: 'postgres', close: async () => { await listener.stop(); await db.destroy(); } };
 }
 
-/** Embedded databases: the count of committed writes, known without a query (PGlite has no other writer). */
-const localWriteCounts = new WeakMap<Database, { count: number }>();
-export const localWrites = (db: Database): { count: number } | undefined => localWriteCounts.get(db);
+class CountingPostgresDialect extends PostgresDialect {
+  constructor(config: ConstructorParameters<typeof PostgresDialect>[0], private readonly counter: WriteCounter) { super(config); }
+  createDriver() { return new CountingDriver(super.createDriver(), this.counter); }
+}
+
+/** Every committed write to a synced table notifies this channel (migration 0006). */
+export const CHANGES_CHANNEL = 'sync_changes';
+
+/**
+ * Other processes' writes reach the counter as notifications. While not listening (not yet
+ * connected, or the connection was lost and is being re-made) the counter is not trusted,
+ * and readers ask the database as before.
+ */
+function listenForChanges(databaseUrl: string, counter: WriteCounter) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
+      counter.trusted = false;
+      if (client === c) client = undefined;
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(connect, 1000).unref();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', () => { counter.count++; });
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANGES_CHANNEL}`);
+    } catch {
+      return lost();
+    }
+    if (stopped) { gone = true; await c.end().catch(() => {}); return; }
+    client = c;
+    // Whatever committed while nobody listened is unknown: count it as a change.
+    counter.count++;
+    counter.trusted = true;
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      counter.trusted = false;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Committed writes this process knows of (see write-counter.ts): complete for the embedded
+ * database, and for PostgreSQL while its change notifications are received.
+ */
+const writeCounters = new WeakMap<Database, WriteCounter>();
+export const localWrites = (db: Database): WriteCounter | undefined => writeCounters.get(db);
 
 export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
   const { PGliteDialect } = await import('./pglite-driver');
   const dialect = new PGliteDialect(pglite);
   const db = new Kysely<DB>({ dialect });
-  localWriteCounts.set(db, dialect.writes);
+  writeCounters.set(db, dialect.writes);
   return {
     db,
     kind: 'pglite',

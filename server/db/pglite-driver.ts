@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { CountingDriver, type WriteCounter } from './write-counter';
 
 /**
  * Kysely dialect for the embedded PGlite database. PGlite is one connection, so the driver
@@ -18,24 +19,21 @@ import {
  * nothing from another request can slip in between.
  */
 export class PGliteDialect implements Dialect {
-  /**
-   * Counts committed writes. PGlite is embedded, so this process is its only writer: the
-   * count tells caches whether anything changed without asking the database (see
-   * services/catalogue-cache.ts).
-   */
-  readonly writes = { count: 0 };
+  /** PGlite is embedded: this process is its only writer, so the count is always complete. */
+  readonly writes: WriteCounter = { count: 0, trusted: true };
   constructor(private readonly pglite: PGlite) {}
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite, this.writes); }
+  createDriver(): Driver { return new CountingDriver(new PGliteDriver(this.pglite), this.writes); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
 }
 
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
+  private release?: () => void;
   private readonly connection: PGliteConnection;
 
-  constructor(pglite: PGlite, writes: { count: number }) { this.connection = new PGliteConnection(pglite, writes); }
+  constructor(pglite: PGlite) { this.connection = new PGliteConnection(pglite); }
 
   async init() {}
 
@@ -44,7 +42,7 @@ class PGliteDriver implements Driver {
     const previous = this.queue;
     this.queue = new Promise<void>((resolve) => { release = resolve; });
     await previous;
-    this.connection.release = release;
+    this.release = release;
     return this.connection;
   }
 
@@ -55,32 +53,20 @@ class PGliteDriver implements Driver {
   async commitTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('commit')); }
   async rollbackTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('rollback')); }
 
-  async releaseConnection(conn: DatabaseConnection) { (conn as PGliteConnection).release?.(); }
+  async releaseConnection() { this.release?.(); }
 
   async destroy() {}
 }
 
 class PGliteConnection implements DatabaseConnection {
-  release?: () => void;
-  /** A write ran in the open transaction: its COMMIT counts as a write too. */
-  private dirty = false;
-  constructor(private readonly pglite: PGlite, private readonly writes: { count: number }) {}
+  constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as any[]);
-    const statement = /^\s*(\w+)/.exec(compiled.sql)?.[1]?.toLowerCase() ?? '';
-    if (statement === 'commit' || statement === 'rollback') {
-      if (this.dirty) this.writes.count++;
-      this.dirty = false;
-    } else if (!['select', 'begin', 'show', 'explain', 'set'].includes(statement)) {
-      this.writes.count++;
-      this.dirty = true;
-    }
-    const affected = result.affectedRows ?? 0;
     const isWrite = /^\s*(insert|update|delete|merge)/i.test(compiled.sql);
     return {
       rows: result.rows,
-      ...(isWrite ? { numAffectedRows: BigInt(affected) } : {}),
+      ...(isWrite ? { numAffectedRows: BigInt(result.affectedRows ?? 0) } : {}),
     };
   }
 

@@ -37,8 +37,9 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
 
 /**
  * A read that is always as fresh as the database: shared among concurrent callers
- * (sharedRead), and on the embedded database, where this process is the only writer,
- * not repeated at all until something was written.
+ * (sharedRead), and not repeated at all while the database's write counter says nothing
+ * was committed since (db/write-counter.ts: always on the embedded database; on
+ * PostgreSQL while its change notifications are received).
  */
 export function freshRead<T>(db: Database, read: () => Promise<T>): () => Promise<T> {
   const shared = sharedRead(read);
@@ -46,6 +47,7 @@ export function freshRead<T>(db: Database, read: () => Promise<T>): () => Promis
   if (!writes) return shared;
   let last: { writes: number; value: T } | undefined;
   return async () => {
+    if (!writes.trusted) return shared();
     const now = writes.count;
     if (last && last.writes === now) return last.value;
     const value = await shared();
