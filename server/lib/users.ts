@@ -30,6 +30,11 @@ export interface UserSummary {
   profile: SupplierProfileOut | BuyerProfileOut | null;
 }
 
+/** A product's supplier (spec §3: id, first_name, supplier_profile): the summary without the buyer-side fields. */
+export type Seller = Pick<UserSummary, 'id' | 'first_name' | 'user_type' | 'date_joined' | 'supplier_profile'>;
+export const sellerOf = ({ id, first_name, user_type, date_joined, supplier_profile }: UserSummary): Seller =>
+  ({ id, first_name, user_type, date_joined, supplier_profile });
+
 export const countryOut = (code: string) => ({ code, name: COUNTRIES.find((c) => c.code === code)?.name ?? code });
 
 /** Profiles of many users in three queries, whatever their number. */

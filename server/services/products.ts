@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db';
-import { userSummaries } from '../lib/users';
+import { sellerOf, userSummaries } from '../lib/users';
 import type { Product } from '../../src/shared/catalogue';
 import { searchMatch, searchRank } from './search';
 
@@ -61,7 +61,7 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
     reviews_count: r.reviews_count,
     is_favorited: favorited.has(r.id),
     category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
-    supplier: suppliers.get(r.supplier_id)!,
+    supplier: sellerOf(suppliers.get(r.supplier_id)!),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
     flash_deal_ends_at: r.flash_deal_ends_at?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GALLERY_MAX_FILES, MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
 import { requiredText, type FieldErrors } from './validation';
-import type { UserSummary } from './types';
+import type { Seller, UserSummary } from './types';
 
 /**
  * Product and review rules of spec §5/§6, used by the API server and the web app's forms
@@ -115,7 +115,7 @@ export interface Product {
   /** For the signed-in caller; always false for guests. */
   is_favorited: boolean;
   category: { id: number; name: string } | null;
-  supplier: UserSummary;
+  supplier: Seller;
   created_at: string;
   updated_at: string;
   /** Set while the product is (or was) a flash deal. */

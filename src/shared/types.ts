@@ -47,6 +47,9 @@ export interface UserSummary {
   profile: SupplierProfile | BuyerProfile | null;
 }
 
+/** A product's supplier as products carry it (spec §3: id, first_name, supplier_profile). */
+export type Seller = Pick<UserSummary, 'id' | 'first_name' | 'user_type' | 'date_joined' | 'supplier_profile'>;
+
 export interface TokenPair { access: string; refresh: string }
 
 /** A DRF page (DESIGN §5); lists may also come as plain arrays (spec §3). */
