@@ -6,7 +6,7 @@ import { readForm } from '../lib/body';
 import { badRequest, fieldError } from '../lib/errors';
 import { serializeMe } from '../lib/users';
 import { parseInput } from '../lib/validate';
-import { checkPassword, existingCategoryIds, mediaUrl } from '../services/accounts';
+import { checkPassword, existingCategoryIds } from '../services/accounts';
 import { createRateLimiter } from '../services/rate-limit';
 import {
   accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema,
@@ -56,7 +56,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
       ? await existingCategoryIds(app.db, 'industry_ids', input.industry_ids)
       : await existingCategoryIds(app.db, 'category_ids', input.category_ids);
     const logo = form.files.logo?.[0];
-    const logo_url = logo ? mediaUrl(request, logo.path) : null;
+    const logo_url = logo ? logo.path : null;
 
     const updated = await app.db.transaction().execute(async (trx) => {
       const row = await trx.updateTable('users').set({ user_type: account_type, is_first_login: false })

@@ -5,7 +5,7 @@ import { readForm } from '../lib/body';
 import { forbidden, notFound } from '../lib/errors';
 import { userSummaries } from '../lib/users';
 import { parseInput } from '../lib/validate';
-import { existingCategoryIds, mediaUrl } from '../services/accounts';
+import { existingCategoryIds } from '../services/accounts';
 import { buyerProfileSchema, supplierProfileSchema } from '../../src/shared/validation';
 
 const FORM = ['multipart/form-data', 'application/json'];
@@ -46,7 +46,7 @@ const profiles: FastifyPluginAsyncZod = async (app) => {
     const ids = input.industry_ids && await existingCategoryIds(app.db, 'industry_ids', input.industry_ids);
     const logo = form.files.logo?.[0];
     await app.db.transaction().execute(async (trx) => {
-      const changes = { company_name: input.company_name, about: input.about, ...(logo ? { logo_url: mediaUrl(request, logo.path) } : {}) };
+      const changes = { company_name: input.company_name, about: input.about, ...(logo ? { logo_url: logo.path } : {}) };
       if (Object.values(changes).some((v) => v !== undefined)) {
         await trx.updateTable('supplier_profiles').set(changes).where('user_id', '=', user.id).execute();
       }
@@ -74,7 +74,7 @@ const profiles: FastifyPluginAsyncZod = async (app) => {
     const ids = input.category_ids && await existingCategoryIds(app.db, 'category_ids', input.category_ids);
     const logo = form.files.logo?.[0];
     await app.db.transaction().execute(async (trx) => {
-      const changes = { name: input.name, ...(logo ? { logo_url: mediaUrl(request, logo.path) } : {}) };
+      const changes = { name: input.name, ...(logo ? { logo_url: logo.path } : {}) };
       if (Object.values(changes).some((v) => v !== undefined)) {
         await trx.updateTable('buyer_profiles').set(changes).where('user_id', '=', user.id).execute();
       }

@@ -58,11 +58,6 @@ export async function revokeOtherSignIns(db: Database, request: FastifyRequest, 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Absolute URL of a stored file, as POST /api/media/upload/ answers it. */
-export function mediaUrl(request: FastifyRequest, path: string): string {
-  return `${request.server.config.publicUrl ?? `${request.protocol}://${request.host}`}${path}`;
-}
-
 /** Finds an account by email, whatever its case (emails are unique case-insensitively). */
 export function findUserByEmail(db: Database, email: string) {
   return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();

@@ -115,7 +115,7 @@ describe('POST /api/me/set-account-type/', () => {
         industries: [{ id: categoryIds[0], name: expect.any(String) }, { id: categoryIds[1], name: expect.any(String) }],
       },
     });
-    const logo = await fetch(res.body.supplier_profile.logo_url);
+    const logo = await fetch(new URL(res.body.supplier_profile.logo_url, t.baseUrl));
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(await userRow(user.id)).toMatchObject({ user_type: 'SUPPLIER', is_first_login: false });
