@@ -64,6 +64,7 @@ async function serve() {
   const config: Config = {
     port: Number(args.port), host: '127.0.0.1', dataDir: DATA_DIR, mailFrom: 'bench@localhost',
     jwtSecret: JWT_SECRET, seedDemo: false, logLevel: 'error',
+    trustProxy: false,
   };
   const app = await buildApp({ config, db: handle.db });
   await app.listen({ port: config.port, host: config.host });

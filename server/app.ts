@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerErrorHandler } from './lib/error-handler';
+import { registerFormBodies } from './lib/form-bodies';
 import { createMailer, type Mailer } from './services/mail';
 import { createMediaStore, type MediaStore } from './services/media';
 import { createTokenService, type TokenService } from './services/tokens';
@@ -40,7 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -59,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: GALLERY_MAX_FILES + 1, fields: 100, fieldSize: 100_000, parts: 120 },
   });
+
+  registerFormBodies(app);
 
   await app.register(swagger, {
     openapi: {

@@ -16,6 +16,11 @@ export interface Config {
   /** Absolute public origin used to build media URLs; derived from the request when unset. */
   publicUrl?: string;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (client address for rate limits, host):
+   * none unless TRUST_PROXY names them ("127.0.0.1", "10.0.0.0/8,...", or "true" for any).
+   */
+  trustProxy: boolean | string;
   /** A built web app to serve instead of dist/ (not rebuilt); the browser tests serve a copy they can redeploy. */
   webDistDir?: string;
 }
@@ -35,8 +40,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     publicUrl: env.PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   };
+}
+
+function readTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  return value === 'true' ? true : value;
 }
 
 /** A secret generated once and kept in DATA_DIR, so tokens survive restarts without configuration. */

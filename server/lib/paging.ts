@@ -17,7 +17,7 @@ export function readPaging(request: FastifyRequest, defaultLimit = DEFAULT_PAGE_
 function readNonNegative(value: unknown, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw badRequest({ [name]: ['A valid non-negative integer is required.'] });
+  if (!Number.isSafeInteger(n) || n < 0) throw badRequest({ [name]: ['A valid non-negative integer is required.'] });
   return n;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../lib/params';
 import type { Database } from '../db';
 import type { ConversationsTable } from '../db/schema';
 import { requireUser, requireVerified } from '../lib/auth';
@@ -26,7 +27,6 @@ import { toFieldErrors } from '../../src/shared/validation';
 export type ConversationRow = Selectable<ConversationsTable>;
 
 const MAX_ID = 2_147_483_647;
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** A primary key as DRF reads one: a number or a string of digits. */
 const pk = z.union([z.number(), z.string().trim()]).transform((value, ctx) => {

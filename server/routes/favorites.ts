@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../lib/params';
 import { sql } from 'kysely';
 import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
@@ -60,7 +61,7 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/favorites/by-product/:id/', {
-    schema: { tags: ['favorites'], params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }) },
+    schema: { tags: ['favorites'], params: idParams },
   }, async (request, reply) => {
     const user = requireUser(request);
     const deleted = await app.db.deleteFrom('favorites').where('user_id', '=', user.id).where('product_id', '=', request.params.id)

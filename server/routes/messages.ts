@@ -11,7 +11,8 @@ import {
   CHAT_FILE_FORMATS, OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, sendMessageSchema,
 } from '../../src/shared/messaging';
 import { toFieldErrors } from '../../src/shared/validation';
-import { idParams, markConversationRead, participantConversation, readMarker, type ConversationRow } from './conversations';
+import { idParams } from '../lib/params';
+import { markConversationRead, participantConversation, readMarker, type ConversationRow } from './conversations';
 
 /**
  * Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent with an
@@ -149,8 +150,8 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       if (!file || !(CHAT_FILE_FORMATS as readonly string[]).includes(file.format)) {
         throw fieldError('image', 'Upload the file with /api/media/upload/ first and send the URL it answers.');
       }
-      // Stored on our own origin whatever host the client wrote, so nobody can point others elsewhere.
-      imageUrl = `${app.config.publicUrl ?? `${request.protocol}://${request.host}`}${file.path}`;
+      // Stored as our own media path whatever host the client wrote, so nobody can point others elsewhere.
+      imageUrl = file.path;
     }
 
     const product = input.price === null || conversation.product_id === null ? undefined

@@ -5,7 +5,8 @@ import type { NotificationsTable } from '../db/schema';
 import { requireUser } from '../lib/auth';
 import { fieldError, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
-import { idParams, syncLockFirst } from './conversations';
+import { idParams } from '../lib/params';
+import { syncLockFirst } from './conversations';
 
 /**
  * The notification bell (spec §4 Notification dropdown, §7). Notifications are made by the

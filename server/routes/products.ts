@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../lib/params';
 import { requireSupplier } from '../lib/auth';
 import { readForm, type Form } from '../lib/body';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -15,12 +16,13 @@ import {
 import { toFieldErrors, type FieldErrors } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+// An empty filter (?category=) filters nothing, as django-filter treats it.
+const filter = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
 const listQuery = z.looseObject({
   search: z.string().max(200).optional(),
-  category: id.optional(),
-  supplier: id.optional(),
-  exclude: id.optional(),
+  category: filter,
+  supplier: filter,
+  exclude: filter,
 });
 
 const FORM_FILES = {

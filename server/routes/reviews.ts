@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../lib/params';
 import { sql } from 'kysely';
 import { requireBuyer, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
@@ -9,7 +10,7 @@ import { notifyNewReview, serializeReviews, type ReviewRow } from '../services/r
 import { ALREADY_REVIEWED, EDIT_OWN_REVIEW_ONLY, reviewCreate, reviewEdit } from '../../src/shared/catalogue';
 import { toFieldErrors } from '../../src/shared/validation';
 
-const pk = z.coerce.number().int().min(1).max(2_147_483_647);
+const pk = pathId;
 
 /**
  * Reviews of a product (spec §5/§6): anyone reads them; a buyer with a confirmed email

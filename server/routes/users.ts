@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../lib/params';
 import { notFound } from '../lib/errors';
 import { serializePublicUser } from '../lib/users';
 
 /** Public user pages (spec §7 users/{id}/): guests may read them; no email or phone number. */
 const users: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/users/:id/', {
-    schema: { tags: ['users'], summary: 'A user as anyone may see them', params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }) },
+    schema: { tags: ['users'], summary: 'A user as anyone may see them', params: idParams },
   }, async (request) => {
     const user = await serializePublicUser(app.db, request.params.id);
     if (!user) throw notFound();

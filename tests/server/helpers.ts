@@ -111,7 +111,9 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
   const dataDir = await mkdtemp(path.join(inject('tmpDir'), 'app-'));
   const config: Config = {
     port: 0, host: '127.0.0.1', dataDir, smtpUrl: smtp.url, mailFrom: 'no-reply@marketplace.test',
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256', seedDemo: false, logLevel: 'silent', ...overrides,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256', seedDemo: false, logLevel: 'silent',
+    // Tests speak for many client addresses through X-Forwarded-For, as a proxy on the same host would.
+    trustProxy: '127.0.0.1', ...overrides,
   };
   const app = await buildApp({ config, db: handle.db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
