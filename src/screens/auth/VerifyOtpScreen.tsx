@@ -9,8 +9,7 @@ import { useMessage } from '../../components/useMessage';
 import { OTP_LENGTH } from '../../shared/constants';
 import { otpSchema } from '../../shared/validation';
 import { useAuth } from '../../sync/auth';
-import { errorDetail } from '../../sync/errors';
-import { serverMessage } from '../serverMessage';
+import { failureReason, isOffline, serverMessage } from '../serverMessage';
 import '../screens.css';
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
@@ -30,6 +29,8 @@ export default function VerifyOtpScreen() {
 
   const [code, setCode] = useState<string[]>(emptyCode);
   const [error, setError] = useState<string | null>(null);
+  // The server's reason or the connection problem, beside the spec's failure message.
+  const [reason, setReason] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
@@ -47,12 +48,14 @@ export default function VerifyOtpScreen() {
       return;
     }
     setError(null);
+    setReason(null);
     setVerifying(true);
     try {
       await verifyOtp(parsed.data.email, parsed.data.otp);
       navigate('/', { replace: true });
     } catch (err) {
       setError(serverMessage(err, t`Verification failed. Please check the code and try again.`));
+      setReason(isOffline(err) ? err.message : null);
       setVerifying(false);
     }
   };
@@ -60,6 +63,7 @@ export default function VerifyOtpScreen() {
   const onResend = async () => {
     if (resending) return;
     setError(null);
+    setReason(null);
     setNotice(null);
     setResending(true);
     try {
@@ -67,7 +71,8 @@ export default function VerifyOtpScreen() {
       setCode(emptyCode());
       setNotice(t`A new OTP has been sent to your email.`);
     } catch (err) {
-      setError(errorDetail(err, t`Failed to resend OTP. Please try again in a moment.`));
+      setError(t`Failed to resend OTP. Please try again in a moment.`);
+      setReason(failureReason(err) || null);
     } finally {
       setResending(false);
     }
@@ -91,6 +96,7 @@ export default function VerifyOtpScreen() {
             describedBy={error ? `${id}-error` : undefined}
           />
           {error ? <Alert id={`${id}-error`}>{error}</Alert> : null}
+          {reason ? <p className="form-reason">{reason}</p> : null}
           <button type="submit" className="button button--primary button--block" disabled={verifying}>
             {verifying ? <Trans>Verifying…</Trans> : <Trans>Verify</Trans>}
           </button>

@@ -18,7 +18,7 @@ export default function LegalPage({ title, sections, footer }: { title: ReactNod
   const date = i18n.date(lastUpdated(), { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <main className="screen screen--narrow legal">
-      <PageHeading subtitle={<Trans>Last updated: {date}</Trans>}>{title}</PageHeading>
+      <PageHeading subtitle={<Trans>Last updated {date}</Trans>}>{title}</PageHeading>
       {sections.map((section, index) => (
         <section key={index} className="legal__section">
           <h2>{section.title}</h2>

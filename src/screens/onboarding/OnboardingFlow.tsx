@@ -12,7 +12,7 @@ import type { Category } from '../../shared/types';
 import { buyerSetupSchema, supplierSetupSchema } from '../../shared/validation';
 import { api } from '../../sync/api';
 import { useAuth } from '../../sync/auth';
-import { serverMessage } from '../serverMessage';
+import { failureReason } from '../serverMessage';
 import '../screens.css';
 
 /** Spec §5: the logo is optional and must be an image file (checked here by its type). */
@@ -38,6 +38,8 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server's reason or the connection problem, beside the spec's failure message.
+  const [reason, setReason] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const logoInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLDivElement>(null);
@@ -96,7 +98,8 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
       if (onDone) onDone();
       else navigate('/', { replace: true });
     } catch (err) {
-      setError(serverMessage(err, t`Failed to complete setup. Please try again.`));
+      setError(t`Failed to complete setup. Please try again.`);
+      setReason(failureReason(err) || null);
       setBusy(false);
     }
   };
@@ -159,10 +162,10 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
             disabled={busy}
           />
         ) : loadError ? (
-          <Alert>
-            {loadError}{' '}
+          <>
+            <Alert>{loadError}</Alert>
             <button type="button" className="link-button" onClick={loadCategories}><Trans>Try again</Trans></button>
-          </Alert>
+          </>
         ) : (
           <Spinner inline label={t`Loading categories…`} />
         )}
@@ -182,6 +185,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
         </FormField>
 
         {error ? <Alert>{error}</Alert> : null}
+        {reason ? <p className="form-reason">{reason}</p> : null}
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Complete setup</Trans>}
         </button>
