@@ -5,10 +5,15 @@ import { ZERO_COUNTS } from '../data/counts';
 import { api } from './api';
 import { useAuth } from './auth';
 
-/** Fetches the badges' numbers into the local database; a failure is only logged (spec §8). */
-export async function refreshCounts(): Promise<void> {
+/**
+ * Fetches the badges' numbers into the local database; a failure is only logged (spec §8).
+ * `stillWanted` is asked when the answer arrives: an answer for a user who has signed out
+ * meanwhile must not bring their badges back.
+ */
+export async function refreshCounts(stillWanted: () => boolean = () => true): Promise<void> {
   try {
     const counts = await api.counts();
+    if (!stillWanted()) return;
     await db.counts.put({
       key: 'me',
       notifications_unread: Number(counts.notifications_unread) || 0,
@@ -44,8 +49,13 @@ export function useCountsRefresh(): void {
       return;
     }
     if (status !== 'authenticated') return;
-    refreshCounts();
-    const timer = setInterval(refreshCounts, COUNTS_REFRESH_MS);
-    return () => clearInterval(timer);
+    let active = true;
+    const refresh = () => refreshCounts(() => active);
+    refresh();
+    const timer = setInterval(refresh, COUNTS_REFRESH_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
   }, [status, userId]);
 }

@@ -51,6 +51,23 @@ describe('global counts (spec §4)', () => {
     expect(server.callsTo('GET', '/api/me/counts/')).toHaveLength(2);
   });
 
+  it('an answer that arrives after sign-out does not bring the old badges back', async () => {
+    storeSession();
+    let answer!: (reply: { body: unknown }) => void;
+    const server = fakeApi({
+      'GET /api/me/': () => ({ body: makeUser() }),
+      'GET /api/me/counts/': () => new Promise((resolve) => { answer = resolve; }),
+      'POST /api/auth/logout/': () => ({ status: 204 }),
+    });
+    const auth = renderCounts();
+    await waitFor(() => expect(server.callsTo('GET', '/api/me/counts/')).toHaveLength(1));
+    await act(() => auth().logout());
+    await waitFor(async () => expect((await db.counts.get('me'))?.favorites).toBe(0));
+    await act(async () => { answer({ body: { notifications_unread: 9, messages_unread: 9, favorites: 9 } }); });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.counts.get('me')).toEqual({ key: 'me', notifications_unread: 0, messages_unread: 0, favorites: 0 });
+  });
+
   it('a failed refresh is only logged and keeps the last numbers', async () => {
     storeSession();
     await db.counts.put({ key: 'me', notifications_unread: 4, messages_unread: 0, favorites: 1 });
