@@ -63,16 +63,12 @@ export const readMarker = (c: ConversationRow, userId: number): 'buyer_last_read
   c.buyer_id === userId ? 'buyer_last_read_at' : 'supplier_last_read_at';
 
 /**
- * The change-sequence lock (see 0001_initial.ts) is global and held to commit, and an UPDATE
- * locks its row before the seq trigger asks for it. So every write here takes the lock
- * before any row lock (no deadlock with a send that holds it and updates the same row), and
- * in as few round trips as possible (a lock held while the app waits on the network stalls
- * every writer).
+ * The change-sequence lock (0001, taken by every writing statement since 0005) is global and
+ * held to commit: writes here keep it for as few round trips as possible, since a lock held
+ * while the app waits on the network stalls every writer. Taking it explicitly first also
+ * serializes a find-or-create.
  */
 export const takeSyncLock = (db: Database) => sql`select sync_lock()`.execute(db);
-
-/** The same inside one UPDATE: an uncorrelated sub-select runs once, before any row is scanned or locked. */
-export const syncLockFirst = sql<boolean>`(select sync_lock_first())`;
 
 /** Moves the viewer's read marker up to the newest message; writes (and bumps seq) only when it moves. */
 export async function markConversationRead(db: Database, c: ParticipantConversation, userId: number) {
@@ -85,7 +81,7 @@ export async function markConversationRead(db: Database, c: ParticipantConversat
     .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', eb.ref('last_message_timestamp'))]))
     // A read marker lost in a database crash only shows a message as unread again, so this
     // commit does not wait for the disk, and the lock is released sooner.
-    .where(sql<boolean>`(select sync_lock_first() and set_config('synchronous_commit', 'off', true) = 'off')`)
+    .where(sql<boolean>`(select set_config('synchronous_commit', 'off', true) = 'off')`)
     .execute();
 }
 

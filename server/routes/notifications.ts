@@ -6,7 +6,6 @@ import { requireUser } from '../lib/auth';
 import { fieldError, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
-import { syncLockFirst } from './conversations';
 
 /**
  * The notification bell (spec §4 Notification dropdown, §7). Notifications are made by the
@@ -52,7 +51,7 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     // Only an unread one is written, so re-marking does not make every device sync it again.
     const marked = await db.updateTable('notifications').set({ is_read: true })
-      .where('id', '=', id).where('user_id', '=', me.id).where('is_read', '=', false).where(syncLockFirst)
+      .where('id', '=', id).where('user_id', '=', me.id).where('is_read', '=', false)
       .returningAll().executeTakeFirst();
     const row = marked ?? await db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', me.id).executeTakeFirst();
     if (!row) throw notFound();
@@ -62,7 +61,7 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/notifications/mark-all-as-read/', { schema: { tags: ['notifications'] } }, async (request) => {
     const me = requireUser(request);
     const result = await db.updateTable('notifications').set({ is_read: true })
-      .where('user_id', '=', me.id).where('is_read', '=', false).where(syncLockFirst).executeTakeFirst();
+      .where('user_id', '=', me.id).where('is_read', '=', false).executeTakeFirst();
     return { marked: Number(result.numUpdatedRows) };
   });
 };

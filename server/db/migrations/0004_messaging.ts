@@ -10,15 +10,6 @@ import { sql, type Kysely } from 'kysely';
  *   "touches" the conversation (its seq moves on) and GET /api/sync/ sends it again.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  // sync_lock() as a boolean, for a WHERE clause: "(select sync_lock_first())" runs once before
-  // an UPDATE scans (and locks) any row. See takeSyncLock in server/routes/conversations.ts.
-  await sql`
-    create function sync_lock_first() returns boolean language plpgsql volatile as $$
-    begin
-      perform sync_lock();
-      return true;
-    end $$`.execute(db);
-
   // Nulls are distinct: conversations whose product was deleted (product_id set null) never collide.
   await sql`create unique index conversations_buyer_supplier_product on conversations (buyer_id, supplier_id, product_id)`.execute(db);
 
@@ -41,8 +32,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       -- Two branches, not one CASE: PL/pgSQL plans a whole expression, and profiles have no "id".
       if tg_table_name = 'users' then uid := new.id; else uid := new.user_id; end if;
-      -- The change-sequence lock before the conversation rows (see takeSyncLock in routes/conversations.ts).
-      perform sync_lock();
       update conversations set created_at = created_at where buyer_id = uid or supplier_id = uid;
       return null;
     end $$`.execute(db);
@@ -70,7 +59,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop function sync_lock_first()`.execute(db);
   await sql`drop trigger products_touch_conversations on products`.execute(db);
   await sql`drop function products_touch_conversations()`.execute(db);
   for (const table of ['supplier_profiles', 'buyer_profiles']) {
