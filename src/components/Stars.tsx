@@ -1,0 +1,102 @@
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { REVIEW_MAX_RATING, REVIEW_MIN_RATING } from '../shared/constants';
+import { formatNumber } from '../app/format';
+import './stars.css';
+
+export type StarFill = 'full' | 'half' | 'empty';
+
+/** Spec §9: five stars, a half star when the fraction is .5 or more (3.5 and 3.9 both show 3½). */
+export function starFills(rating: number): StarFill[] {
+  const value = Number.isFinite(rating) ? Math.min(Math.max(rating, 0), REVIEW_MAX_RATING) : 0;
+  const whole = Math.floor(value);
+  const half = value - whole >= 0.5;
+  return Array.from({ length: REVIEW_MAX_RATING }, (_, i) => (i < whole ? 'full' : i === whole && half ? 'half' : 'empty'));
+}
+
+const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
+
+function StarShape({ size, className }: { size: number; className: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path d={STAR_PATH} />
+    </svg>
+  );
+}
+
+/** One star; a half star overlays the left half of a filled star on an empty one. */
+function Star({ fill, size }: { fill: StarFill; size: number }) {
+  return (
+    <span className={`star star--${fill}`} style={{ width: size, height: size }} aria-hidden="true">
+      <StarShape size={size} className="star__back" />
+      {fill !== 'empty' ? <span className="star__front"><StarShape size={size} className="star__shape" /></span> : null}
+    </span>
+  );
+}
+
+/** A read-only rating: five stars, named for screen readers ("Rated 4.5 out of 5"), and the review count when given. */
+export default function Stars({ rating, count, size = 16 }: { rating: number; count?: number; size?: number }) {
+  const { t } = useLingui();
+  const shown = formatNumber(Number(rating) || 0, { maximumFractionDigits: 1 });
+  return (
+    <span className="stars" role="img" aria-label={count === undefined ? t`Rated ${shown} out of 5` : t`Rated ${shown} out of 5, ${count} reviews`}>
+      {starFills(Number(rating)).map((fill, i) => <Star key={i} fill={fill} size={size} />)}
+      {count !== undefined ? <span className="stars__count" aria-hidden="true">({count})</span> : null}
+    </span>
+  );
+}
+
+/**
+ * The review form's star picker: a radio group (arrow keys, Home/End, click or Space), one tab
+ * stop. `value` null means nothing picked yet; `error` is shown under it and tied to the group.
+ */
+export function StarInput({ value, onChange, label, error, disabled = false, id = 'star-input' }: {
+  value: number | null;
+  onChange: (rating: number) => void;
+  label: ReactNode;
+  error?: ReactNode;
+  disabled?: boolean;
+  id?: string;
+}) {
+  const { t } = useLingui();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const ratings = Array.from({ length: REVIEW_MAX_RATING - REVIEW_MIN_RATING + 1 }, (_, i) => REVIEW_MIN_RATING + i);
+  const focusable = value ?? REVIEW_MIN_RATING;
+
+  const pick = (rating: number) => {
+    onChange(rating);
+    buttons.current[rating - REVIEW_MIN_RATING]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const current = value ?? 0;
+    const moves: Record<string, number> = {
+      ArrowRight: Math.min(current + 1, REVIEW_MAX_RATING), ArrowUp: Math.min(current + 1, REVIEW_MAX_RATING),
+      ArrowLeft: Math.max(current - 1, REVIEW_MIN_RATING), ArrowDown: Math.max(current - 1, REVIEW_MIN_RATING),
+      Home: REVIEW_MIN_RATING, End: REVIEW_MAX_RATING,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      pick(moves[event.key]);
+    }
+  };
+
+  return (
+    <div className="field star-input">
+      <span id={`${id}-label`} className="star-input__label">{label}</span>
+      <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined} aria-required="true" className="star-input__stars">
+        {ratings.map((rating) => (
+          <button key={rating} ref={(el) => { buttons.current[rating - REVIEW_MIN_RATING] = el; }} type="button" role="radio"
+            aria-checked={value === rating} aria-label={rating === 1 ? t`1 star` : t`${rating} stars`}
+            tabIndex={rating === focusable ? 0 : -1} disabled={disabled}
+            className={`star-input__star${value !== null && rating <= value ? ' star-input__star--on' : ''}`}
+            onClick={() => pick(rating)} onKeyDown={onKeyDown}>
+            <Star fill={value !== null && rating <= value ? 'full' : 'empty'} size={28} />
+          </button>
+        ))}
+      </div>
+      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+    </div>
+  );
+}
