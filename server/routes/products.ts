@@ -11,7 +11,8 @@ import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead } 
 import type { StoredMedia } from '../services/media';
 import type { Database } from '../db';
 import {
-  type Product, EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, THUMBNAIL_REQUIRED, id, productFields, productPatchFields, productRuleErrors,
+  type FlashDeal, type Product, DEAL_PRICE_NOT_BELOW_MIN, EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, THUMBNAIL_REQUIRED, dealRunning,
+  flashDealRuleErrors, id, productFields, productPatchFields, productRuleErrors, readFlashDeal,
 } from '../../src/shared/catalogue';
 import { toFieldErrors, type FieldErrors } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
@@ -89,6 +90,8 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const form = await readForm(request, FORM_FILES);
     const parsed = productFields.safeParse(form.fields);
     const errors: FieldErrors = parsed.success ? productRuleErrors(parsed.data) : toFieldErrors(parsed.error.issues);
+    const deal = readFlashDeal(form.fields);
+    Object.assign(errors, deal.errors, deal.deal && parsed.success ? flashDealRuleErrors(deal.deal, parsed.data.min_price) : {});
     const thumbnail = await thumbnailOf(form, app.media.resolve);
     if (!thumbnail) errors.thumbnail = [THUMBNAIL_REQUIRED];
     if (parsed.success && !(await categoryExists(app.db, parsed.data.category_id))) errors.category_id = [doesNotExist(parsed.data.category_id)];
@@ -96,7 +99,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
 
     const fields = parsed.data;
     const productId = await app.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('products').values({ ...fields, supplier_id: user.id, thumbnail_url: thumbnail! })
+      const row = await trx.insertInto('products').values({ ...fields, ...dealColumns(deal.deal), supplier_id: user.id, thumbnail_url: thumbnail! })
         .returning('id').executeTakeFirstOrThrow();
       await addMedia(trx, row.id, form.files.images ?? [], 0);
       return row.id;
@@ -113,6 +116,11 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const changes = parsed.data;
     const merged = { ...current, ...changes };
     const errors = productRuleErrors(merged);
+    const deal = readFlashDeal(form.fields);
+    Object.assign(errors, deal.errors, deal.deal ? flashDealRuleErrors(deal.deal, merged.min_price) : {});
+    // A lower minimum price must not leave a running deal at or above it.
+    const runningDeal = !deal.deal && current.price !== null && dealRunning({ flash_deal_ends_at: current.flash_deal_ends_at?.toISOString() ?? null });
+    if (runningDeal && changes.min_price !== undefined && Number(current.price) >= Number(changes.min_price)) errors.min_price ??= [DEAL_PRICE_NOT_BELOW_MIN];
     if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id))) errors.category_id = [doesNotExist(changes.category_id)];
     const thumbnail = form.fields.thumbnail !== undefined || form.files.thumbnail ? await thumbnailOf(form, app.media.resolve) : undefined;
     if (thumbnail === null) errors.thumbnail = [THUMBNAIL_REQUIRED];
@@ -127,7 +135,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
 
     await app.db.transaction().execute(async (trx) => {
       // Always written: updated_at moves and the product's seq with it, so sync sends the new gallery too.
-      await trx.updateTable('products').set({ ...changes, ...(thumbnail ? { thumbnail_url: thumbnail } : {}), updated_at: new Date() })
+      await trx.updateTable('products').set({ ...changes, ...dealColumns(deal.deal), ...(thumbnail ? { thumbnail_url: thumbnail } : {}), updated_at: new Date() })
         .where('id', '=', current.id).execute();
       if (removeIds.length > 0) await trx.deleteFrom('product_media').where('product_id', '=', current.id).where('id', 'in', removeIds).execute();
       await addMedia(trx, current.id, added, Math.max(0, ...existing.map((m) => m.position + 1)));
@@ -147,11 +155,17 @@ const products: FastifyPluginAsyncZod = async (app) => {
 /** The product if it exists (404) and belongs to the supplier asking (403). */
 async function ownProduct(db: Database, productId: number, supplierId: number) {
   const product = await db.selectFrom('products')
-    .select(['id', 'supplier_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity'])
+    .select(['id', 'supplier_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity', 'price', 'flash_deal_ends_at'])
     .where('id', '=', productId).executeTakeFirst();
   if (!product) throw notFound();
   if (product.supplier_id !== supplierId) throw forbidden(EDIT_OWN_PRODUCTS_ONLY);
   return product;
+}
+
+/** The columns a sent flash deal writes; nothing when the form sent none. */
+function dealColumns(deal: FlashDeal | undefined) {
+  if (!deal) return {};
+  return { price: deal.price, flash_deal_ends_at: deal.flash_deal_ends_at === null ? null : new Date(deal.flash_deal_ends_at) };
 }
 
 async function categoryExists(db: Database, categoryId: number) {

@@ -83,6 +83,50 @@ export function productRuleErrors(p: Pick<ProductFields, 'min_price' | 'max_pric
   return errors;
 }
 
+export const DEAL_PRICE_NOT_BELOW_MIN = 'The deal price must be lower than the minimum price.';
+export const DEAL_END_NOT_FUTURE = 'The deal must end in the future.';
+export const DEAL_NEEDS_BOTH = 'A flash deal needs both a deal price and an end time.';
+const INVALID_DATETIME = 'Enter a valid date and time.';
+
+/** A flash deal as stored: both set while a deal is on, both null otherwise. */
+export interface FlashDeal { price: string | null; flash_deal_ends_at: string | null }
+
+const cleared = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The deal fields of a product form, when it sends any (`price` is the deal price, spec §3).
+ * Both blank (or null) ends the deal; both set starts or changes it; one alone is an error.
+ */
+export function readFlashDeal(fields: Record<string, unknown>): { deal?: FlashDeal; errors: FieldErrors } {
+  if (!('price' in fields) && !('flash_deal_ends_at' in fields)) return { errors: {} };
+  const rawPrice = fields.price;
+  const rawEnd = fields.flash_deal_ends_at;
+  if (cleared(rawPrice) && cleared(rawEnd)) return { deal: { price: null, flash_deal_ends_at: null }, errors: {} };
+  const errors: FieldErrors = {};
+  if (cleared(rawPrice)) errors.price = [DEAL_NEEDS_BOTH];
+  if (cleared(rawEnd)) errors.flash_deal_ends_at = [DEAL_NEEDS_BOTH];
+  const parsedPrice = cleared(rawPrice) ? undefined : price.safeParse(rawPrice);
+  if (parsedPrice && !parsedPrice.success) errors.price = [parsedPrice.error.issues[0].message];
+  const end = typeof rawEnd === 'string' && !cleared(rawEnd) ? new Date(rawEnd.trim()) : undefined;
+  if (!cleared(rawEnd) && (!end || Number.isNaN(end.getTime()))) errors.flash_deal_ends_at = [INVALID_DATETIME];
+  if (Object.keys(errors).length > 0) return { errors };
+  return { deal: { price: parsedPrice!.data as string, flash_deal_ends_at: end!.toISOString() }, errors };
+}
+
+/** A running deal sells below the minimum price and ends in the future (checked when set). */
+export function flashDealRuleErrors(deal: FlashDeal, minPrice: string, now = Date.now()): FieldErrors {
+  const errors: FieldErrors = {};
+  if (deal.price === null || deal.flash_deal_ends_at === null) return errors;
+  if (Number(deal.price) >= Number(minPrice)) errors.price = [DEAL_PRICE_NOT_BELOW_MIN];
+  if (new Date(deal.flash_deal_ends_at).getTime() <= now) errors.flash_deal_ends_at = [DEAL_END_NOT_FUTURE];
+  return errors;
+}
+
+/** True while the product's deal is running: its `price` is then the deal price. */
+export function dealRunning(p: Pick<Product, 'flash_deal_ends_at'>, now = Date.now()): boolean {
+  return p.flash_deal_ends_at !== null && new Date(p.flash_deal_ends_at).getTime() > now;
+}
+
 const rating = formValue((text, fail) => {
   const n = Number(text);
   return Number.isInteger(n) && n >= REVIEW_MIN_RATING && n <= REVIEW_MAX_RATING ? n : fail(RATING_REQUIRED);

@@ -191,6 +191,60 @@ describe('PATCH and DELETE /api/products/{id}/', () => {
   });
 });
 
+describe('flash deals', () => {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+  it('a supplier puts a product on a deal below its minimum price, it lists among the deals, then ends it', async () => {
+    const product = await createProduct(t, owner);
+    const ends = inDays(2);
+    let res = await t.api.patch(`/api/products/${product.id}/`, { price: '9.99', flash_deal_ends_at: ends }, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ price: '9.99', min_price: '12.50', flash_deal_ends_at: ends });
+    const deals = await t.api.get(`/api/products/flash-deals/?supplier=${owner.user.id}&limit=100`);
+    expect(deals.body.results.map((p: { id: number }) => p.id)).toContain(product.id);
+
+    const form = new FormData();
+    form.append('price', '');
+    form.append('flash_deal_ends_at', '');
+    res = await t.api.patch(`/api/products/${product.id}/`, form, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ price: '12.50', flash_deal_ends_at: null });
+    const after = await t.api.get(`/api/products/flash-deals/?supplier=${owner.user.id}&limit=100`);
+    expect(after.body.results.map((p: { id: number }) => p.id)).not.toContain(product.id);
+  });
+
+  it.each([
+    [{ price: '12.50', flash_deal_ends_at: inDays(1) }, { price: ['The deal price must be lower than the minimum price.'] }],
+    [{ price: '5.00', flash_deal_ends_at: inDays(-1) }, { flash_deal_ends_at: ['The deal must end in the future.'] }],
+    [{ price: '5.00' }, { flash_deal_ends_at: ['A flash deal needs both a deal price and an end time.'] }],
+    [{ price: '', flash_deal_ends_at: inDays(1) }, { price: ['A flash deal needs both a deal price and an end time.'] }],
+    [{ price: '5.001', flash_deal_ends_at: inDays(1) }, { price: ['Ensure that there are no more than 2 decimal places.'] }],
+    [{ price: '5.00', flash_deal_ends_at: 'next week' }, { flash_deal_ends_at: ['Enter a valid date and time.'] }],
+  ])('rejects the deal %o and changes nothing', async (input, errors) => {
+    const product = await createProduct(t, owner);
+    const res = await t.api.patch(`/api/products/${product.id}/`, input, { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errors);
+    expect((await t.api.get(`/api/products/${product.id}/`)).body).toMatchObject({ price: '12.50', flash_deal_ends_at: null });
+  });
+
+  it('checks the deal against the new minimum price sent with it, and a lower minimum against a running deal', async () => {
+    const product = await createProduct(t, owner);
+    let res = await t.api.patch(`/api/products/${product.id}/`, { min_price: '15.00', price: '14.00', flash_deal_ends_at: inDays(1) }, { token: owner.token });
+    expect(res.status).toBe(200);
+    res = await t.api.patch(`/api/products/${product.id}/`, { min_price: '14.00' }, { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ min_price: ['The deal price must be lower than the minimum price.'] });
+  });
+
+  it('only the owning supplier runs a deal', async () => {
+    const product = await createProduct(t, owner);
+    const res = await t.api.patch(`/api/products/${product.id}/`, { price: '1.00', flash_deal_ends_at: inDays(1) }, { token: otherSupplier.token });
+    expect(res.status).toBe(403);
+    expect((await t.api.get(`/api/products/${product.id}/`)).body.flash_deal_ends_at).toBeNull();
+  });
+});
+
 describe('GET /api/products/', () => {
   let supplierA: TestUser;
   let supplierB: TestUser;
