@@ -9,6 +9,7 @@ import Navbar from './navbar/Navbar';
 import BottomTabBar from './navbar/BottomTabBar';
 import OfflineIndicator from './OfflineIndicator';
 import UpdatePrompt from './UpdatePrompt';
+import { ToastHost } from '../components/Toast';
 
 const OnboardingFlow = lazy(() => import('../screens/onboarding/OnboardingFlow'));
 
@@ -53,6 +54,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <div id="content" className="content">{children}</div>
       <BottomTabBar />
       <UpdatePrompt />
+      <ToastHost />
       <OnboardingModal />
     </div>
   );

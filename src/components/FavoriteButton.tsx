@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Product } from '../shared/catalogue';
+import { useFavoriteState } from '../data/favorites';
+import { useAuth } from '../sync/auth';
+import { useConnectivity } from '../sync/connectivity';
+import { discardOutboxEntry, NotSignedInError, retryOutboxEntry, toggleFavorite } from '../sync/intents';
+import { HeartIcon } from '../app/icons';
+import { showToast } from './Toast';
+import './product.css';
+
+/**
+ * The favourite toggle (spec §2, §4, §8): adds when not favourited, removes when favourited,
+ * with a 2.5 s toast. The change is saved on the device at once and sent by the outbox:
+ * disabled while the request is really in flight; offline it shows as waiting until sent;
+ * a change the server refused shows its reason with retry and discard. Guests are told to log in.
+ */
+export default function FavoriteButton({ product, compact = false }: { product: Product; compact?: boolean }) {
+  const { t } = useLingui();
+  const { status } = useAuth();
+  const online = useConnectivity();
+  const state = useFavoriteState(product.id);
+  const [busy, setBusy] = useState(false);
+  const favorited = state.favorited;
+  const sending = state.pending;
+  const failed = state.error !== undefined;
+  const name = product.name;
+
+  const toggle = async () => {
+    if (status !== 'authenticated') {
+      showToast(t`Please log in to manage favorites.`, 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await toggleFavorite(product);
+      showToast(result === 'added' ? t`Added to favorites!` : t`Removed from favorites`);
+    } catch (error) {
+      showToast(error instanceof NotSignedInError ? t`Please log in to manage favorites.` : t`Could not update favorites.`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = async (action: (outboxId: number) => Promise<void>) => {
+    if (state.outboxId === undefined) return;
+    try {
+      await action(state.outboxId);
+    } catch {
+      showToast(t`Could not update favorites.`, 'error');
+    }
+  };
+
+  return (
+    <div className="favorite-state">
+      <button type="button" className={`favorite-button${compact ? '' : ' favorite-button--wide'}`} aria-pressed={favorited}
+        aria-label={compact ? t`Favorite: ${name}` : undefined} title={sending ? t`Waiting to sync` : undefined}
+        disabled={busy || (sending && online)} onClick={toggle}>
+        <HeartIcon />
+        {compact ? null : <span><Trans>Favorite</Trans></span>}
+        {sending ? <span className="favorite-button__pending"><span className="visually-hidden"><Trans>Waiting to sync</Trans></span></span> : null}
+      </button>
+      {failed ? (
+        <div className="favorite-state__failed" role="alert">
+          <p><Trans>Could not update favorites.</Trans> {state.error}</p>
+          <div className="favorite-state__actions">
+            <button type="button" className="button button--small" onClick={() => act(retryOutboxEntry)}><Trans>Retry</Trans></button>
+            <button type="button" className="button button--small button--ghost" onClick={() => act(discardOutboxEntry)}><Trans>Discard</Trans></button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCurrency } from '../data/rates';
+
+/**
+ * A price in the selected currency (spec §9): converted from USD, two decimals, the symbol
+ * before or after per currency; with `max`, the range "min ~ max" (one price when equal).
+ */
+export default function Price({ min, max, className = 'price' }: { min: string | number; max?: string | number; className?: string }) {
+  useLingui(); // digits follow the active language
+  const currency = useCurrency();
+  return <span className={className}>{max === undefined ? currency.format(min) : currency.formatRange(min, max)}</span>;
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Product } from '../shared/catalogue';
+import FavoriteButton from './FavoriteButton';
+import Price from './Price';
+import Stars from './Stars';
+import VerifiedBadge from './VerifiedBadge';
+import { mediaSrcSet, mediaUrl } from './image';
+import './product.css';
+
+/** The card's image slot: 200 px tall; in the grid it is 1/2 to 1/5 of the content width. */
+const CARD_SIZES = '(min-width: 1200px) 240px, (min-width: 960px) 25vw, (min-width: 640px) 33vw, 50vw';
+
+/** Who sells it: the company name, else the supplier's first name (spec §2). */
+export function sellerName(product: Pick<Product, 'supplier'>): string {
+  return product.supplier?.supplier_profile?.company_name?.trim() || product.supplier?.first_name || '';
+}
+
+export function ProductImage({ url, className }: { url: string | null | undefined; className?: string }) {
+  const { t } = useLingui();
+  if (!url) {
+    return (
+      <div className={`product-image product-image--placeholder ${className ?? ''}`} role="img" aria-label={t`No image`}>
+        <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" focusable="false">
+          <rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 17-5-5-9 8" />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img className={`product-image ${className ?? ''}`} src={mediaUrl(url, 200)} srcSet={mediaSrcSet(url)} sizes={CARD_SIZES}
+      alt="" loading="lazy" decoding="async" width={200} height={200} />
+  );
+}
+
+/**
+ * The product card (spec §2): image (a placeholder without thumbnail), name linking to the
+ * product, 'by' seller with the verified badge, converted price range, minimum order, stars and
+ * the favourite toggle. `note` adds a line (e.g. a flash deal's time left).
+ */
+export default function ProductCard({ product, note, headingLevel = 3 }: { product: Product; note?: ReactNode; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const seller = sellerName(product);
+  const moq = product.minimum_order_quantity;
+  return (
+    <article className="product-card" data-testid="product-card">
+      <div className="product-card__media">
+        <ProductImage url={product.thumbnail_url} />
+        <div className="product-card__favorite"><FavoriteButton product={product} compact /></div>
+      </div>
+      <div className="product-card__body">
+        <Heading className="product-card__name">
+          <Link href={`/products/${product.id}`} className="product-card__link">{product.name}</Link>
+        </Heading>
+        {seller ? (
+          <p className="product-card__seller">
+            <span className="product-card__seller-name"><Trans>by {seller}</Trans></span>
+            {product.supplier?.supplier_profile?.is_verified ? <VerifiedBadge /> : null}
+          </p>
+        ) : null}
+        <Price min={product.min_price} max={product.max_price} className="price product-card__price" />
+        {note ? <p className="product-card__note">{note}</p> : null}
+        <div className="product-card__meta">
+          <span className="chip"><Trans>Min. order: {moq}</Trans></span>
+          <Stars rating={product.average_rating} count={product.reviews_count} size={14} />
+        </div>
+      </div>
+    </article>
+  );
+}
