@@ -28,6 +28,17 @@ const INVALID_CURSOR = 'Invalid cursor: start again without "since".';
 const syncQuery = z.object({
   since: z.string().regex(/^v1\.\d{1,15}(\.\d{1,15})?$/, INVALID_CURSOR).optional(),
   limit: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(SYNC_MAX_LIMIT).optional(),
+  // DESIGN §5 (second wave): only these collections, so a client can keep a cursor per stream.
+  collections: z.string().max(500).optional().transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const names = [...new Set(value.split(',').map((name) => name.trim()).filter(Boolean))];
+    const unknown = names.filter((name) => !syncCollections.some((c) => c.name === name));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Unknown collection: ${unknown.join(', ')}. Known: ${syncCollections.map((c) => c.name).join(', ')}.` });
+      return z.NEVER;
+    }
+    return names;
+  }),
 });
 
 type Entry = { seq: number; collection: string } & ({ item: unknown } | { deleted: number });
@@ -55,7 +66,7 @@ const sync: FastifyPluginAsyncZod = async (app) => {
     if (upToDate) return upToDate;
     // One snapshot for every query: a change committing midway cannot be skipped by the cursor.
     return app.db.transaction().setIsolationLevel('repeatable read').execute((db) =>
-      pull(db, request.user?.id ?? null, since, request.query.limit ?? SYNC_DEFAULT_LIMIT));
+      pull(db, request.user?.id ?? null, since, request.query.limit ?? SYNC_DEFAULT_LIMIT, request.query.collections));
   });
 };
 
@@ -68,13 +79,15 @@ async function nothingNew(cursor: ReturnType<typeof readCursor>, bounds: () => R
   return { cursor: cursorOf(cursor.seq, cursor.seq >= prunedThrough ? prunedThrough : cursor.mark), has_more: false, reset: false, changes: {} };
 }
 
-async function pull(db: Database, userId: number | null, cursor: ReturnType<typeof readCursor>, limit: number): Promise<SyncAnswer> {
+async function pull(db: Database, userId: number | null, cursor: ReturnType<typeof readCursor>, limit: number, only?: string[]): Promise<SyncAnswer> {
   const { prunedThrough, lastSeq } = await syncBounds(db);
   const missedDeletions = cursor.seq < prunedThrough && cursor.mark < prunedThrough;
   const reset = !cursor.fresh && (missedDeletions || cursor.seq > lastSeq);
   const since = reset ? 0 : cursor.seq;
 
-  const collections = syncCollections.filter((c) => c.scope === 'public' || userId !== null);
+  const collections = syncCollections
+    .filter((c) => c.scope === 'public' || userId !== null)
+    .filter((c) => !only || only.includes(c.name));
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
   const userNames = collections.filter((c) => c.scope === 'user').map((c) => c.name);
   // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.

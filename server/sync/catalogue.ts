@@ -23,9 +23,10 @@ export const categories: SyncCollection = {
   name: 'categories',
   scope: 'public',
   async changedSince(db, { since, limit }) {
-    const rows = await db.selectFrom('categories').select(['id', 'name', 'seq'])
+    const rows = await db.selectFrom('categories').select(['id', 'name', 'position', 'seq'])
       .where('seq', '>', since).orderBy('seq').limit(limit).execute();
-    return rows.map(({ seq, id, name }) => ({ seq, item: { id, name } }));
+    // position: the display order of GET /api/categories/, so a device can sort what it holds.
+    return rows.map(({ seq, id, name, position }) => ({ seq, item: { id, name, position } }));
   },
 };
 
@@ -33,7 +34,7 @@ export const banners: SyncCollection = {
   name: 'banners',
   scope: 'public',
   async changedSince(db, { since, limit }) {
-    const rows = await db.selectFrom('banners').select(['id', 'image_url', 'title', 'link', 'seq'])
+    const rows = await db.selectFrom('banners').select(['id', 'image_url', 'title', 'link', 'position', 'seq'])
       .where('seq', '>', since).orderBy('seq').limit(limit).execute();
     return rows.map(({ seq, ...item }) => ({ seq, item }));
   },

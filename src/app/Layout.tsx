@@ -2,9 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useAuth } from '../sync/auth';
-import { useCountsRefresh } from '../sync/counts';
-import { pullCategories } from '../sync/categories';
-import { useOnline } from './hooks';
+import { useSyncEngine } from '../sync/useSyncEngine';
 import Navbar from './navbar/Navbar';
 import BottomTabBar from './navbar/BottomTabBar';
 import OfflineIndicator from './OfflineIndicator';
@@ -32,14 +30,8 @@ function OnboardingModal() {
 export default function Layout({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const [location] = useLocation();
-  const online = useOnline();
   const { t } = useLingui();
-  useCountsRefresh();
-
-  // Categories feed the navbar: pulled at start and again whenever the device comes back online.
-  useEffect(() => {
-    if (online) pullCategories();
-  }, [online]);
+  useSyncEngine();
 
   // A new page starts at its top.
   useEffect(() => {

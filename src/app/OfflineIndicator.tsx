@@ -1,14 +1,36 @@
-import { Trans } from '@lingui/react/macro';
-import { useOnline } from './hooks';
+import { Plural, Trans } from '@lingui/react/macro';
+import { useOutboxStatus, useStorageError } from '../data/status';
+import { useConnectivity } from '../sync/connectivity';
+import { clearStorageError } from '../sync/storage';
 import { WifiOffIcon } from './icons';
 
-/** Shown whenever the device is offline: the app keeps working from the local database. */
+/**
+ * The engine's view of the network (not only navigator.onLine): offline, the app keeps working
+ * from the local database and says how many changes wait to be sent. A full disk is shown here
+ * too, with what was not saved.
+ */
 export default function OfflineIndicator() {
-  const online = useOnline();
-  if (online) return null;
+  const online = useConnectivity();
+  const { pending } = useOutboxStatus();
+  const storageError = useStorageError();
   return (
-    <div className="offline-banner" role="status">
-      <WifiOffIcon /> <span><Trans>You are offline — showing saved data</Trans></span>
-    </div>
+    <>
+      {online ? null : (
+        <div className="offline-banner" role="status">
+          <WifiOffIcon /> <span><Trans>You are offline — showing saved data</Trans></span>
+          {pending > 0 ? (
+            <span className="offline-banner__pending">
+              <Plural value={pending} one="# change waits to be sent" other="# changes wait to be sent" />
+            </span>
+          ) : null}
+        </div>
+      )}
+      {storageError ? (
+        <div className="offline-banner offline-banner--error" role="alert">
+          <span>{storageError}</span>
+          <button type="button" className="button button--small" onClick={clearStorageError}><Trans>Dismiss</Trans></button>
+        </div>
+      ) : null}
+    </>
   );
 }

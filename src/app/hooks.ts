@@ -1,19 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { NAVBAR_HIDE_AFTER_PX } from '../shared/constants';
-
-function subscribeOnline(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-/** navigator.onLine, kept current by the online/offline events. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
 
 /** Closes a popup on a click outside `ref` or on Escape. */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {

@@ -1,13 +1,27 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type CountsRow } from './db';
+import { db } from './db';
 
-export type Counts = Omit<CountsRow, 'key'>;
+export interface Counts { notifications_unread: number; messages_unread: number; favorites: number }
 export const ZERO_COUNTS: Counts = { notifications_unread: 0, messages_unread: 0, favorites: 0 };
 
-/** The badges' numbers (spec §4 "global counts"), live; zero until the first refresh. */
+/** Reads the badges' numbers from the local tables (the private pull keeps them current). */
+export async function readCounts(): Promise<Counts> {
+  const [notifications, conversations, favorites] = await Promise.all([
+    db.notifications.filter((n) => !n.is_read).count(),
+    db.conversations.toArray(),
+    db.favorites.filter((f) => !f.removed).count(),
+  ]);
+  return {
+    notifications_unread: notifications,
+    messages_unread: conversations.reduce((sum, c) => sum + (c.unread_messages_count || 0), 0),
+    favorites,
+  };
+}
+
+/**
+ * The badges' numbers (spec §4 "global counts"), derived from the local tables, so they
+ * follow every pull and every optimistic change at once; zero for guests (nothing private held).
+ */
 export function useCounts(): Counts {
-  const row = useLiveQuery(() => db.counts.get('me'), []);
-  if (!row) return ZERO_COUNTS;
-  const { key: _key, ...counts } = row;
-  return counts;
+  return useLiveQuery(readCounts, [], ZERO_COUNTS);
 }

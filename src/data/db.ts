@@ -1,16 +1,21 @@
-import Dexie, { type EntityTable } from 'dexie';
-import type { Category } from '../shared/types';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Banner, Product, Review } from '../shared/catalogue';
+import type { Conversation, Message, Notification } from '../shared/chat';
+import type { Category, UserSummary } from '../shared/types';
 
 /**
- * The device's local database (DESIGN §2): screens render from it through live queries; only
- * the sync layer (src/sync/) writes what comes from the server.
+ * The device's local database (DESIGN §2): screens render from it through live queries; the
+ * sync layer (src/sync/) is the only writer of what comes from the server, and intent
+ * functions write the user's own actions here first, with an outbox entry to send them.
  */
-export interface CountsRow {
-  /** One row per signed-in device state; always 'me'. */
-  key: 'me';
-  notifications_unread: number;
-  messages_unread: number;
-  favorites: number;
+
+/** What a row written on the device shows until the server has it (see OutboxRow). */
+export interface PendingMark {
+  pending?: 'sending' | 'failed';
+  /** The server's reason, when failed. */
+  error?: string;
+  /** The outbox entry to retry or discard. */
+  outboxId?: number;
 }
 
 export interface CategoryRow extends Category {
@@ -18,9 +23,102 @@ export interface CategoryRow extends Category {
   position: number;
 }
 
+export interface ProductRow extends Product {
+  /** Indexed copies of nested ids. */
+  category_id: number | null;
+  supplier_id: number;
+  /** When the device last had this product from the server (ms). */
+  fetched_at: number;
+}
+
+/** One product list as the server ordered it (a home section, a search, a category page...). */
+export interface ListRow {
+  /** The query, canonical: see listKey(). */
+  key: string;
+  ids: number[];
+  count: number;
+  fetched_at: number;
+}
+
+/** A favourite, keyed by product: at most one per product. */
+export interface FavoriteRow extends PendingMark {
+  product_id: number;
+  /** The server's id; null while the add is pending. */
+  id: number | null;
+  created_at: string;
+  /** A removal waiting to be sent: hidden from the screens, kept so a pull cannot bring it back. */
+  removed?: boolean;
+}
+
+export interface ReviewRow extends Review, PendingMark {}
+
+export interface ConversationRow extends Conversation {
+  /** last_message_timestamp or created_at: the list's order. */
+  activity: string;
+}
+
+export interface MessageRow extends Message, PendingMark {
+  /** A file still waiting to be uploaded (kept as a Blob until the upload succeeded). */
+  file_name?: string;
+}
+
+export type NotificationRow = Notification;
+
+export interface SellerRow extends UserSummary {
+  seller_average_rating?: string | null;
+  fetched_at: number;
+}
+
+export interface RatesRow { base: 'USD'; rates: Record<string, number>; fetched_at: number }
+
+export interface RecentRow { product_id: number; viewed_at: number; product: Product }
+
+export type OutboxKind = 'favorite.add' | 'favorite.remove' | 'review.create' | 'review.edit' | 'message.send' | 'notification.read' | 'notification.read-all';
+
+export interface OutboxRow {
+  seq?: number;
+  kind: OutboxKind;
+  /** Entries of one target are sent in order ('product:12', 'conversation:5', 'notifications'). */
+  target: string;
+  /** Made on the device before the first send; the server's idempotency key (DESIGN §5). */
+  client_id: string;
+  payload: Record<string, unknown>;
+  /** A chat file until it is uploaded. */
+  file?: Blob;
+  state: 'pending' | 'sending' | 'failed';
+  error?: string;
+  attempts: number;
+  /** Not before this time (ms): the backoff after a network error or a 5xx. */
+  next_at: number;
+  created_at: number;
+  /** The signed-in user who made it: another user's entries are never sent. */
+  user_id: number;
+}
+
+/** Sync bookkeeping: one row per stream, plus small facts (keys below). */
+export interface SyncStateRow {
+  key: string;
+  cursor?: string | null;
+  user_id?: number | null;
+  value?: unknown;
+  updated_at?: number;
+}
+
 export class MarketplaceDb extends Dexie {
   categories!: EntityTable<CategoryRow, 'id'>;
-  counts!: EntityTable<CountsRow, 'key'>;
+  products!: EntityTable<ProductRow, 'id'>;
+  lists!: EntityTable<ListRow, 'key'>;
+  banners!: EntityTable<Banner, 'id'>;
+  favorites!: Table<FavoriteRow, number>;
+  reviews!: EntityTable<ReviewRow, 'id'>;
+  conversations!: EntityTable<ConversationRow, 'id'>;
+  messages!: EntityTable<MessageRow, 'id'>;
+  notifications!: EntityTable<NotificationRow, 'id'>;
+  sellers!: EntityTable<SellerRow, 'id'>;
+  rates!: EntityTable<RatesRow, 'base'>;
+  recent!: Table<RecentRow, number>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  syncState!: EntityTable<SyncStateRow, 'key'>;
 
   constructor(name = 'marketplace') {
     super(name);
@@ -28,7 +126,27 @@ export class MarketplaceDb extends Dexie {
       categories: 'id, position',
       counts: 'key',
     });
+    // Version 2: the whole data layer. Counts are derived from the local tables now.
+    this.version(2).stores({
+      counts: null,
+      products: 'id, created_at, flash_deal_ends_at, category_id, supplier_id',
+      lists: 'key, fetched_at',
+      banners: 'id',
+      favorites: 'product_id, id',
+      reviews: 'id, product, [product+created_at]',
+      conversations: 'id, activity',
+      messages: 'id, [conversation+timestamp], client_id',
+      notifications: 'id, created_at',
+      sellers: 'id',
+      rates: 'base',
+      recent: 'product_id, viewed_at',
+      outbox: '++seq, state, target, client_id',
+      syncState: 'key',
+    });
   }
 }
 
 export const db = new MarketplaceDb();
+
+/** Tables that belong to the signed-in user: cleared on sign-out and when another user signs in. */
+export const PRIVATE_TABLES = ['favorites', 'reviews', 'conversations', 'messages', 'notifications', 'outbox', 'recent'] as const;

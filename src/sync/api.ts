@@ -1,6 +1,9 @@
 import { t } from '@lingui/core/macro';
-import type { Category, Page, TokenPair, User } from '../shared/types';
+import type { Category, Page, TokenPair, User, UserSummary } from '../shared/types';
+import type { Banner, Favorite, Product, Review, SyncAnswer } from '../shared/catalogue';
+import type { Conversation, Message, Notification } from '../shared/chat';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
+import { reportReachable, reportUnreachable } from './connectivity';
 
 /**
  * The one typed client for the API (DESIGN §2: online-only forms and the sync layer use it;
@@ -39,7 +42,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sign-in calls neither send a token nor try to refresh one. */
   anonymous?: boolean;
+  /** Give up after this long (ms) and count the server as unreachable; uploads pass a longer one. */
+  timeoutMs?: number;
 }
+
+/** Every request has a timeout: on a hanging connection ("lie-fi") the app must learn it is offline. */
+export const REQUEST_TIMEOUT_MS = 20_000;
 
 function urlOf(path: string, query?: RequestOptions['query']): string {
   const clean = path.replace(/^\/+/, '');
@@ -65,10 +73,16 @@ async function send(path: string, options: RequestOptions, token: string | null)
     body = JSON.stringify(options.body);
   }
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    return await fetch(urlOf(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    const response = await fetch(urlOf(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
+    reportReachable();
+    return response;
   } catch (error) {
-    if ((error as Error)?.name === 'AbortError') throw error;
+    // The caller cancelled: not a connectivity fact.
+    if (options.signal?.aborted) throw error;
+    reportUnreachable();
     throw new ApiError(0, null);
   }
 }
@@ -149,7 +163,21 @@ export interface Counts { notifications_unread: number; messages_unread: number;
 
 export interface SearchSuggestion { id: number; name: string; thumbnail_url: string | null; price: string | null }
 
-export interface Notification { id: number; message: string; link: string | null; is_read: boolean; created_at: string }
+export type { Notification };
+
+/** GET /api/products/<section>/ (README "Listing sections"); 'all' is the plain list. */
+export type ProductSection = 'all' | 'new-arrivals' | 'flash-deals' | 'top-rated' | 'hot-selling';
+export interface ProductFilters { search?: string; category?: number; supplier?: number; exclude?: number }
+
+export interface SentMessage { text?: string; image?: string | null; price?: string | null; client_id: string }
+
+/** The upload answer, in the hosted service's shape (DESIGN §5). */
+export interface UploadAnswer { secure_url: string; resource_type: string; format: string; bytes: number }
+
+/** Where chat files go and the preset sent along (DESIGN §5: configuration, defaulting to our own endpoint). */
+export const UPLOAD_URL = 'media/upload/';
+export const UPLOAD_PRESET = 'marketplace';
+export const RATES_PATH = 'rates/latest/USD/';
 
 export interface OtpLogin extends TokenPair { user: User }
 
@@ -186,6 +214,40 @@ export const api = {
   markNotificationRead: async (id: number): Promise<void> => {
     await request(`notifications/${id}/mark-as-read/`, { method: 'POST' });
   },
+  health: () => request<{ status: string }>('health/', { anonymous: true, timeoutMs: 5_000 }),
+  sync: (query: { since?: string | null; limit?: number; collections?: string[] }, signal?: AbortSignal) =>
+    request<SyncAnswer>('sync/', { query: { since: query.since ?? undefined, limit: query.limit, collections: query.collections?.join(',') }, signal }),
+  productPage: (section: ProductSection, filters: ProductFilters, limit: number, offset: number) =>
+    request<Page<Product>>(section === 'all' ? 'products/' : `products/${section}/`, { query: { ...filters, limit, offset } }),
+  productCount: async (): Promise<number> => (await request<Page<Product>>('products/', { query: { limit: 1 } })).count,
+  product: (id: number) => request<Product>(`products/${id}/`),
+  reviews: (productId: number, limit: number, offset: number) =>
+    request<Page<Review>>(`products/${productId}/reviews/`, { query: { limit, offset } }),
+  createReview: (productId: number, input: { rating: number; comment: string; client_id: string }) =>
+    request<Review>(`products/${productId}/reviews/`, { method: 'POST', body: input }),
+  editReview: (productId: number, reviewId: number, comment: string) =>
+    request<Review>(`products/${productId}/reviews/${reviewId}/`, { method: 'PATCH', body: { comment } }),
+  publicUser: (id: number) => request<UserSummary & { seller_average_rating?: string | null }>(`users/${id}/`),
+  banners: async (): Promise<Banner[]> => listOf(await request<Page<Banner> | Banner[]>('banners/')),
+  addFavorite: (product: number, client_id: string) =>
+    request<Favorite>('favorites/', { method: 'POST', body: { product, client_id } }),
+  removeFavorite: async (product: number): Promise<void> => {
+    await request(`favorites/by-product/${product}/`, { method: 'DELETE' });
+  },
+  startConversation: (product: number, supplier: number) =>
+    request<Conversation>('conversations/', { method: 'POST', body: { product, participants: [supplier] } }),
+  conversation: (id: number) => request<Conversation>(`conversations/${id}/`),
+  /** Reading a conversation's messages also marks it read for the reader (server/routes/messages.ts). */
+  conversationMessages: (id: number, limit: number, offset = 0) => request<Page<Message>>(`conversations/${id}/messages/`, { query: { limit, offset } }),
+  sendMessage: (conversation: number, message: SentMessage) =>
+    request<Message>(`conversations/${conversation}/messages/`, { method: 'POST', body: message }),
+  upload: (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    form.append('upload_preset', UPLOAD_PRESET);
+    return request<UploadAnswer>(UPLOAD_URL, { method: 'POST', body: form, timeoutMs: 10 * 60_000 });
+  },
+  rates: () => request<{ base_code: string; conversion_rates: Record<string, number> }>(RATES_PATH),
   markAllNotificationsRead: async (): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST' });
   },

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { User } from '../shared/types';
 import { api, ApiError, type RegistrationInput } from './api';
 import { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
+import { clearPrivateData } from './session';
 
 /** Authentication state of spec §4: starts loading, then authenticated or guest. */
 export type AuthStatus = 'loading' | 'authenticated' | 'guest';
@@ -17,7 +18,7 @@ export interface AuthContextValue {
   resendOtp(email: string): Promise<void>;
   /** Sends the onboarding form; the answer replaces the user. */
   completeOnboarding(form: FormData): Promise<User>;
-  /** Revokes the refresh token on the server (best effort) and forgets the user. */
+  /** Revokes the refresh token on the server (best effort), forgets the user and clears their data on the device. */
   logout(): Promise<void>;
   /** Reloads /me/ (e.g. after a profile edit); null when it failed. */
   refreshUser(): Promise<User | null>;
@@ -112,6 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const refresh = getRefreshToken();
     clearTokens();
     becomeGuest();
+    await clearPrivateData().catch((error) => console.warn('Could not clear the local data', error));
     if (refresh) await api.logout(refresh).catch((error) => console.warn('Logout could not revoke the session', error));
   }, [becomeGuest]);
 

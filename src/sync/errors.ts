@@ -76,3 +76,10 @@ export function firstFieldError(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Why the server refused: its detail, else its first field message, else the error's own text. */
+export function serverReason(err: unknown): string {
+  const detail = bodyOf(err)?.detail;
+  if (typeof detail === 'string' && detail) return detail;
+  return firstFieldError(err) ?? (err instanceof Error && err.message ? err.message : t`An unknown error occurred.`);
+}

@@ -1,38 +1,21 @@
-import { api, type Notification } from './api';
-import { decrementNotificationCount, refreshCounts } from './counts';
+import { db, type NotificationRow } from '../data/db';
+import { markAllNotificationsRead as markAll, markNotificationRead as markOne, syncNow } from './intents';
 
-export type { Notification };
+export type Notification = NotificationRow;
 
-/** The unread notifications, fetched when the bell's dropdown opens; failures are logged only. */
+/** The unread notifications as the device holds them after a fresh pull (spec §4: fetched on opening). */
 export async function fetchUnreadNotifications(): Promise<Notification[]> {
-  try {
-    return (await api.unreadNotifications()).filter((item) => !item.is_read);
-  } catch (error) {
-    console.warn('Could not load the notifications', error);
-    return [];
-  }
+  await syncNow().catch((error) => console.warn('Could not refresh the notifications', error));
+  return (await db.notifications.orderBy('created_at').reverse().toArray()).filter((n) => !n.is_read);
 }
 
-/** Marks one notification read on the server and lowers the badge; true when it worked. */
+/** Marks one read at once on the device; the outbox tells the server. */
 export async function markNotificationRead(id: number): Promise<boolean> {
-  try {
-    await api.markNotificationRead(id);
-    await decrementNotificationCount();
-    return true;
-  } catch (error) {
-    console.warn('Could not mark the notification read', error);
-    return false;
-  }
+  await markOne(id);
+  return true;
 }
 
-/** Marks every notification read; the badge is refreshed from the server. True when it worked. */
 export async function markAllNotificationsRead(): Promise<boolean> {
-  try {
-    await api.markAllNotificationsRead();
-    await refreshCounts();
-    return true;
-  } catch (error) {
-    console.warn('Could not mark the notifications read', error);
-    return false;
-  }
+  await markAll();
+  return true;
 }

@@ -1,0 +1,13 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Banner } from '../shared/catalogue';
+import { db } from './db';
+
+/** The home carousel's banners in display order; an empty list until the first pull arrives. */
+export function useBanners(): Banner[] | undefined {
+  return useLiveQuery(async () => (await db.banners.toArray()).sort((a, b) => ((a as { position?: number }).position ?? a.id) - ((b as { position?: number }).position ?? b.id)), []);
+}
+
+/** Whether the device holds any product at all (the home's "no products yet" state needs the server's word too). */
+export function useHeldProductCount(): number | undefined {
+  return useLiveQuery(() => db.products.count(), []);
+}

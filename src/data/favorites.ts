@@ -1,0 +1,26 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type ProductRow } from './db';
+import { withFavorites, type ProductView } from './products';
+
+/** The signed-in user's favourites, newest first: pending adds included, pending removals left out. */
+export function useFavorites(): ProductView[] | undefined {
+  return useLiveQuery(async () => {
+    const favorites = (await db.favorites.toArray()).filter((f) => !f.removed)
+      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    const rows = (await db.products.bulkGet(favorites.map((f) => f.product_id))).filter((p): p is ProductRow => Boolean(p));
+    return withFavorites(rows);
+  }, []);
+}
+
+export interface FavoriteState { favorited: boolean; pending: boolean; error?: string; outboxId?: number }
+
+/** One product's favourite toggle state, as the device has it. */
+export function useFavoriteState(productId: number): FavoriteState {
+  const row = useLiveQuery(() => db.favorites.get(productId), [productId]);
+  return {
+    favorited: Boolean(row && !row.removed),
+    pending: row?.pending === 'sending',
+    error: row?.pending === 'failed' ? row.error : undefined,
+    outboxId: row?.outboxId,
+  };
+}

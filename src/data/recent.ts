@@ -1,0 +1,18 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Product } from '../shared/catalogue';
+import { db } from './db';
+
+/** Recently viewed products (spec §3 client storage): at most 5, newest first. */
+export function useRecentlyViewed(): Product[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = await db.recent.orderBy('viewed_at').reverse().toArray();
+    // The freshest copy of each product the device holds, else the one saved when viewed.
+    const held = await db.products.bulkGet(rows.map((r) => r.product_id));
+    return rows.map((r, i) => {
+      const row = held[i];
+      if (!row) return r.product;
+      const { category_id: _c, supplier_id: _s, fetched_at: _f, ...product } = row;
+      return product;
+    });
+  }, []);
+}

@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useConnectivity } from '../sync/connectivity';
+import { getStorageError, onStorageError } from '../sync/storage';
+import { db, type OutboxRow } from './db';
+
+export interface OutboxStatus { pending: number; failed: number; entries: OutboxRow[] }
+
+/** How many of the user's changes wait to be sent, and which failed. */
+export function useOutboxStatus(): OutboxStatus {
+  return useLiveQuery(async () => {
+    const entries = await db.outbox.orderBy('seq').toArray();
+    return { pending: entries.filter((e) => e.state !== 'failed').length, failed: entries.filter((e) => e.state === 'failed').length, entries };
+  }, [], { pending: 0, failed: 0, entries: [] });
+}
+
+export interface SyncStatus {
+  online: boolean;
+  /** When the user's data was last brought up to date (ISO), null before the first pull. */
+  lastSyncedAt: string | null;
+  /** The offline copy of the catalogue: products held, the server's total (null until known), finished or not. */
+  catalogue: { held: number; total: number | null; done: boolean };
+  /** A full disk: what was not saved. */
+  storageError: string | null;
+}
+
+export function useStorageError(): string | null {
+  return useSyncExternalStore(onStorageError, getStorageError, () => null);
+}
+
+export function useSyncStatus(): SyncStatus {
+  const online = useConnectivity();
+  const storageError = useStorageError();
+  const facts = useLiveQuery(async () => {
+    const [privateStream, catalogueStream, total, held] = await Promise.all([
+      db.syncState.get('stream:private'),
+      db.syncState.get('stream:catalogue'),
+      db.syncState.get('catalogue:total'),
+      db.products.count(),
+    ]);
+    return {
+      lastSyncedAt: privateStream?.updated_at ? new Date(privateStream.updated_at).toISOString() : null,
+      catalogue: { held, total: (total?.value as number | undefined) ?? null, done: catalogueStream?.value === 'done' },
+    };
+  }, []);
+  return { online, storageError, lastSyncedAt: facts?.lastSyncedAt ?? null, catalogue: facts?.catalogue ?? { held: 0, total: null, done: false } };
+}

@@ -1,0 +1,273 @@
+import { CHAT_POLL_MS, COUNTS_REFRESH_MS } from '../shared/constants';
+import type { User } from '../shared/types';
+import { db } from '../data/db';
+import { api } from './api';
+import { isOnline, onConnectivityChange, reportReachable } from './connectivity';
+import { pullPage, pullStream } from './pull';
+import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
+import { refreshRates } from './rates';
+import { claimDevice } from './session';
+import { onWakePush } from './signals';
+import { ensureProduct } from './lists';
+import { requestPersistence } from './storage';
+
+/**
+ * The sync engine (DESIGN §2): one tab leads (a Web Lock; the lock passes on when that tab
+ * closes) and runs every pull and push; the other tabs read Dexie, whose live queries see
+ * the leader's writes, and pass their wishes ("pull now", "send", "watch this chat") over a
+ * BroadcastChannel. When it runs:
+ * - at start, when the server is reachable again, when the tab becomes visible;
+ * - every 60 s while signed in (spec §4 counts), every 5 min for guests;
+ * - every 5 s while a conversation is open (spec §4 chat);
+ * - as soon as an action is queued, and when a backed-off entry is due.
+ */
+
+const GUEST_PULL_MS = 5 * 60_000;
+const PROBE_MS = 10_000;
+const LEADER_LOCK = 'marketplace-sync-leader';
+
+type Message = { type: 'pull' } | { type: 'push' } | { type: 'watch'; id: number };
+
+let user: User | null = null;
+let userKnown = false;
+let leader = false;
+let running = false;
+let cycle: Promise<void> | null = null;
+let again = false;
+let replicating = false;
+const timers: ReturnType<typeof setTimeout>[] = [];
+let pushTimer: ReturnType<typeof setTimeout> | null = null;
+let probeTimer: ReturnType<typeof setInterval> | null = null;
+/** Conversations open in some tab, until when (ms). */
+const watched = new Map<number, number>();
+let channel: BroadcastChannel | null = null;
+let releaseLock: (() => void) | null = null;
+let stopListeners: Array<() => void> = [];
+
+export function currentUser(): User | null {
+  return user;
+}
+
+export function isLeader(): boolean {
+  return leader;
+}
+
+const post = (message: Message) => channel?.postMessage(message);
+
+/** The signed-in user changed (or auth finished loading): claim the device, then sync. */
+export async function setEngineUser(next: User | null): Promise<void> {
+  const changed = !userKnown || next?.id !== user?.id;
+  user = next;
+  userKnown = true;
+  if (!changed) return;
+  await claimDevice(next?.id ?? null);
+  if (next) void requestPersistence();
+  if (leader) void runCycle();
+}
+
+/** One pull-and-push cycle; a request during a cycle runs one more after it. */
+export function runCycle(): Promise<void> {
+  if (!leader) {
+    post({ type: 'pull' });
+    return Promise.resolve();
+  }
+  if (cycle) {
+    again = true;
+    return cycle;
+  }
+  cycle = (async () => {
+    do {
+      again = false;
+      await syncOnce();
+    } while (again && running);
+  })().finally(() => {
+    cycle = null;
+  });
+  return cycle;
+}
+
+export const requestPull = runCycle;
+
+async function syncOnce(): Promise<void> {
+  if (!running || !isOnline() || !userKnown) return;
+  const me = user;
+  const stillMe = () => running && user?.id === me?.id;
+  try {
+    await pullStream('private', stillMe);
+    if (me && (await pushOutbox(me.id, () => !stillMe()))) await pullStream('private', stillMe);
+    await refreshRates();
+    void holdReferencedProducts();
+    void replicateCatalogue();
+  } catch (error) {
+    console.warn('Sync did not complete', error);
+  } finally {
+    if (me) void schedulePush(me.id);
+  }
+}
+
+/** Sends what was queued, soon (several quick actions go in one go). */
+function pushSoon(): void {
+  if (!leader) {
+    post({ type: 'push' });
+    return;
+  }
+  if (pushTimer) clearTimeout(pushTimer);
+  pushTimer = setTimeout(() => {
+    pushTimer = null;
+    void runCycle();
+  }, 50);
+}
+
+/** Wakes up when the next backed-off entry is due. */
+async function schedulePush(userId: number): Promise<void> {
+  const due = await nextDueIn(userId);
+  if (due === null || !running) return;
+  if (pushTimer) clearTimeout(pushTimer);
+  pushTimer = setTimeout(() => {
+    pushTimer = null;
+    void runCycle();
+  }, Math.max(due, 50));
+}
+
+/** Products that favourites, conversations and recently viewed refer to are always held, for offline use. */
+async function holdReferencedProducts(): Promise<void> {
+  const [conversations, recent] = await Promise.all([db.conversations.toArray(), db.recent.toArray()]);
+  const ids = [...new Set([...conversations.flatMap((c) => (c.product ? [c.product.id] : [])), ...recent.map((r) => r.product_id)])];
+  const held = await db.products.bulkGet(ids);
+  for (const id of ids.filter((_, i) => !held[i])) {
+    if (!isOnline() || !running) return;
+    await ensureProduct(id).catch((error) => console.warn('Could not hold a referenced product', error));
+  }
+}
+
+function saveData(): boolean {
+  return Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
+}
+
+/** The whole catalogue, in the background, page by page; resumable; paused offline; skipped on Save-Data. */
+async function replicateCatalogue(): Promise<void> {
+  if (replicating || saveData()) return;
+  replicating = true;
+  try {
+    if (!(await db.syncState.get('catalogue:total'))) {
+      const total = await api.productCount();
+      await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
+    }
+    while (running && leader && isOnline() && (await pullPage('catalogue', () => running))) {
+      // Yield between pages so the screens stay responsive.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const total = await db.products.count();
+    const stored = (await db.syncState.get('catalogue:total'))?.value as number | undefined;
+    if (stored !== total && (await db.syncState.get('stream:catalogue'))?.value === 'done') {
+      await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
+    }
+  } catch (error) {
+    console.warn('Catalogue replication paused', error);
+  } finally {
+    replicating = false;
+  }
+}
+
+/** Keeps the open conversation fresh every 5 s (spec §4); returns the stop function. */
+export function watchConversation(id: number): () => void {
+  const beat = () => {
+    watched.set(id, Date.now() + CHAT_POLL_MS * 2);
+    if (leader) void runCycle();
+    else post({ type: 'watch', id });
+  };
+  beat();
+  const timer = setInterval(beat, CHAT_POLL_MS);
+  return () => {
+    clearInterval(timer);
+    watched.delete(id);
+  };
+}
+
+/** While the server is unreachable but the browser claims to be online, ask now and then. */
+function probeWhileOffline(): void {
+  if (probeTimer) return;
+  probeTimer = setInterval(async () => {
+    if (isOnline()) {
+      if (probeTimer) clearInterval(probeTimer);
+      probeTimer = null;
+      return;
+    }
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    try {
+      await api.health();
+      reportReachable();
+    } catch {
+      // Still unreachable.
+    }
+  }, PROBE_MS);
+}
+
+function becomeLeader(): void {
+  leader = true;
+  onWakePush(pushSoon);
+  void recoverInterrupted().then(() => runCycle());
+  timers.push(setInterval(() => void runCycle(), COUNTS_REFRESH_MS));
+  timers.push(setInterval(() => {
+    if (!user) void runCycle();
+  }, GUEST_PULL_MS));
+  timers.push(setInterval(() => {
+    const now = Date.now();
+    for (const [id, until] of watched) if (until < now) watched.delete(id);
+    if (watched.size > 0) void runCycle();
+  }, CHAT_POLL_MS));
+}
+
+/** Starts the engine in this tab (once); the tab leads when it gets the lock. */
+export function startEngine(): () => void {
+  if (running) return stopEngine;
+  running = true;
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('marketplace-sync');
+  channel?.addEventListener('message', (event: MessageEvent<Message>) => {
+    if (!leader) return;
+    if (event.data.type === 'watch') watched.set(event.data.id, Date.now() + CHAT_POLL_MS * 2);
+    void runCycle();
+  });
+  onWakePush(pushSoon);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void runCycle();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  stopListeners = [
+    () => document.removeEventListener('visibilitychange', onVisible),
+    onConnectivityChange(() => {
+      if (isOnline()) void runCycle();
+      else probeWhileOffline();
+    }),
+  ];
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  if (locks?.request) {
+    void locks.request(LEADER_LOCK, () => new Promise<void>((release) => {
+      if (!running) return release();
+      releaseLock = release;
+      becomeLeader();
+    }));
+  } else {
+    becomeLeader();
+  }
+  return stopEngine;
+}
+
+export function stopEngine(): void {
+  running = false;
+  leader = false;
+  userKnown = false;
+  user = null;
+  for (const timer of timers.splice(0)) clearInterval(timer);
+  if (pushTimer) clearTimeout(pushTimer);
+  if (probeTimer) clearInterval(probeTimer);
+  pushTimer = null;
+  probeTimer = null;
+  for (const stop of stopListeners.splice(0)) stop();
+  onWakePush(null);
+  channel?.close();
+  channel = null;
+  releaseLock?.();
+  releaseLock = null;
+  watched.clear();
+}

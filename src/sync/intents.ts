@@ -1,0 +1,214 @@
+import { t } from '@lingui/core/macro';
+import type { Product } from '../shared/catalogue';
+import { RECENTLY_VIEWED_MAX, OFFER_STEP } from '../shared/constants';
+import { offerPrice } from '../shared/currency';
+import { db, type ConversationRow, type MessageRow, type ReviewRow } from '../data/db';
+import { api } from './api';
+import { putProducts, toConversationRow } from './apply';
+import { enqueue, waitingEntry } from './outbox';
+import { markRow } from './push';
+import { currentUser, requestPull } from './engine';
+import { guardedWrite } from './storage';
+import { wakePush } from './signals';
+
+/**
+ * What the screens call (DESIGN §2): each writes the device first, so the screen changes at
+ * once, and queues an outbox entry the engine sends when it can. None throws for network
+ * reasons; a failure later shows on the row (pending: 'failed', error) with retry and discard.
+ */
+
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Please log in to manage favorites.');
+    this.name = 'NotSignedInError';
+  }
+}
+
+function signedInUser() {
+  const user = currentUser();
+  if (!user) throw new NotSignedInError();
+  return user;
+}
+
+/** A temporary id for a row the server has not numbered yet: negative, unique on this device. */
+let lastTemp = 0;
+function tempId(): number {
+  lastTemp = Math.min(lastTemp - 1, -Date.now());
+  return lastTemp;
+}
+
+const nowIso = () => new Date().toISOString();
+
+/** Adds when not favourited, removes when favourited (spec §4). A toggle back before sending cancels both. */
+export async function toggleFavorite(product: Product): Promise<'added' | 'removed'> {
+  const user = signedInUser();
+  const target = `product:${product.id}`;
+  return guardedWrite(t`your favourite`, () => db.transaction('rw', [db.favorites, db.outbox, db.products], async () => {
+    const row = await db.favorites.get(product.id);
+    const favorited = Boolean(row && !row.removed);
+    const opposite = await waitingEntry(target, [favorited ? 'favorite.add' : 'favorite.remove']);
+    if (opposite) {
+      // Collapse (SYNC.md): undo the unsent opposite action instead of queueing a new one.
+      await db.outbox.delete(opposite.seq!);
+      if (favorited) await db.favorites.delete(product.id);
+      else await db.favorites.put({ ...row!, removed: false, pending: undefined, error: undefined, outboxId: undefined });
+      return favorited ? 'removed' : 'added';
+    }
+    if (!(await db.products.get(product.id))) await putProducts([product]);
+    const kind = favorited ? 'favorite.remove' : 'favorite.add';
+    const seq = await enqueue({ kind, target, payload: { product: product.id }, userId: user.id });
+    const mark = { pending: 'sending' as const, error: undefined, outboxId: seq };
+    if (favorited) await db.favorites.put({ ...row!, removed: true, ...mark });
+    else await db.favorites.put({ product_id: product.id, id: row?.id ?? null, created_at: nowIso(), removed: false, ...mark });
+    return favorited ? 'removed' : 'added';
+  }));
+}
+
+/** A new review (buyers, one per product): shown at once as pending. */
+export async function submitReview(productId: number, input: { rating: number; comment: string }): Promise<ReviewRow> {
+  const user = signedInUser();
+  const id = tempId();
+  return guardedWrite(t`your review`, () => db.transaction('rw', [db.reviews, db.outbox], async () => {
+    const seq = await enqueue({ kind: 'review.create', target: `product:${productId}`, userId: user.id, payload: { product: productId, rating: input.rating, comment: input.comment.trim(), tempId: id } });
+    const review: ReviewRow = {
+      id, rating: input.rating, comment: input.comment.trim(), created_at: nowIso(), updated_at: nowIso(), product: productId,
+      reviewer: { id: user.id, first_name: user.first_name, user_type: user.user_type, date_joined: user.date_joined, supplier_profile: null, buyer_profile: user.buyer_profile, profile: user.buyer_profile },
+      pending: 'sending', outboxId: seq,
+    };
+    await db.reviews.put(review);
+    return review;
+  }));
+}
+
+/** The reviewer edits their comment (spec §4). Edits not yet sent collapse into the last one. */
+export async function editReview(review: ReviewRow, comment: string): Promise<void> {
+  const user = signedInUser();
+  const text = comment.trim();
+  const target = `product:${review.product}`;
+  await guardedWrite(t`your review`, () => db.transaction('rw', [db.reviews, db.outbox], async () => {
+    const waiting = await waitingEntry(target, ['review.create', 'review.edit']);
+    if (waiting && (waiting.payload.tempId === review.id || waiting.payload.review === review.id)) {
+      await db.outbox.update(waiting.seq!, { payload: { ...waiting.payload, comment: text } });
+      await db.reviews.update(review.id, { comment: text });
+      return;
+    }
+    const seq = await enqueue({ kind: 'review.edit', target, userId: user.id, payload: { product: review.product, review: review.id, comment: text, previous: review.comment } });
+    await db.reviews.update(review.id, { comment: text, pending: 'sending', error: undefined, outboxId: seq });
+  }));
+}
+
+export interface NewMessage { text?: string; file?: Blob & { name?: string }; price?: string | null }
+
+/** A chat message (text, a file and/or an offer price): shown at once as pending, sent in order. */
+export async function sendMessage(conversationId: number, input: NewMessage): Promise<MessageRow> {
+  const user = signedInUser();
+  const id = tempId();
+  const text = input.text?.trim() ?? '';
+  const fileName = input.file?.name ?? null;
+  const message = await guardedWrite(t`your message`, () => db.transaction('rw', [db.messages, db.outbox], async () => {
+    const seq = await enqueue({
+      kind: 'message.send', target: `conversation:${conversationId}`, userId: user.id, file: input.file,
+      payload: { conversation: conversationId, text, price: input.price ?? null, image: null, fileName, tempId: id },
+    });
+    const entry = await db.outbox.get(seq);
+    const row: MessageRow = {
+      id, conversation: conversationId, sender: { id: user.id }, text, image_url: null, price: input.price ?? null,
+      timestamp: nowIso(), client_id: entry!.client_id, pending: 'sending', outboxId: seq, file_name: fileName ?? undefined,
+    };
+    await db.messages.put(row);
+    return row;
+  }));
+  return message;
+}
+
+/** One-click offer (spec §9): the product price 10% lower or higher, two decimals. */
+export function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
+  if (!conversation.product) throw new Error('Price offers can only be made in a conversation about a product.');
+  const price = offerPrice(conversation.product.price, direction === 'lower' ? -OFFER_STEP : OFFER_STEP);
+  return sendMessage(conversation.id, { price });
+}
+
+/** Starts (or reuses) the conversation about a product; online only, since the chat opens at its server id. */
+export async function startConversation(product: Product): Promise<number> {
+  signedInUser();
+  const conversation = await api.startConversation(product.id, product.supplier.id);
+  await db.conversations.put(toConversationRow(conversation));
+  return conversation.id;
+}
+
+export async function markNotificationRead(id: number): Promise<void> {
+  const user = signedInUser();
+  await guardedWrite(t`your change`, () => db.transaction('rw', [db.notifications, db.outbox], async () => {
+    await db.notifications.update(id, { is_read: true });
+    await enqueue({ kind: 'notification.read', target: 'notifications', userId: user.id, payload: { id } });
+  }));
+}
+
+export async function markAllNotificationsRead(): Promise<void> {
+  const user = signedInUser();
+  await guardedWrite(t`your change`, () => db.transaction('rw', [db.notifications, db.outbox], async () => {
+    await db.notifications.toCollection().modify({ is_read: true });
+    await enqueue({ kind: 'notification.read-all', target: 'notifications', userId: user.id, payload: {} });
+  }));
+}
+
+/** Recently viewed (spec §9): at most 5, newest first, de-duplicated. */
+export async function openProduct(product: Product): Promise<void> {
+  await db.transaction('rw', db.recent, async () => {
+    await db.recent.put({ product_id: product.id, viewed_at: Date.now(), product });
+    const extra = await db.recent.orderBy('viewed_at').reverse().offset(RECENTLY_VIEWED_MAX).primaryKeys();
+    await db.recent.bulkDelete(extra);
+  }).catch((error) => console.warn('Could not record the recently viewed product', error));
+}
+
+/** Sends a failed entry again. */
+export async function retryOutboxEntry(outboxId: number): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+    const entry = await db.outbox.get(outboxId);
+    if (!entry) return;
+    await db.outbox.update(outboxId, { state: 'pending', error: undefined, attempts: 0, next_at: 0 });
+    await markRow(entry, { pending: 'sending', error: undefined, outboxId });
+  });
+  wakePush();
+}
+
+/** Gives up a failed (or waiting) entry and undoes what it showed on the device. */
+export async function discardOutboxEntry(outboxId: number): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+    const entry = await db.outbox.get(outboxId);
+    if (!entry || entry.state === 'sending') return;
+    await db.outbox.delete(outboxId);
+    const p = entry.payload;
+    switch (entry.kind) {
+      case 'favorite.add': {
+        const row = await db.favorites.get(p.product as number);
+        if (row?.id) await db.favorites.put({ product_id: row.product_id, id: row.id, created_at: row.created_at });
+        else await db.favorites.delete(p.product as number);
+        break;
+      }
+      case 'favorite.remove': {
+        const row = await db.favorites.get(p.product as number);
+        if (row) await db.favorites.put({ product_id: row.product_id, id: row.id, created_at: row.created_at });
+        break;
+      }
+      case 'review.create':
+        await db.reviews.delete(p.tempId as number);
+        break;
+      case 'review.edit':
+        await db.reviews.update(p.review as number, { comment: p.previous as string, pending: undefined, error: undefined, outboxId: undefined });
+        break;
+      case 'message.send':
+        await db.messages.delete(p.tempId as number);
+        break;
+      default:
+        break;
+    }
+  });
+  // The server's own copy comes back with the next pull.
+  requestPull();
+}
+
+/** Pulls the user's data now (e.g. when the notification dropdown opens). */
+export async function syncNow(): Promise<void> {
+  await requestPull();
+}

@@ -1,0 +1,100 @@
+import type { Product } from '../shared/catalogue';
+import { db } from '../data/db';
+import { API_BASE, ApiError, refreshAccessToken, request } from './api';
+import { putProducts } from './apply';
+import { reportReachable, reportUnreachable } from './connectivity';
+import { getAccessToken } from './tokens';
+
+/**
+ * The supplier's product writes (spec §7 POST/PATCH/DELETE /products/): online-only forms, so
+ * they go straight to the API; the answer is then written to the local database at once, so
+ * every screen (listings, detail, "my listings") shows the saved product without waiting for a
+ * sync pull.
+ */
+
+/** Forms carrying more than this in files report upload progress (XMLHttpRequest); smaller ones just go. */
+export const PROGRESS_THRESHOLD_BYTES = 1024 * 1024;
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+export type Progress = (fraction: number) => void;
+
+function filesSize(form: FormData): number {
+  let total = 0;
+  for (const value of form.values()) if (typeof value !== 'string') total += value.size;
+  return total;
+}
+
+/** One XMLHttpRequest, resolving to its status and parsed body; status 0 when the server was not reached. */
+function xhrOnce(method: string, path: string, form: FormData, token: string | null, onProgress: Progress) {
+  return new Promise<{ status: number; body: unknown }>((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${API_BASE}/${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try { body = xhr.responseText ? JSON.parse(xhr.responseText) : null; } catch { body = xhr.responseText; }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = xhr.ontimeout = () => resolve({ status: 0, body: null });
+    xhr.send(form);
+  });
+}
+
+/** A multipart write with upload progress; a 401 refreshes the token once, as `request` does. */
+async function sendWithProgress<T>(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress: Progress): Promise<T> {
+  let answer = await xhrOnce(method, path, form, getAccessToken(), onProgress);
+  if (answer.status === 401) {
+    const fresh = await refreshAccessToken();
+    if (fresh) answer = await xhrOnce(method, path, form, fresh, onProgress);
+  }
+  if (answer.status === 0) {
+    reportUnreachable();
+    throw new ApiError(0, null);
+  }
+  reportReachable();
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body);
+  onProgress(1);
+  return answer.body as T;
+}
+
+function sendForm(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress?: Progress): Promise<Product> {
+  if (onProgress && filesSize(form) > PROGRESS_THRESHOLD_BYTES) return sendWithProgress<Product>(method, path, form, onProgress);
+  return request<Product>(path, { method, body: form, timeoutMs: UPLOAD_TIMEOUT_MS });
+}
+
+/** The saved product replaces the local copy; the cached list orders are dropped so lists ask the server again. */
+export async function refreshProduct(product: Product): Promise<void> {
+  await db.transaction('rw', db.products, db.lists, async () => {
+    await putProducts([product]);
+    await db.lists.clear();
+  });
+}
+
+/** POST /products/ (multipart, spec §7). */
+export async function createProduct(form: FormData, onProgress?: Progress): Promise<Product> {
+  const product = await sendForm('POST', 'products/', form, onProgress);
+  await refreshProduct(product);
+  return product;
+}
+
+/** PATCH /products/{id}/ with only the changed fields. */
+export async function updateProduct(id: number, form: FormData, onProgress?: Progress): Promise<Product> {
+  const product = await sendForm('PATCH', `products/${id}/`, form, onProgress);
+  await refreshProduct(product);
+  return product;
+}
+
+/** The product as the server holds it now (the edit form starts from the server's copy). */
+export const fetchProduct = (id: number) => request<Product>(`products/${id}/`);
+
+/** DELETE /products/{id}/; the local copy goes too. */
+export async function deleteProduct(id: number): Promise<void> {
+  await request(`products/${id}/`, { method: 'DELETE' });
+  await db.transaction('rw', db.products, db.lists, async () => {
+    await db.products.delete(id);
+    await db.lists.clear();
+  });
+}

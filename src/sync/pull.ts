@@ -1,0 +1,55 @@
+import { db, PRIVATE_TABLES } from '../data/db';
+import { api } from './api';
+import { applyChanges, SYNC_TABLES } from './apply';
+
+/**
+ * Pulls GET /api/sync/ into the local database (DESIGN §5) as two streams, each with its own
+ * cursor (`collections=`): the user's own collections with categories and banners, small
+ * and pulled often; and the product catalogue, replicated in the background. Each page and
+ * its cursor are written in one transaction, so a reload resumes where it stopped.
+ */
+
+export type StreamName = 'private' | 'catalogue';
+
+export const STREAM_COLLECTIONS: Record<StreamName, string[]> = {
+  private: ['categories', 'banners', 'favorites', 'reviews', 'conversations', 'messages', 'notifications'],
+  catalogue: ['products'],
+};
+
+const PAGE_SIZE: Record<StreamName, number> = { private: 500, catalogue: 500 };
+
+/** What each stream's reset (a cursor too old for the server) drops before the snapshot arrives. */
+const RESET_TABLES: Record<StreamName, () => Promise<unknown>> = {
+  private: () => Promise.all([db.categories.clear(), db.banners.clear(), ...PRIVATE_TABLES
+    .filter((name) => name !== 'outbox' && name !== 'recent').map((name) => db.table(name).clear())]),
+  catalogue: () => Promise.all([db.products.clear(), db.lists.clear()]),
+};
+
+export const streamKey = (stream: StreamName) => `stream:${stream}`;
+
+export async function cursorOf(stream: StreamName): Promise<string | null> {
+  return (await db.syncState.get(streamKey(stream)))?.cursor ?? null;
+}
+
+/**
+ * Pulls one page; answers whether more pages wait. `stillWanted` is asked before writing: an
+ * answer for a user who signed out meanwhile is dropped.
+ */
+export async function pullPage(stream: StreamName, stillWanted: () => boolean = () => true, signal?: AbortSignal): Promise<boolean> {
+  const since = await cursorOf(stream);
+  const answer = await api.sync({ since, limit: PAGE_SIZE[stream], collections: STREAM_COLLECTIONS[stream] }, signal);
+  if (!stillWanted()) return false;
+  await db.transaction('rw', SYNC_TABLES, async () => {
+    // The cursor may have moved under us (another tab led meanwhile): apply only on the same base.
+    if (((await db.syncState.get(streamKey(stream)))?.cursor ?? null) !== since) return;
+    if (answer.reset) await RESET_TABLES[stream]();
+    await applyChanges(answer.changes);
+    await db.syncState.put({ key: streamKey(stream), cursor: answer.cursor, updated_at: Date.now(), value: answer.has_more ? 'partial' : 'done' });
+  });
+  return answer.has_more;
+}
+
+/** Pulls a stream until it has nothing more (or `keepGoing` says stop). */
+export async function pullStream(stream: StreamName, keepGoing: () => boolean = () => true): Promise<void> {
+  while (keepGoing() && (await pullPage(stream, keepGoing))) { /* next page */ }
+}

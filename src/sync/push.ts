@@ -1,0 +1,173 @@
+import { t } from '@lingui/core/macro';
+import type { Favorite, Review } from '../shared/catalogue';
+import type { Message } from '../shared/chat';
+import { db, type OutboxRow } from '../data/db';
+import { api, ApiError } from './api';
+import { putMessages, putProducts, rebase } from './apply';
+import { serverReason } from './errors';
+
+/**
+ * Sends the outbox (DESIGN §2, SYNC.md). Per entry: network errors, 5xx and 429 retry with
+ * backoff; any other 4xx fails the entry with the server's reason for the user to retry or
+ * discard; a target that disappeared fails with a clear reason. Entries of one target go in
+ * order; a failed entry does not hold back the others.
+ */
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 60_000;
+
+export function backoff(attempts: number): number {
+  const ms = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return ms / 2 + Math.random() * (ms / 2);
+}
+
+/** Retry later: the network or the server had a passing problem. */
+export const isTransient = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 408 || error.status === 401;
+
+/** On start-up, entries a closed tab left "sending" go back to pending: the resend is safe (same client_id). */
+export async function recoverInterrupted(): Promise<void> {
+  await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0 });
+}
+
+/** The next entry to send now: the oldest pending one whose target has nothing older still on its way. */
+async function nextEntry(userId: number): Promise<OutboxRow | undefined> {
+  const now = Date.now();
+  const all = await db.outbox.orderBy('seq').toArray();
+  const busy = new Set<string>();
+  for (const entry of all) {
+    if (entry.user_id !== userId) continue;
+    if (entry.state === 'pending' && entry.next_at <= now && !busy.has(entry.target)) return entry;
+    if (entry.state !== 'failed') busy.add(entry.target);
+  }
+  return undefined;
+}
+
+/** When the next backed-off entry becomes due (ms from now), or null when none waits. */
+export async function nextDueIn(userId: number): Promise<number | null> {
+  const waiting = await db.outbox.where('state').equals('pending').filter((e) => e.user_id === userId).toArray();
+  if (waiting.length === 0) return null;
+  return Math.max(0, Math.min(...waiting.map((e) => e.next_at)) - Date.now());
+}
+
+/**
+ * Sends every entry that is due, one at a time. Stops at the first network failure (the
+ * engine resumes when the server is reachable again). Answers true when it sent anything.
+ */
+export async function pushOutbox(userId: number, shouldStop: () => boolean = () => false): Promise<boolean> {
+  let sent = false;
+  for (;;) {
+    if (shouldStop()) return sent;
+    const entry = await nextEntry(userId);
+    if (!entry) return sent;
+    await db.outbox.update(entry.seq!, { state: 'sending' });
+    try {
+      await send(entry);
+      sent = true;
+    } catch (error) {
+      if (isTransient(error)) {
+        await db.outbox.update(entry.seq!, { state: 'pending', attempts: entry.attempts + 1, next_at: Date.now() + backoff(entry.attempts + 1) });
+        if (error instanceof ApiError && (error.status === 0 || error.status === 401)) return sent;
+        continue;
+      }
+      await fail(entry, reasonFor(entry, error));
+    }
+  }
+}
+
+async function send(entry: OutboxRow): Promise<void> {
+  const p = entry.payload;
+  switch (entry.kind) {
+    case 'favorite.add': {
+      const favorite = await api.addFavorite(p.product as number, entry.client_id);
+      return done(entry, async () => {
+        await putProducts([favorite.product]);
+        await db.favorites.put({ product_id: favorite.product.id, id: favorite.id, created_at: favorite.created_at });
+      });
+    }
+    case 'favorite.remove':
+      try {
+        await api.removeFavorite(p.product as number);
+      } catch (error) {
+        // Already gone on the server: the user's wish holds.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+      return done(entry, () => db.favorites.delete(p.product as number));
+    case 'review.create': {
+      const review: Review = await api.createReview(p.product as number, { rating: p.rating as number, comment: p.comment as string, client_id: entry.client_id });
+      return done(entry, async () => {
+        await db.reviews.delete(p.tempId as number);
+        await db.reviews.put(review);
+        // Edits queued meanwhile were aimed at the temporary id.
+        await db.outbox.where('target').equals(entry.target).modify((e) => {
+          if (e.kind === 'review.edit' && e.payload.review === p.tempId) e.payload = { ...e.payload, review: review.id };
+        });
+      });
+    }
+    case 'review.edit': {
+      const review = await api.editReview(p.product as number, p.review as number, p.comment as string);
+      return done(entry, () => db.reviews.put(review));
+    }
+    case 'message.send': {
+      let image = (p.image as string | null) ?? null;
+      if (entry.file) {
+        image = (await api.upload(entry.file, (p.fileName as string) || 'file')).secure_url;
+        // Uploaded: keep the URL, drop the Blob, so a retry of the post does not upload again.
+        await db.outbox.update(entry.seq!, { file: undefined, payload: { ...p, image } });
+      }
+      const message: Message = await api.sendMessage(p.conversation as number, { text: (p.text as string) || '', image, price: (p.price as string | null) ?? null, client_id: entry.client_id });
+      return done(entry, async () => {
+        await db.messages.delete(p.tempId as number);
+        await putMessages([message]);
+      });
+    }
+    case 'notification.read':
+      try {
+        await api.markNotificationRead(p.id as number);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+      return done(entry, async () => undefined);
+    case 'notification.read-all':
+      await api.markAllNotificationsRead();
+      return done(entry, async () => undefined);
+  }
+}
+
+/** The entry reached the server: apply the answer and forget the entry, in one transaction. */
+async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.syncState], async () => {
+    await db.outbox.delete(entry.seq!);
+    await apply();
+    await rebase();
+  });
+}
+
+function reasonFor(entry: OutboxRow, error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) {
+    if (entry.kind === 'message.send') return t`This conversation no longer exists.`;
+    return t`This product is no longer available.`;
+  }
+  if (error instanceof ApiError && error.status === 400 && entry.kind.startsWith('favorite') && /does not exist/.test(JSON.stringify(error.body))) {
+    return t`This product is no longer available.`;
+  }
+  if (error instanceof ApiError && error.status === 413) return t`Failed to send message. The file might be too large or of an unsupported type.`;
+  return serverReason(error);
+}
+
+/** Marks the entry and the row it shows on as failed, with the reason. */
+async function fail(entry: OutboxRow, reason: string): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+    await db.outbox.update(entry.seq!, { state: 'failed', error: reason });
+    await markRow(entry, { pending: 'failed', error: reason, outboxId: entry.seq });
+  });
+}
+
+/** The local row an entry shows on. */
+export async function markRow(entry: OutboxRow, mark: { pending?: 'sending' | 'failed'; error?: string; outboxId?: number }): Promise<void> {
+  const p = entry.payload;
+  if (entry.kind === 'favorite.add' || entry.kind === 'favorite.remove') await db.favorites.update(p.product as number, mark);
+  else if (entry.kind === 'review.create') await db.reviews.update(p.tempId as number, mark);
+  else if (entry.kind === 'review.edit') await db.reviews.update(p.review as number, mark);
+  else if (entry.kind === 'message.send') await db.messages.update(p.tempId as number, mark);
+}

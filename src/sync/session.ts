@@ -1,0 +1,37 @@
+import { db, PRIVATE_TABLES } from '../data/db';
+import { streamKey } from './pull';
+
+/**
+ * Whose data the device holds. Signing out clears the user's private tables and cursor (the
+ * screens warn first about unsent changes: see unsentCount in outbox.ts). A silent sign-out
+ * (the session ended on the server) keeps the outbox, so nothing the user did is dropped: it
+ * is sent when the same user signs in again; another user signing in replaces it.
+ */
+const SESSION_KEY = 'session';
+
+export async function sessionUserId(): Promise<number | null> {
+  return ((await db.syncState.get(SESSION_KEY))?.user_id as number | null | undefined) ?? null;
+}
+
+export async function clearPrivateData({ keepOutbox = false } = {}): Promise<void> {
+  const tables = PRIVATE_TABLES.filter((name) => !(keepOutbox && name === 'outbox'));
+  await db.transaction('rw', [...PRIVATE_TABLES.map((name) => db.table(name)), db.syncState], async () => {
+    await Promise.all(tables.map((name) => db.table(name).clear()));
+    await db.syncState.delete(streamKey('private'));
+    await db.syncState.put({ key: SESSION_KEY, user_id: null });
+  });
+}
+
+/** Makes the device's private data belong to `userId` (null: a guest). */
+export async function claimDevice(userId: number | null): Promise<void> {
+  const current = await sessionUserId();
+  if (current === userId) return;
+  if (current !== null) await clearPrivateData({ keepOutbox: true });
+  await db.transaction('rw', [db.syncState, db.outbox], async () => {
+    // Entries another user left unsent can never be sent by this one.
+    if (userId !== null) await db.outbox.filter((e) => e.user_id !== userId).delete();
+    // A guest's pull of categories and banners is not the user's: start the private stream afresh.
+    await db.syncState.delete(streamKey('private'));
+    await db.syncState.put({ key: SESSION_KEY, user_id: userId });
+  });
+}

@@ -1,0 +1,80 @@
+import { t } from '@lingui/core/macro';
+import { db } from '../data/db';
+
+/**
+ * The device's storage (issue 8 "Storage"): ask the browser to keep our data once signed in;
+ * a full disk is shown to the user with what was not saved, never swallowed; the offline copy
+ * of the catalogue can be cleared, the outbox never is.
+ */
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let storageError: string | null = null;
+
+export function getStorageError(): string | null {
+  return storageError;
+}
+
+export function onStorageError(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function clearStorageError(): void {
+  storageError = null;
+  for (const listener of listeners) listener();
+}
+
+export function isQuotaError(error: unknown): boolean {
+  const e = error as { name?: string; inner?: { name?: string } } | null;
+  return e?.name === 'QuotaExceededError' || e?.inner?.name === 'QuotaExceededError';
+}
+
+/** Thrown by an intent whose local write failed: the action was NOT saved. */
+export class LocalWriteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocalWriteError';
+  }
+}
+
+/** Runs a local write; a full disk becomes a visible error naming what was not saved. */
+export async function guardedWrite<T>(what: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    storageError = t`Your device storage is full: ${what} was not saved. Free some space and try again.`;
+    for (const listener of listeners) listener();
+    throw new LocalWriteError(storageError);
+  }
+}
+
+/** Once signed in, ask the browser not to evict our data under pressure. */
+export async function requestPersistence(): Promise<boolean> {
+  try {
+    if (!navigator.storage?.persist) return false;
+    if (await navigator.storage.persisted?.()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
+}
+
+export async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
+  try {
+    const estimate = await navigator.storage?.estimate?.();
+    return estimate ? { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0 } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops the offline copy of the catalogue (it is fetched again as needed); the outbox and the user's own data stay. */
+export async function clearOfflineCopy(): Promise<void> {
+  await db.transaction('rw', [db.products, db.lists, db.sellers, db.syncState], async () => {
+    await Promise.all([db.products.clear(), db.lists.clear(), db.sellers.clear()]);
+    await db.syncState.delete('stream:catalogue');
+    await db.syncState.delete('catalogue:total');
+  });
+}
