@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
 import { useCurrency } from '../data/rates';
 
 /**
@@ -6,7 +6,7 @@ import { useCurrency } from '../data/rates';
  * before or after per currency; with `max`, the range "min ~ max" (one price when equal).
  */
 export default function Price({ min, max, className = 'price' }: { min: string | number; max?: string | number; className?: string }) {
-  useLingui(); // digits follow the active language
+  useLingui(); // re-render on a language change: digits follow the active language
   const currency = useCurrency();
   return <span className={className}>{max === undefined ? currency.format(min) : currency.formatRange(min, max)}</span>;
 }
