@@ -26,8 +26,24 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          exclude: ['tests/web/sync/engine/**'],
           setupFiles: ['tests/web/setup.ts'],
           unstubGlobals: true,
+        },
+      },
+      {
+        // The sync engine against the real API server in-process (PGlite, or DATABASE_URL), with
+        // fake-indexeddb as the device's database and a fetch that can misbehave on purpose.
+        plugins: appPlugins(),
+        test: {
+          name: 'sync',
+          environment: 'node',
+          include: ['tests/web/sync/engine/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          setupFiles: ['tests/web/sync/engine/setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
         },
       },
       {

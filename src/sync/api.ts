@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { Category, Page, TokenPair, User, UserSummary } from '../shared/types';
+import type { BuyerProfile, Category, Page, SupplierProfile, TokenPair, User, UserSummary } from '../shared/types';
 import type { Banner, Favorite, Product, Review, SyncAnswer } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
@@ -12,7 +12,12 @@ import { reportReachable, reportUnreachable } from './connectivity';
  * the request is retried once. When the refresh fails the tokens are cleared and the user
  * silently becomes a guest (spec §8).
  */
-export const API_BASE = '/api';
+export let API_BASE = '/api';
+
+/** Another origin for the API (tests on Node, where relative URLs mean nothing). */
+export function setApiBase(base: string): void {
+  API_BASE = base.replace(/\/+$/, '');
+}
 
 /** Any answer outside 2xx; status 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -47,7 +52,11 @@ export interface RequestOptions {
 }
 
 /** Every request has a timeout: on a hanging connection ("lie-fi") the app must learn it is offline. */
-export const REQUEST_TIMEOUT_MS = 20_000;
+export let REQUEST_TIMEOUT_MS = 20_000;
+
+export function setRequestTimeout(ms: number): void {
+  REQUEST_TIMEOUT_MS = ms;
+}
 
 function urlOf(path: string, query?: RequestOptions['query']): string {
   const clean = path.replace(/^\/+/, '');
@@ -248,6 +257,10 @@ export const api = {
     return request<UploadAnswer>(UPLOAD_URL, { method: 'POST', body: form, timeoutMs: 10 * 60_000 });
   },
   rates: () => request<{ base_code: string; conversion_rates: Record<string, number> }>(RATES_PATH),
+  supplierProfile: () => request<SupplierProfile>('profile/supplier/'),
+  buyerProfile: () => request<BuyerProfile>('profile/buyer/'),
+  updateSupplierProfile: (form: FormData) => request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form }),
+  updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form }),
   markAllNotificationsRead: async (): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST' });
   },

@@ -141,7 +141,7 @@ async function holdReferencedProducts(): Promise<void> {
 }
 
 function saveData(): boolean {
-  return Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
+  return typeof navigator !== 'undefined' && Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
 }
 
 /** The whole catalogue, in the background, page by page; resumable; paused offline; skipped on Save-Data. */
@@ -232,15 +232,16 @@ export function startEngine(): () => void {
   const onVisible = () => {
     if (document.visibilityState === 'visible') void runCycle();
   };
-  document.addEventListener('visibilitychange', onVisible);
+  const hasDocument = typeof document !== 'undefined';
+  if (hasDocument) document.addEventListener('visibilitychange', onVisible);
   stopListeners = [
-    () => document.removeEventListener('visibilitychange', onVisible),
+    () => hasDocument && document.removeEventListener('visibilitychange', onVisible),
     onConnectivityChange(() => {
       if (isOnline()) void runCycle();
       else probeWhileOffline();
     }),
   ];
-  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   if (locks?.request) {
     void locks.request(LEADER_LOCK, () => new Promise<void>((release) => {
       if (!running) return release();

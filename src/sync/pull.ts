@@ -35,9 +35,9 @@ export async function cursorOf(stream: StreamName): Promise<string | null> {
  * Pulls one page; answers whether more pages wait. `stillWanted` is asked before writing: an
  * answer for a user who signed out meanwhile is dropped.
  */
-export async function pullPage(stream: StreamName, stillWanted: () => boolean = () => true, signal?: AbortSignal): Promise<boolean> {
+export async function pullPage(stream: StreamName, stillWanted: () => boolean = () => true, limit = PAGE_SIZE[stream]): Promise<boolean> {
   const since = await cursorOf(stream);
-  const answer = await api.sync({ since, limit: PAGE_SIZE[stream], collections: STREAM_COLLECTIONS[stream] }, signal);
+  const answer = await api.sync({ since, limit, collections: STREAM_COLLECTIONS[stream] });
   if (!stillWanted()) return false;
   await db.transaction('rw', SYNC_TABLES, async () => {
     // The cursor may have moved under us (another tab led meanwhile): apply only on the same base.
@@ -50,6 +50,6 @@ export async function pullPage(stream: StreamName, stillWanted: () => boolean = 
 }
 
 /** Pulls a stream until it has nothing more (or `keepGoing` says stop). */
-export async function pullStream(stream: StreamName, keepGoing: () => boolean = () => true): Promise<void> {
-  while (keepGoing() && (await pullPage(stream, keepGoing))) { /* next page */ }
+export async function pullStream(stream: StreamName, keepGoing: () => boolean = () => true, limit = PAGE_SIZE[stream]): Promise<void> {
+  while (keepGoing() && (await pullPage(stream, keepGoing, limit))) { /* next page */ }
 }

@@ -1,0 +1,68 @@
+import { db } from '../../../../src/data/db';
+import { setApiBase } from '../../../../src/sync/api';
+import { reportReachable } from '../../../../src/sync/connectivity';
+import { setTokens } from '../../../../src/sync/tokens';
+import type { TestApp, TestUser } from '../../../server/helpers';
+
+/**
+ * The network between the device and the in-process API server, with faults on demand:
+ * offline (connection refused), hanging requests ("lie-fi"), 5xx answers, and answers lost
+ * after the server committed. Every request really reaches the server unless a fault stops it.
+ */
+export interface Network {
+  offline: boolean;
+  /** Requests never answer (the engine's timeout decides). */
+  hang: boolean;
+  /** The next N requests get a 503 without reaching the server. */
+  failNext: number;
+  /** The next N requests reach the server, but their answer is lost. */
+  loseNext: number;
+  /** The next request reaches the server and then the device "reloads": its answer never settles. */
+  crashNext: boolean;
+  /** Requests that reached the server, as "METHOD /path". */
+  log: string[];
+}
+
+export function connectDevice(t: TestApp): Network {
+  const network: Network = { offline: false, hang: false, failNext: 0, loseNext: 0, crashNext: false, log: [] };
+  setApiBase(`${t.baseUrl}/api`);
+  const realFetch = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const label = `${init.method ?? 'GET'} ${url.pathname}`;
+    if (network.offline) throw new TypeError('fetch failed');
+    if (network.hang) {
+      return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    }
+    if (network.failNext > 0) {
+      network.failNext -= 1;
+      return new Response(JSON.stringify({ detail: 'Service unavailable' }), { status: 503 });
+    }
+    network.log.push(label);
+    const response = await realFetch(input, init);
+    if (network.crashNext) {
+      network.crashNext = false;
+      await response.arrayBuffer();
+      return new Promise<Response>(() => undefined);
+    }
+    if (network.loseNext > 0) {
+      network.loseNext -= 1;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed');
+    }
+    return response;
+  }) as typeof fetch;
+  return network;
+}
+
+/** The device signs in as `user` (tokens stored as the app stores them). */
+export function signIn(user: TestUser): void {
+  setTokens({ access: user.token, refresh: user.refresh });
+}
+
+/** A fresh device: empty local database and storage, the server reachable. */
+export async function resetDevice(): Promise<void> {
+  await Promise.all(db.tables.map((table) => table.clear()));
+  localStorage.clear();
+  reportReachable();
+}
