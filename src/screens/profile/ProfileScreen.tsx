@@ -1,21 +1,45 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from 'wouter';
-import EmptyState from '../../components/EmptyState';
+import { Link, useSearch } from 'wouter';
+import Alert from '../../components/Alert';
 import PageHeading from '../../components/PageHeading';
 import Tabs from '../../components/Tabs';
 import { useCountryName } from '../../components/countries';
 import type { User } from '../../shared/types';
+import { api } from '../../sync/api';
 import { useAuth } from '../../sync/auth';
+import { isOffline } from '../serverMessage';
+import MyListings from './MyListings';
+import RecentlyViewed from './RecentlyViewed';
+import SettingsTab from './SettingsTab';
 import '../screens.css';
+import './profile.css';
 
 type TabKey = 'main' | 'details' | 'settings';
+const TAB_KEYS: TabKey[] = ['main', 'details', 'settings'];
 
-/** /profile (spec §2): tabs main (listings or recently viewed), details and settings. */
+/**
+ * /profile (spec §2): tabs main (a supplier's listings, a buyer's recently viewed), details and
+ * settings. `?tab=settings` opens a tab directly. The account is reloaded on opening; the last
+ * known copy keeps showing when that fails (offline).
+ */
 export default function ProfileScreen() {
   const { t } = useLingui();
-  const { user } = useAuth();
-  const [tab, setTab] = useState<TabKey>('main');
+  const { user, setUser } = useAuth();
+  const search = new URLSearchParams(useSearch());
+  const asked = search.get('tab') as TabKey | null;
+  const [tab, setTab] = useState<TabKey>(asked && TAB_KEYS.includes(asked) ? asked : 'main');
+  const [loadError, setLoadError] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    api.me().then((fresh) => { if (active) setUser(fresh); }, (err) => {
+      console.warn('Profile could not reload the account', err);
+      if (active && !isOffline(err)) setLoadError(true);
+    });
+    return () => { active = false; };
+  }, [setUser]);
+
   if (!user) return null;
   const supplier = user.user_type === 'SUPPLIER';
 
@@ -24,6 +48,7 @@ export default function ProfileScreen() {
       <PageHeading subtitle={user.email}>
         {supplier && user.supplier_profile?.company_name ? user.supplier_profile.company_name : `${user.first_name} ${user.last_name}`}
       </PageHeading>
+      {loadError ? <Alert>{t`Could not load your profile data.`}</Alert> : null}
       <Tabs<TabKey>
         label={t`Profile`}
         active={tab}
@@ -34,35 +59,15 @@ export default function ProfileScreen() {
           { key: 'settings', label: <Trans>Settings</Trans> },
         ]}
       >
-        {tab === 'main' ? <MainTab supplier={supplier} /> : tab === 'details' ? <DetailsTab user={user} /> : <SettingsTab />}
+        {tab === 'main' ? (supplier ? <MyListings supplierId={user.id} /> : <RecentlyViewed />)
+          : tab === 'details' ? <DetailsTab user={user} /> : <SettingsTab />}
       </Tabs>
     </main>
   );
 }
 
-function MainTab({ supplier }: { supplier: boolean }) {
-  if (supplier) {
-    return (
-      <EmptyState
-        title={<Trans>No listings yet</Trans>}
-        action={<Link href="/products/add" className="button button--primary"><Trans>Add product</Trans></Link>}
-      >
-        <Trans>Products you list appear here, where you can edit or delete them.</Trans>
-      </EmptyState>
-    );
-  }
-  return (
-    <EmptyState
-      title={<Trans>Nothing viewed yet</Trans>}
-      action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}
-    >
-      <Trans>The last products you looked at are kept here on this device.</Trans>
-    </EmptyState>
-  );
-}
-
 function DetailsTab({ user }: { user: User }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const countryName = useCountryName();
   const supplier = user.user_type === 'SUPPLIER';
   const rows: Array<[ReactNode, ReactNode]> = [
@@ -75,15 +80,18 @@ function DetailsTab({ user }: { user: User }) {
   ];
   if (supplier && user.supplier_profile) {
     rows.push([<Trans>Company name</Trans>, user.supplier_profile.company_name]);
+    if (user.supplier_profile.about) rows.push([<Trans>About</Trans>, user.supplier_profile.about]);
     rows.push([<Trans>Industries</Trans>, user.supplier_profile.industries.map((c) => c.name).join(', ')]);
   } else if (user.buyer_profile) {
     rows.push([<Trans>Name</Trans>, user.buyer_profile.name]);
     rows.push([<Trans>Categories of interest</Trans>, user.buyer_profile.interested_categories.map((c) => c.name).join(', ')]);
   }
   rows.push([<Trans>Member since</Trans>, i18n.date(user.date_joined, { year: 'numeric', month: 'long' })]);
+  const logo = supplier ? user.supplier_profile?.logo_url : user.buyer_profile?.logo_url;
 
   return (
     <div className="profile__details">
+      {logo ? <img className="profile__logo" src={logo} alt={t`Logo`} width={96} height={96} /> : null}
       <dl className="details-list">
         {rows.map(([label, value], index) => (
           <div key={index} className="details-list__row">
@@ -93,30 +101,6 @@ function DetailsTab({ user }: { user: User }) {
         ))}
       </dl>
       <Link href="/profile/edit" className="button button--primary"><Trans>Edit profile</Trans></Link>
-    </div>
-  );
-}
-
-function SettingsTab() {
-  const { logout } = useAuth();
-  const [, navigate] = useLocation();
-  const signOut = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
-  return (
-    <div className="profile__settings">
-      <section aria-labelledby="settings-legal">
-        <h2 id="settings-legal"><Trans>Legal</Trans></h2>
-        <ul className="link-list">
-          <li><Link href="/privacy-policy"><Trans>Privacy Policy</Trans></Link></li>
-          <li><Link href="/terms-of-service"><Trans>Terms of Service</Trans></Link></li>
-        </ul>
-      </section>
-      <section aria-labelledby="settings-session">
-        <h2 id="settings-session"><Trans>Session</Trans></h2>
-        <button type="button" className="button" onClick={signOut}><Trans>Log out</Trans></button>
-      </section>
     </div>
   );
 }

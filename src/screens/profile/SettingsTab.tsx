@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro';
+import { Link, useLocation } from 'wouter';
+import { useAuth } from '../../sync/auth';
+import CurrencySettings from './CurrencySettings';
+import DeleteAccount from './DeleteAccount';
+import OfflineData from './OfflineData';
+import PasswordForm from './PasswordForm';
+
+/** Settings tab (spec §2): password, default currency, legal links, offline data, session, danger zone. */
+export default function SettingsTab() {
+  const { logout } = useAuth();
+  const [, navigate] = useLocation();
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <div className="profile__settings">
+      <PasswordForm />
+      <CurrencySettings />
+      <section aria-labelledby="settings-legal" className="card profile__card">
+        <h2 id="settings-legal"><Trans>Legal</Trans></h2>
+        <ul className="link-list">
+          <li><Link href="/privacy-policy"><Trans>Privacy Policy</Trans></Link></li>
+          <li><Link href="/terms-of-service"><Trans>Terms of Service</Trans></Link></li>
+        </ul>
+      </section>
+      <OfflineData />
+      <section aria-labelledby="settings-session" className="card profile__card">
+        <h2 id="settings-session"><Trans>Session</Trans></h2>
+        <button type="button" className="button" onClick={signOut}><Trans>Log out</Trans></button>
+      </section>
+      <DeleteAccount />
+    </div>
+  );
+}
