@@ -23,12 +23,17 @@ export interface Network {
   log: string[];
 }
 
+const DEVICE_BASE = 'http://device.invalid/api';
+
 export function connectDevice(t: TestApp): Network {
   const network: Network = { offline: false, hang: false, failNext: 0, loseNext: 0, crashNext: false, log: [] };
-  setApiBase(`${t.baseUrl}/api`);
+  // The device's requests go to a base of their own, so the test's own API calls pass untouched.
+  setApiBase(DEVICE_BASE);
   const realFetch = globalThis.fetch.bind(globalThis);
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
+    if (!String(input).startsWith(DEVICE_BASE)) return realFetch(input, init);
+    input = `${t.baseUrl}/api${String(input).slice(DEVICE_BASE.length)}`;
+    const url = new URL(input);
     const label = `${init.method ?? 'GET'} ${url.pathname}`;
     if (network.offline) throw new TypeError('fetch failed');
     if (network.hang) {

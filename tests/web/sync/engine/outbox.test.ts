@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../../src/data/db';
+import { api } from '../../../../src/sync/api';
+import { setEngineUser } from '../../../../src/sync/engine';
+import { discardOutboxEntry, editReview, retryOutboxEntry, sendMessage, sendOffer, submitReview, toggleFavorite } from '../../../../src/sync/intents';
+import { pullStream } from '../../../../src/sync/pull';
+import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
+import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
+import { createProduct } from '../../../server/fixtures/catalogue';
+import { connectDevice, resetDevice, signIn, type Network } from './device';
+
+let t: TestApp;
+let net: Network;
+let supplier: TestUser;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  net = connectDevice(t);
+  supplier = await createUser(t, { type: 'SUPPLIER' });
+});
+afterAll(async () => t?.close());
+
+beforeEach(async () => {
+  await resetDevice();
+  Object.assign(net, { offline: false, hang: false, failNext: 0, loseNext: 0, crashNext: false });
+  buyer = await createUser(t, { type: 'BUYER' });
+  signIn(buyer);
+  await setEngineUser(await api.me());
+});
+
+const serverFavorites = async () => (await t.api.get('/api/favorites/', { token: buyer.token })).body.results.map((f: { product: { id: number } }) => f.product.id);
+const productOf = async (name: string) => api.product((await createProduct(t, supplier, { name })).id);
+const push = () => pushOutbox(buyer.user.id);
+const dueNow = () => db.outbox.toCollection().modify((e) => { e.next_at = 0; });
+
+describe('favourites', () => {
+  it('a favourite made offline shows at once as pending and reaches the server exactly once when back online', async () => {
+    const product = await productOf('Shea Butter');
+    net.offline = true;
+    expect(await toggleFavorite(product)).toBe('added');
+    expect(await db.favorites.get(product.id)).toMatchObject({ pending: 'sending' });
+    await push();
+    expect(await db.outbox.count()).toBe(1);
+    net.offline = false;
+    net.loseNext = 1; // the server commits, the answer is lost: the resend must not duplicate it
+    await dueNow();
+    await push();
+    expect(await db.outbox.count()).toBe(1);
+    await dueNow();
+    await push();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await serverFavorites()).toEqual([product.id]);
+    expect(await db.favorites.get(product.id)).toMatchObject({ id: expect.any(Number) });
+    expect((await db.favorites.get(product.id))?.pending).toBeUndefined();
+  });
+
+  it('add then remove before sending sends nothing', async () => {
+    const product = await productOf('Cocoa');
+    net.offline = true;
+    await toggleFavorite(product);
+    await toggleFavorite(product);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.favorites.get(product.id)).toBeUndefined();
+    net.offline = false;
+    net.log.length = 0;
+    await push();
+    expect(net.log).toEqual([]);
+  });
+
+  it('a pull cannot bring back a favourite removed offline (rebase)', async () => {
+    const product = await productOf('Kola Nuts');
+    await toggleFavorite(product);
+    await push();
+    await pullStream('private');
+    net.offline = true;
+    await toggleFavorite(product);
+    net.offline = false;
+    await pullStream('private'); // the server still has it
+    expect(await db.favorites.get(product.id)).toMatchObject({ removed: true });
+    await push();
+    expect(await serverFavorites()).toEqual([]);
+    expect(await db.favorites.get(product.id)).toBeUndefined();
+  });
+
+  it('a favourite of a product deleted meanwhile ends failed with a clear reason, and discard undoes it', async () => {
+    const product = await productOf('Gone Soon');
+    net.offline = true;
+    await toggleFavorite(product);
+    expect((await t.api.delete(`/api/products/${product.id}/`, { token: supplier.token })).status).toBe(204);
+    net.offline = false;
+    await push();
+    const entry = await db.outbox.toCollection().first();
+    expect(entry).toMatchObject({ state: 'failed', error: 'This product is no longer available.' });
+    expect(await db.favorites.get(product.id)).toMatchObject({ pending: 'failed', error: 'This product is no longer available.' });
+    await discardOutboxEntry(entry!.seq!);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.favorites.get(product.id)).toBeUndefined();
+  });
+
+  it('5xx answers are retried with backoff; other entries are not blocked by a failed one', async () => {
+    const [a, b] = [await productOf('Alpha'), await productOf('Beta')];
+    await toggleFavorite(a);
+    await toggleFavorite(b);
+    net.failNext = 1;
+    await push();
+    // a was backed off; b went through
+    expect(await serverFavorites()).toEqual([b.id]);
+    await dueNow();
+    await push();
+    expect((await serverFavorites()).sort()).toEqual([a.id, b.id].sort());
+  });
+});
+
+describe('reviews', () => {
+  it('a review and an edit made offline arrive as one review with the last text', async () => {
+    const product = await productOf('Hibiscus');
+    net.offline = true;
+    const review = await submitReview(product.id, { rating: 4, comment: 'Good' });
+    await editReview(review, 'Very good');
+    await editReview((await db.reviews.get(review.id))!, 'Excellent');
+    expect(await db.outbox.count()).toBe(1);
+    net.offline = false;
+    await push();
+    const server = (await t.api.get(`/api/products/${product.id}/reviews/`)).body.results;
+    expect(server).toHaveLength(1);
+    expect(server[0]).toMatchObject({ rating: 4, comment: 'Excellent' });
+    const local = await db.reviews.where('product').equals(product.id).toArray();
+    expect(local).toHaveLength(1);
+    expect(local[0]).toMatchObject({ id: server[0].id, comment: 'Excellent' });
+  });
+
+  it("the server's refusal is kept on the review with retry available", async () => {
+    const product = await productOf('Twice Reviewed');
+    await t.api.post(`/api/products/${product.id}/reviews/`, { rating: 5 }, { token: buyer.token });
+    await submitReview(product.id, { rating: 3, comment: '' });
+    await push();
+    const entry = (await db.outbox.toArray())[0];
+    expect(entry).toMatchObject({ state: 'failed', error: 'You have already submitted a review for this product.' });
+    await retryOutboxEntry(entry.seq!);
+    expect((await db.outbox.get(entry.seq!))?.state).toBe('pending');
+  });
+});
+
+describe('messages', () => {
+  it('messages, an offer and a file composed offline arrive once each, in order, after a reload mid-send', async () => {
+    const product = await productOf('Palm Oil');
+    const opened = await t.api.post('/api/conversations/', { product: product.id, participants: [supplier.user.id] }, { token: buyer.token });
+    await pullStream('private');
+    const conversation = (await db.conversations.get(opened.body.id))!;
+    net.offline = true;
+    await sendMessage(conversation.id, { text: 'Hello' });
+    await sendOffer(conversation, 'lower');
+    const png = new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')], { type: 'image/png' });
+    await sendMessage(conversation.id, { text: 'A photo', file: Object.assign(png, { name: 'photo.png' }) });
+    expect((await db.messages.toArray()).filter((m) => m.pending)).toHaveLength(3);
+    net.offline = false;
+    net.crashNext = true;
+    void push(); // the first send reaches the server, then the tab reloads
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await recoverInterrupted();
+    await push();
+    await pullStream('private');
+    const server = (await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: buyer.token })).body.results;
+    expect(server.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual([['Hello', null], ['', (Number(product.price) * 0.9).toFixed(2)], ['A photo', null]]);
+    expect(server[2].image_url).toMatch(/\/media\//);
+    const local = (await db.messages.where('[conversation+timestamp]').between([conversation.id, ''], [conversation.id, '\uffff']).toArray());
+    expect(local).toHaveLength(3);
+    expect(local.every((m) => m.id > 0 && !m.pending)).toBe(true);
+  });
+});
