@@ -64,7 +64,11 @@ function VirtualRows({ products, columns, note, headingLevel }: GridProps & { co
     setOffset(list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0);
   }, []);
   const rows = Math.ceil(products.length / columns);
-  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: 2, scrollMargin: offset });
+  const virtualizer = useWindowVirtualizer({
+    count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: 2, scrollMargin: offset,
+    // A row not laid out yet (0 px) keeps its estimate instead of collapsing the list.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE_PX,
+  });
   return (
     <div ref={list} className="product-grid-virtual" style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (
