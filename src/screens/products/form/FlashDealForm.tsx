@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '../../../components/Alert';
 import FormField from '../../../components/FormField';
 import Price from '../../../components/Price';
-import { dealRunning, flashDealRuleErrors, readFlashDeal, type Product } from '../../../shared/catalogue';
+import { DEAL_NEEDS_BOTH, dealRunning, flashDealRuleErrors, readFlashDeal, type Product } from '../../../shared/catalogue';
 import { PRICE_STEP } from '../../../shared/constants';
 import type { FieldErrors } from '../../../shared/validation';
 import { formatDateTime } from '../../../app/format';
@@ -62,7 +62,7 @@ export default function FlashDealForm({ product, onSaved }: { product: Product; 
     const read = readFlashDeal(input);
     const found = read.deal ? flashDealRuleErrors(read.deal, product.min_price) : read.errors;
     // Both blank reads as "end the deal": here it means nothing was filled in.
-    if (read.deal && read.deal.price === null) found.price = [t`Enter the deal price and when the deal ends.`];
+    if (read.deal && read.deal.price === null) found.price = [DEAL_NEEDS_BOTH];
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const first = found.price ? 'price' : 'flash_deal_ends_at';

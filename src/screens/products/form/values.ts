@@ -25,8 +25,11 @@ export function valuesOf(product: Product): Values {
 /** The shared rules (src/shared/catalogue.ts), as the server applies them: field errors in English. */
 export function validate(values: Values): FieldErrors {
   const parsed = productFields.safeParse(values);
-  if (!parsed.success) return toFieldErrors(parsed.error.issues);
-  return productRuleErrors(parsed.data);
+  if (parsed.success) return productRuleErrors(parsed.data);
+  const errors = toFieldErrors(parsed.error.issues);
+  // A blank field is "required" on a form, whatever the field's type.
+  for (const field of FIELD_ORDER) if (values[field].trim() === '') errors[field] = ['This field is required.'];
+  return errors;
 }
 
 /** Equal as the server would store them ("12.5" and "12.50" are the same price). */
