@@ -1,14 +1,79 @@
-import { Trans } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useParams } from 'wouter';
+import Alert from '../../components/Alert';
 import BackLink from '../../components/BackLink';
-import PageHeading from '../../components/PageHeading';
-import '../screens.css';
+import Price from '../../components/Price';
+import Spinner from '../../components/Spinner';
+import Stars from '../../components/Stars';
+import { formatNumber } from '../../app/format';
+import { useProduct } from '../../data/products';
+import { openProduct } from '../../sync/intents';
+import { galleryMedia } from './gallery';
+import ProductActions from './ProductActions';
+import ProductGallery from './ProductGallery';
+import RelatedProducts from './RelatedProducts';
+import ReviewsSection from './ReviewsSection';
+import SellerCard from './SellerCard';
+import './product-detail.css';
 
-/** /products/{id}: one product with its gallery, seller card, reviews and related products. */
+/** A positive whole number from the URL, or 0 for anything else (answered as a missing product). */
+const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0);
+
+/**
+ * /products/{id} (spec §2): gallery, name, rating, price range, stock and minimum order,
+ * actions, description, seller card, reviews and related products. It renders from the
+ * device when the product was seen before, and records the visit in recently viewed.
+ */
 export default function ProductDetailScreen() {
+  const { t } = useLingui();
+  const id = idOf(useParams<{ id: string }>().id);
+  const { product, status } = useProduct(id);
+
+  useEffect(() => {
+    if (product) void openProduct(product);
+    // Once per product opened, not on every refresh of its row.
+  }, [product?.id]);
+
+  if (!product) {
+    return (
+      <main className="screen product-detail">
+        <BackLink href="/"><Trans>Back to products</Trans></BackLink>
+        {status === 'missing' || status === 'error'
+          ? <Alert><Trans>Could not load product details. Please try again.</Trans></Alert>
+          : <Spinner label={t`Loading…`} />}
+      </main>
+    );
+  }
+
+  const stock = product.quantity_in_stock;
+  const moq = product.minimum_order_quantity;
+  const stockText = formatNumber(stock);
   return (
     <main className="screen product-detail">
       <BackLink href="/"><Trans>Back to products</Trans></BackLink>
-      <PageHeading><Trans>Product details</Trans></PageHeading>
+      <div className="product-detail__top">
+        <ProductGallery media={galleryMedia(product)} name={product.name} />
+        <div className="product-detail__info">
+          <h1 className="product-detail__name">{product.name}</h1>
+          <p className="product-detail__rating">
+            <Stars rating={product.average_rating} count={product.reviews_count} size={18} />
+          </p>
+          <p className="product-detail__price"><Price min={product.min_price} max={product.max_price} /></p>
+          <ul className="product-detail__badges" aria-label={t`Availability`}>
+            <li className={`chip ${stock > 0 ? 'chip--success' : 'chip--danger'}`}>
+              {stock > 0 ? <Trans>In stock: {stockText}</Trans> : <Trans>Out of stock</Trans>}
+            </li>
+            <li className="chip"><Trans>Min. order: {moq}</Trans></li>
+          </ul>
+          <ProductActions product={product} />
+          <h2 className="product-detail__subtitle"><Trans>Description</Trans></h2>
+          <p className="product-detail__description">{product.description}</p>
+        </div>
+      </div>
+      <SellerCard seller={product.supplier} />
+      <ReviewsSection productId={product.id} />
+      <RelatedProducts product={product} />
     </main>
   );
 }

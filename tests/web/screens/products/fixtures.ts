@@ -70,3 +70,10 @@ export function sellerSummary(overrides: Partial<UserSummary & { seller_average_
     ...overrides,
   };
 }
+
+/** What the running sync engine asks on every cycle: nothing new, an empty catalogue and the fallback rates. */
+export const ENGINE_ROUTES = {
+  'GET /api/sync/': { body: { cursor: '1', has_more: false, reset: false, changes: {} } },
+  'GET /api/products/': { body: page([]) },
+  'GET /api/rates/latest/USD/': { body: { base_code: 'USD', conversion_rates: { USD: 1, EUR: 0.92, TRY: 32.5, NGN: 1480, XOF: 605 } } },
+};

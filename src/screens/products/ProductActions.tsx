@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocation } from 'wouter';
+import Alert from '../../components/Alert';
+import FavoriteButton from '../../components/FavoriteButton';
+import { ChatIcon } from '../../app/icons';
+import type { Product } from '../../shared/catalogue';
+import { useAuth } from '../../sync/auth';
+import { startConversation } from '../../sync/intents';
+import { failureReason } from '../serverMessage';
+
+/**
+ * Buy now, Favorite and Send message (spec §2, §5, §6). Buy now is disabled when nothing is in
+ * stock; ordering itself is arranged with the seller, so it points there. Send message is
+ * disabled for guests and on one's own product; otherwise it opens (or reuses) the
+ * conversation about this product and goes to it.
+ */
+export default function ProductActions({ product }: { product: Product }) {
+  const { t } = useLingui();
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [buyHint, setBuyHint] = useState(false);
+
+  const ownProduct = user?.id === product.supplier.id;
+  const messageBlocked = !user ? t`Log in to message the seller.` : ownProduct ? t`This is your own product.` : null;
+  const soldOut = product.quantity_in_stock <= 0;
+
+  const sendMessage = async () => {
+    setFailure(null);
+    setStarting(true);
+    try {
+      const id = await startConversation(product);
+      navigate(`/chat/${id}`);
+    } catch (err) {
+      setStarting(false);
+      setFailure(failureReason(err));
+    }
+  };
+
+  return (
+    <div className="product-actions">
+      <div className="product-actions__row">
+        <button type="button" className="button button--primary" disabled={soldOut} onClick={() => setBuyHint(true)}
+          aria-describedby={soldOut ? 'product-sold-out' : undefined}>
+          <Trans>Buy now</Trans>
+        </button>
+        <FavoriteButton product={product} />
+        <button type="button" className="button" disabled={Boolean(messageBlocked) || starting} onClick={sendMessage}
+          aria-describedby={messageBlocked ? 'product-message-blocked' : undefined} aria-busy={starting || undefined}>
+          <ChatIcon /><Trans>Send message</Trans>
+        </button>
+      </div>
+      {soldOut ? <p id="product-sold-out" className="form-reason"><Trans>Out of stock: it cannot be bought right now.</Trans></p> : null}
+      {messageBlocked ? <p id="product-message-blocked" className="form-reason">{messageBlocked}</p> : null}
+      {buyHint && !soldOut ? (
+        <Alert kind="info"><Trans>To order, send the seller a message with the quantity you need.</Trans></Alert>
+      ) : null}
+      {failure !== null ? (
+        <Alert>
+          <Trans>Failed to initiate conversation.</Trans>
+          {failure ? <span className="form-reason"> {failure}</span> : null}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import Alert from '../../components/Alert';
+import Spinner from '../../components/Spinner';
+import { useMyReview, useReviews } from '../../data/reviews';
+import { useAuth } from '../../sync/auth';
+import ReviewForm from './ReviewForm';
+import ReviewItem from './ReviewItem';
+
+/**
+ * The reviews of a product with their count, and the review form for buyers only (spec §2,
+ * §6). A buyer who already reviewed gets a notice instead of the form (spec §4).
+ */
+export default function ReviewsSection({ productId }: { productId: number }) {
+  const { user } = useAuth();
+  const { reviews, count, status } = useReviews(productId);
+  const mine = useMyReview(productId);
+  const isBuyer = user?.user_type === 'BUYER';
+
+  return (
+    <section className="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title"><Trans>Reviews</Trans> <span className="reviews__count">({count})</span></h2>
+      {!user ? (
+        <p className="muted"><Trans><Link href="/login">Log in</Link> as a buyer to write a review.</Trans></p>
+      ) : null}
+      {isBuyer && mine === null ? <ReviewForm productId={productId} /> : null}
+      {isBuyer && mine && !mine.pending ? (
+        <Alert kind="success"><Trans>Thank you! You have reviewed this product.</Trans></Alert>
+      ) : null}
+      {status === 'loading' && reviews.length === 0 ? <Spinner /> : null}
+      {status === 'error' && reviews.length === 0 ? <p className="muted"><Trans>Reviews could not be loaded.</Trans></p> : null}
+      {reviews.length > 0 ? (
+        <ul className="reviews__list">
+          {reviews.map((review) => <ReviewItem key={review.id} review={review} mine={review.reviewer.id === user?.id} />)}
+        </ul>
+      ) : status === 'ready' ? (
+        <p className="muted"><Trans>No reviews yet.</Trans></p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import ProductDetailScreen from '../../../../src/screens/products/ProductDetailScreen';
+import { useSyncEngine } from '../../../../src/sync/useSyncEngine';
+import { db } from '../../../../src/data/db';
+import { reportReachable } from '../../../../src/sync/connectivity';
+import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
+import { ENGINE_ROUTES, makeProduct, makeReview, page, SELLER_ID } from './fixtures';
+
+/** The screen as the shell mounts it: under its route, with the sync engine running. */
+function Shell({ children }: { children: ReactNode }) {
+  useSyncEngine();
+  return <>{children}</>;
+}
+
+const related = makeProduct({ id: 6, name: 'Parboiled Ofada Rice', images: [] });
+
+function productServer(product = makeProduct()): FakeServer {
+  const server = fakeServer({
+    [`GET /api/products/${product.id}/`]: { body: product },
+    [`GET /api/products/${product.id}/reviews/`]: { body: page([makeReview()]) },
+    ...ENGINE_ROUTES,
+    'GET /api/products/': (call) => ({ body: page(call.query.get('category') === '1' ? [related] : []) }),
+  });
+  return server;
+}
+
+// A request that could not connect leaves the app offline until the next answer: start each test online.
+afterEach(() => reportReachable());
+
+const open = (id = 5) => renderScreen(<Shell><ProductDetailScreen /></Shell>, { path: `/products/${id}`, route: '/products/:id' });
+
+describe('product detail (spec §2)', () => {
+  it('shows the product: name, rating with count, price range, stock, minimum order and description', async () => {
+    productServer();
+    open();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Premium Garri (Ijebu)');
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5, 2 reviews' })).toBeTruthy();
+    expect(screen.getByText('$0.90 ~ $1.40')).toBeTruthy();
+    const badges = within(screen.getByRole('list', { name: 'Availability' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(badges).toEqual(['In stock: 4,000', 'Min. order: 50']);
+    expect(screen.getByText('Crisp, sour Ijebu garri, double-sieved and sun-dried.')).toBeTruthy();
+  });
+
+  it('shows every picture and video once in the gallery', async () => {
+    productServer();
+    open();
+    const thumbs = await screen.findByRole('list', { name: 'Pictures and videos' });
+    expect(within(thumbs).getAllByRole('button')).toHaveLength(3);
+  });
+
+  it('links the seller card to the seller page with the verified badge and the member-since year', async () => {
+    productServer();
+    open();
+    const card = (await screen.findByText('Member since 2019')).closest('section')!;
+    expect(within(card).getByRole('link', { name: 'Lagos Agro Foods Ltd' }).getAttribute('href')).toBe(`/users/${SELLER_ID}`);
+    expect(within(card).getByRole('img', { name: 'Verified supplier' })).toBeTruthy();
+  });
+
+  it('lists the reviews with their count', async () => {
+    productServer();
+    open();
+    const reviews = (await screen.findByRole('heading', { name: 'Reviews (1)' })).closest('section')!;
+    expect(await within(reviews).findByText('Very good garri, well packed.')).toBeTruthy();
+    expect(within(reviews).getByText('Fatou')).toBeTruthy();
+  });
+
+  it('shows related products of the same category, without this one, in a row', async () => {
+    const server = productServer();
+    open();
+    const row = (await screen.findByRole('heading', { name: 'Related products' })).closest('section')!;
+    expect(within(row).getByRole('link', { name: 'Parboiled Ofada Rice' }).getAttribute('href')).toBe('/products/6');
+    expect(within(row).queryByRole('link', { name: 'Premium Garri (Ijebu)' })).toBeNull();
+    const call = server.callsTo('GET /api/products/').find((c) => c.query.get('category') === '1')!;
+    expect(call.query.get('exclude')).toBe('5');
+  });
+
+  it('records the product in recently viewed', async () => {
+    productServer();
+    open();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(async () => expect((await db.recent.toArray()).map((r) => r.product_id)).toEqual([5]));
+  });
+
+  it('disables Buy now when nothing is in stock', async () => {
+    productServer(makeProduct({ quantity_in_stock: 0 }));
+    open();
+    const buy = await screen.findByRole('button', { name: 'Buy now' });
+    expect(buy.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Out of stock')).toBeTruthy();
+  });
+
+  it('says the product could not be loaded when the server does not have it', async () => {
+    fakeServer({ ...ENGINE_ROUTES, 'GET /api/products/77/': { status: 404, body: { detail: 'Not found.' } } });
+    open(77);
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load product details. Please try again.');
+  });
+
+  it('says the product could not be loaded when the server fails and the device has nothing', async () => {
+    fakeServer({ ...ENGINE_ROUTES, 'GET /api/products/5/': { status: 500, body: { detail: 'boom' } } });
+    open();
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load product details. Please try again.');
+  });
+
+  it('renders from the device when the server cannot be reached', async () => {
+    productServer();
+    const first = open();
+    await screen.findByRole('heading', { name: 'Premium Garri (Ijebu)' });
+    await waitFor(async () => expect(await db.products.get(5)).toBeTruthy());
+    first.unmount();
+    // Stale on the device, so the screen asks the server, which cannot be reached.
+    await db.products.update(5, { fetched_at: 0 });
+    const server = fakeServer({ ...ENGINE_ROUTES, 'GET /api/products/5/': { status: 0 } });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Premium Garri (Ijebu)' })).toBeTruthy();
+    await waitFor(() => expect(server.callsTo('GET /api/products/5/').length).toBeGreaterThan(0));
+    expect(screen.queryByText('Could not load product details. Please try again.')).toBeNull();
+    expect(screen.getByText('$0.90 ~ $1.40')).toBeTruthy();
+  });
+});
+
+describe('Send message (spec §2, §5, §6)', () => {
+  const messageButton = () => screen.findByRole('button', { name: 'Send message' });
+
+  it('is disabled for guests, saying why', async () => {
+    productServer();
+    open();
+    const button = await messageButton();
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Log in to message the seller.');
+  });
+
+  it('is disabled on one\'s own product', async () => {
+    const server = productServer();
+    signedInAs(server, makeUser({ id: SELLER_ID, user_type: 'SUPPLIER' }));
+    open();
+    await screen.findByText('This is your own product.');
+    expect((await messageButton()).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('starts (or reuses) the conversation with the seller and opens it', async () => {
+    const server = productServer();
+    signedInAs(server, makeUser());
+    server.on('POST /api/conversations/', {
+      status: 201,
+      body: { id: 55, participants: [], product: { id: 5, name: 'Premium Garri (Ijebu)', price: '0.90', thumbnail_url: null }, last_message_timestamp: null, created_at: '2025-07-01T00:00:00Z', unread_messages_count: 0, last_message: null },
+    });
+    const { user } = open();
+    const button = await messageButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await user.click(button);
+    await waitFor(() => expect(here().path).toBe('/chat/55'));
+    expect(server.callsTo('POST /api/conversations/')[0].body).toEqual({ product: 5, participants: [SELLER_ID] });
+  });
+
+  it("says 'Failed to initiate conversation.' when the server refuses", async () => {
+    const server = productServer();
+    signedInAs(server, makeUser());
+    server.on('POST /api/conversations/', { status: 400, body: { detail: 'You cannot message yourself.' } });
+    const { user } = open();
+    const button = await messageButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await user.click(button);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to initiate conversation.');
+    expect(here().path).toBe('/products/5');
+  });
+});
