@@ -2,13 +2,17 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCounts } from '../../data/counts';
+import { useNotifications } from '../../data/notifications';
+import { useCurrency } from '../../data/rates';
+import type { Notification } from '../../shared/chat';
 import { useAuth } from '../../sync/auth';
-import { fetchUnreadNotifications, markAllNotificationsRead, markNotificationRead, type Notification } from '../../sync/notifications';
+import { markAllNotificationsRead, markNotificationRead, syncNow } from '../../sync/intents';
 import Spinner from '../../components/Spinner';
 import { formatRelativeTime } from '../format';
 import { useDismiss } from '../hooks';
 import { BellIcon } from '../icons';
 import Badge from './Badge';
+import { notificationText } from './notificationText';
 
 /** Links from the server are paths of this app; anything else opens nowhere. */
 function appPath(link: string | null): string | null {
@@ -22,38 +26,32 @@ function appPath(link: string | null): string | null {
 }
 
 /**
- * The bell (spec §2, §4): unread badge; opening it fetches the unread notifications, and an
- * item disappears once marked read (by clicking it or its "Mark as read" button).
+ * The bell (spec §2, §4): unread badge; opening it pulls at once and lists the unread
+ * notifications from the device, worded in the reader's language; an item disappears once
+ * marked read (by clicking it, which follows its link, or by its "Mark as read" button).
  */
 export default function NotificationBell() {
   const { status } = useAuth();
+  const signedIn = status === 'authenticated';
   const { notifications_unread: unread } = useCounts();
+  const items = useNotifications({ unreadOnly: true });
+  const { format } = useCurrency();
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<Notification[] | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
-  const signedIn = status === 'authenticated';
 
   const toggle = () => {
     const next = !open;
     setOpen(next);
-    if (next && signedIn) {
-      setItems(null);
-      fetchUnreadNotifications().then(setItems);
-    }
+    // A failed pull is only logged (spec §8): the list shows what the device holds.
+    if (next && signedIn) syncNow().catch((error) => console.warn('Could not refresh the notifications', error));
   };
 
-  const markRead = async (item: Notification) => {
-    if (await markNotificationRead(item.id)) setItems((list) => list?.filter((other) => other.id !== item.id) ?? null);
-  };
-
-  const markAll = async () => {
-    if (await markAllNotificationsRead()) setItems([]);
-  };
+  const markRead = (item: Notification) => markNotificationRead(item.id);
 
   const openItem = async (item: Notification) => {
     const path = appPath(item.link);
@@ -77,7 +75,9 @@ export default function NotificationBell() {
           <div className="notifications__header">
             <p className="notifications__title"><Trans>Notifications</Trans></p>
             {signedIn && items && items.length > 1 ? (
-              <button type="button" className="button button--ghost button--small" onClick={markAll}><Trans>Mark all as read</Trans></button>
+              <button type="button" className="button button--ghost button--small" onClick={() => markAllNotificationsRead()}>
+                <Trans>Mark all as read</Trans>
+              </button>
             ) : null}
           </div>
           {!signedIn ? (
@@ -85,7 +85,7 @@ export default function NotificationBell() {
               <Trans>Log in to see your notifications.</Trans>{' '}
               <Link href="/login" onClick={close}><Trans>Login</Trans></Link>
             </p>
-          ) : items === null ? (
+          ) : items === undefined ? (
             <Spinner inline />
           ) : items.length === 0 ? (
             <p className="notifications__empty"><Trans>No new notifications</Trans></p>
@@ -94,7 +94,7 @@ export default function NotificationBell() {
               {items.map((item) => (
                 <li key={item.id} className="notifications__item">
                   <button type="button" className="notifications__open" onClick={() => openItem(item)}>
-                    <span className="notifications__message">{item.message}</span>
+                    <span className="notifications__message">{notificationText(item, format)}</span>
                     <time className="notifications__time" dateTime={item.created_at}>{formatRelativeTime(item.created_at)}</time>
                   </button>
                   <button type="button" className="button button--ghost button--small" onClick={() => markRead(item)}>

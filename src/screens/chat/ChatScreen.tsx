@@ -1,33 +1,58 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useParams } from 'wouter';
+import { useConversations } from '../../data/chat';
+import { useCurrency } from '../../data/rates';
+import { useAuth } from '../../sync/auth';
 import EmptyState from '../../components/EmptyState';
-import '../screens.css';
+import Spinner from '../../components/Spinner';
+import ConversationList from './ConversationList';
+import ConversationPane from './ConversationPane';
+import './chat.css';
+
+/** The conversation id of the URL; null for 'all' and anything that is not an id. */
+function idOf(param: string | undefined): number | null {
+  return param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
+}
 
 /**
- * /chat/all and /chat/{conversationId} (spec §2): the conversation list beside the message
- * area; on a phone one pane at a time. 'all' means no conversation is selected; a
- * conversation the device does not know goes back to /chat/all (spec §4).
+ * /chat/all and /chat/{conversationId} (spec §2): the conversation list beside the open
+ * conversation; on a phone one pane at a time, with a back arrow to /chat/all. 'all' means
+ * no conversation is selected; an id that is not one goes back to /chat/all.
  */
 export default function ChatScreen() {
   const { t } = useLingui();
   const { conversationId } = useParams<{ conversationId: string }>();
-  // No conversation is held on this device yet, so a conversation id cannot be opened.
-  if (conversationId !== 'all') return <Redirect to="/chat/all" replace />;
+  const { user } = useAuth();
+  const conversations = useConversations();
+  const currency = useCurrency();
+  const selected = idOf(conversationId);
+  if (conversationId !== 'all' && selected === null) return <Redirect to="/chat/all" replace />;
+  if (!user) return null;
 
   return (
-    <main className="screen chat" aria-labelledby="chat-title">
-      <aside className="chat__list" aria-labelledby="chat-title">
+    <main className={`screen chat ${selected ? 'chat--conversation' : 'chat--list'}`} aria-label={t`Messages`}>
+      <section className="chat__list" aria-labelledby="chat-title">
         <h1 id="chat-title" tabIndex={-1}><Trans>Messages</Trans></h1>
-        <EmptyState
-          title={<Trans>No conversations yet</Trans>}
-          action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}
-        >
-          <Trans>Find a product you like and send the supplier a message.</Trans>
-        </EmptyState>
-      </aside>
-      <section className="chat__messages chat__messages--idle" aria-label={t`Conversation`}>
-        <p className="muted"><Trans>Select a conversation to see its messages.</Trans></p>
+        {conversations === undefined ? (
+          <Spinner />
+        ) : conversations.length === 0 ? (
+          <EmptyState
+            title={<Trans>No conversations yet</Trans>}
+            action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}
+          >
+            <Trans>Find a product you like and send the supplier a message.</Trans>
+          </EmptyState>
+        ) : (
+          <ConversationList conversations={conversations} meId={user.id} selectedId={selected} formatPrice={currency.format} />
+        )}
       </section>
+      {selected ? (
+        <ConversationPane key={selected} id={selected} me={user} currency={currency} />
+      ) : (
+        <section className="chat__pane chat__pane--idle" aria-label={t`Conversation`}>
+          <p className="muted"><Trans>Select a conversation to see its messages.</Trans></p>
+        </section>
+      )}
     </main>
   );
 }

@@ -1,0 +1,46 @@
+import { plural, t } from '@lingui/core/macro';
+import type { Notification } from '../../shared/chat';
+
+/**
+ * A notification worded in the active language from its `kind` and `params` (the server
+ * words it in English only, in `message`). Parameters come from server/routes/messages.ts,
+ * server/services/reviews.ts and server/services/favorites.ts; when one the wording needs is
+ * missing, the server's own `message` is shown rather than a sentence with a hole in it.
+ * `formatPrice` shows an offer's USD price in the user's currency.
+ */
+export function notificationText(n: Pick<Notification, 'kind' | 'params' | 'message'>, formatPrice: (usd: string) => string): string {
+  const params = n.params ?? {};
+  const text = (key: string) => {
+    const value = params[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+  };
+  switch (n.kind) {
+    case 'new_message': {
+      const sender = text('sender');
+      const count = Math.max(1, Number(params.count) || 1);
+      if (!sender) break;
+      return plural(count, { one: `New message from ${sender}.`, other: `# new messages from ${sender}.` });
+    }
+    case 'new_offer': {
+      const sender = text('sender');
+      const product = text('product');
+      if (!sender || !text('price')) break;
+      const price = formatPrice(text('price'));
+      return product ? t`${sender} offered ${price} for ${product}.` : t`${sender} offered ${price}.`;
+    }
+    case 'new_review': {
+      const reviewer = text('reviewer_name');
+      const product = text('product_name');
+      const rating = text('rating');
+      if (!reviewer || !product || !rating) break;
+      return t`${reviewer} reviewed your product "${product}" (${rating}/5).`;
+    }
+    case 'new_favorite': {
+      const name = text('user_name');
+      const product = text('product_name');
+      if (!name || !product) break;
+      return t`${name} added your product "${product}" to their favourites.`;
+    }
+  }
+  return n.message;
+}

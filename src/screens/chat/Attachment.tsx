@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react/macro';
+import { attachmentKind } from '../../shared/messaging';
+import { DownloadIcon } from '../../app/icons';
+
+/** The file name a link shows: the last part of the URL's path. */
+export function fileNameOf(url: string): string {
+  const path = url.split(/[?#]/)[0];
+  try {
+    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || url;
+  } catch {
+    return path.slice(path.lastIndexOf('/') + 1) || url;
+  }
+}
+
+/**
+ * A message's file, shown by the extension of its URL (spec §5): pictures and videos inline
+ * (a picture opens full screen), anything else as a download link.
+ */
+export default function Attachment({ url, onOpen }: { url: string; onOpen(url: string, kind: 'image' | 'video'): void }) {
+  const { t } = useLingui();
+  const kind = attachmentKind(url);
+  if (kind === 'image') {
+    return (
+      <button type="button" className="message__media-button" onClick={() => onOpen(url, 'image')} aria-label={t`Open the picture full screen`}>
+        <img className="message__image" src={url} alt="" loading="lazy" />
+      </button>
+    );
+  }
+  if (kind === 'video') {
+    return (
+      <span className="message__video-wrap">
+        <video className="message__video" src={url} controls preload="metadata" aria-label={t`Video`} />
+        <button type="button" className="link-button message__full" onClick={() => onOpen(url, 'video')}>{t`Full screen`}</button>
+      </span>
+    );
+  }
+  const name = fileNameOf(url);
+  return (
+    <a className="message__file" href={url} download={name} target="_blank" rel="noopener">
+      <DownloadIcon /> <span>{name}</span>
+    </a>
+  );
+}

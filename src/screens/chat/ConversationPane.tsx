@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { Link, Redirect } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CurrencyView } from '../../data/rates';
+import { useConversation, useMessages } from '../../data/chat';
+import type { User } from '../../shared/types';
+import { offerPrices } from '../../shared/messaging';
+import { openConversation, type OpenState } from '../../sync/conversations';
+import { watchConversation } from '../../sync/engine';
+import { discardOutboxEntry, retryOutboxEntry, sendMessage, sendOffer } from '../../sync/intents';
+import MediaViewer from '../../components/MediaViewer';
+import Spinner from '../../components/Spinner';
+import Avatar from './Avatar';
+import Composer, { type OfferDirection } from './Composer';
+import MessageList from './MessageList';
+import { displayName, logoOf, otherParticipant } from './people';
+
+interface Props { id: number; me: User; currency: CurrencyView }
+
+/**
+ * One conversation: who it is with and about, its messages from the device (refreshed every
+ * 5 s while open by the engine), and the message form. Opening it marks it read on the
+ * server, again whenever new messages arrive while it is open. A conversation that cannot be
+ * loaded sends the reader back to /chat/all (spec §4).
+ */
+export default function ConversationPane({ id, me, currency }: Props) {
+  const { t } = useLingui();
+  const conversation = useConversation(id);
+  const messages = useMessages(id);
+  const [state, setState] = useState<OpenState | 'opening'>('opening');
+  const [viewing, setViewing] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
+  const unread = (conversation?.unread_messages_count ?? 0) > 0;
+
+  useEffect(() => watchConversation(id), [id]);
+
+  useEffect(() => {
+    if (state !== 'opening' && !unread) return;
+    let current = true;
+    openConversation(id)
+      .then((next) => { if (current) setState(next); })
+      .catch((error) => {
+        console.warn('Could not open the conversation', error);
+        if (current) setState('offline');
+      });
+    return () => { current = false; };
+    // Runs on opening and again whenever unread messages arrive while the conversation is open.
+  }, [id, unread]);
+
+  if (state === 'missing' || (conversation === null && state !== 'opening')) return <Redirect to="/chat/all" replace />;
+  if (!conversation) return <section className="chat__pane"><Spinner /></section>;
+
+  const other = otherParticipant(conversation, me.id);
+  const name = displayName(other);
+  const product = conversation.product;
+  const offers = me.user_type === 'BUYER' && product ? offerPrices(product.price) : null;
+
+  const send = async ({ text, file }: { text: string; file?: File }) => {
+    await sendMessage(id, { text, file });
+  };
+  const offer = async (direction: OfferDirection) => {
+    await sendOffer(conversation, direction);
+  };
+
+  return (
+    <section className="chat__pane" aria-labelledby="conversation-title">
+      <header className="chat__header">
+        <Link href="/chat/all" className="nav-button chat__back" aria-label={t`Back to conversations`}>
+          <span aria-hidden="true">←</span>
+        </Link>
+        <Avatar name={name} url={logoOf(other)} size={40} />
+        <div className="chat__title">
+          <h2 id="conversation-title">{name}</h2>
+          {product ? (
+            <Link href={`/products/${product.id}`} className="chat__product">{product.name} · {currency.format(product.price)}</Link>
+          ) : (
+            <span className="chat__product chat__product--gone"><Trans>Product unavailable</Trans></span>
+          )}
+        </div>
+      </header>
+      {messages === undefined ? (
+        <Spinner />
+      ) : messages.length === 0 ? (
+        <p className="chat__history chat__empty"><Trans>No messages yet. Say hello!</Trans></p>
+      ) : (
+        <MessageList messages={messages} meId={me.id} label={t`Messages with ${name}`} formatPrice={currency.format}
+          onOpenMedia={(url, kind) => setViewing({ url, kind })} onRetry={retryOutboxEntry} onDiscard={discardOutboxEntry} />
+      )}
+      <Composer onSend={send} offers={offers} onOffer={offer} formatPrice={currency.format} />
+      {viewing ? <MediaViewer items={[{ url: viewing.url, type: viewing.kind }]} onClose={() => setViewing(null)} /> : null}
+    </section>
+  );
+}

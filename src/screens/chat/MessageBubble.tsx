@@ -1,0 +1,65 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageRow } from '../../data/db';
+import { formatDate, formatDateTime } from '../../app/format';
+import Attachment from './Attachment';
+
+interface Props {
+  message: MessageRow;
+  mine: boolean;
+  formatPrice(usd: string): string;
+  onOpenMedia(url: string, kind: 'image' | 'video'): void;
+  onRetry(outboxId: number): void;
+  onDiscard(outboxId: number): void;
+}
+
+function timeOf(iso: string): string {
+  const date = new Date(iso);
+  const today = new Date().toDateString() === date.toDateString();
+  return today ? formatDate(date, { timeStyle: 'short' }) : formatDateTime(date);
+}
+
+/**
+ * One message: an offer's price, its file, its text, and when it was sent. A message still
+ * in the outbox says it is sending; one the server refused says why and offers retry and discard.
+ */
+export default function MessageBubble({ message, mine, formatPrice, onOpenMedia, onRetry, onDiscard }: Props) {
+  const { t } = useLingui();
+  const { pending, outboxId } = message;
+  const classes = ['message', mine ? 'message--mine' : 'message--theirs', pending ? `message--${pending}` : ''].filter(Boolean).join(' ');
+  const price = message.price ? formatPrice(message.price) : null;
+  const headline = message.file_name
+    ? t`Failed to send message. The file might be too large or of an unsupported type.`
+    : t`Failed to send the message. Please try again.`;
+  // The server's reason beside the spec's message, unless it says the same thing.
+  const reason = message.error && message.error !== headline ? message.error : null;
+  return (
+    <li className={classes}>
+      <div className="message__bubble">
+        {price ? <p className="message__offer"><Trans>Price offer:</Trans> <strong>{price}</strong></p> : null}
+        {message.image_url ? <Attachment url={message.image_url} onOpen={onOpenMedia} /> : null}
+        {message.file_name && !message.image_url ? <p className="message__pending-file">📎 {message.file_name}</p> : null}
+        {message.text ? <p className="message__text">{message.text}</p> : null}
+      </div>
+      {pending === 'failed' ? (
+        <div className="message__failed" role="alert">
+          <p className="message__failed-text">
+            {headline}
+            {reason ? <span className="message__reason"> {reason}</span> : null}
+          </p>
+          {outboxId !== undefined ? (
+            <span className="message__actions">
+              <button type="button" className="button button--small" onClick={() => onRetry(outboxId)}><Trans>Retry</Trans></button>
+              <button type="button" className="button button--ghost button--small" onClick={() => onDiscard(outboxId)}><Trans>Discard</Trans></button>
+            </span>
+          ) : null}
+        </div>
+      ) : (
+        <p className="message__meta">
+          {pending === 'sending'
+            ? <span className="message__sending"><Trans>Sending…</Trans></span>
+            : <time dateTime={message.timestamp} title={formatDateTime(message.timestamp)}>{timeOf(message.timestamp)}</time>}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,81 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import type { MessageRow } from '../../data/db';
+import MessageBubble from './MessageBubble';
+import { LOAD_EARLIER_PX, MESSAGES_STEP, isNearBottom } from './scrolling';
+
+interface Props {
+  messages: MessageRow[];
+  meId: number | undefined;
+  label: string;
+  formatPrice(usd: string): string;
+  onOpenMedia(url: string, kind: 'image' | 'video'): void;
+  onRetry(outboxId: number): void;
+  onDiscard(outboxId: number): void;
+}
+
+/**
+ * The scrolling message history. It opens at the bottom; a new message scrolls it down only
+ * when the reader was within 200 px of the bottom, or when the reader sent it. A long history
+ * is rendered from the newest end, earlier messages being added as the reader scrolls up
+ * (the position is kept, so the text does not jump).
+ */
+export default function MessageList({ messages, meId, label, ...bubble }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(MESSAGES_STEP);
+  const nearBottom = useRef(true);
+  const heightBeforeEarlier = useRef<number | null>(null);
+  const lastKey = useRef<string | null>(null);
+  const visible = messages.slice(Math.max(0, messages.length - shown));
+  const hidden = messages.length - visible.length;
+  const last = messages[messages.length - 1];
+  const key = last ? `${last.client_id ?? last.id}:${messages.length}` : '';
+
+  // Earlier messages were added above: keep what the reader was looking at in place.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || heightBeforeEarlier.current === null) return;
+    el.scrollTop += el.scrollHeight - heightBeforeEarlier.current;
+    heightBeforeEarlier.current = null;
+  }, [shown]);
+
+  // A new last message: follow it when the reader was near the bottom or wrote it.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || key === lastKey.current) return;
+    const first = lastKey.current === null;
+    lastKey.current = key;
+    if (first || nearBottom.current || (last && last.sender.id === meId && last.pending)) {
+      el.scrollTop = el.scrollHeight;
+      nearBottom.current = true;
+    }
+  }, [key, last, meId]);
+
+  const showEarlier = () => {
+    if (hidden <= 0 || !box.current) return;
+    heightBeforeEarlier.current = box.current.scrollHeight;
+    setShown((n) => n + MESSAGES_STEP);
+  };
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    nearBottom.current = isNearBottom(el);
+    if (el.scrollTop <= LOAD_EARLIER_PX && hidden > 0 && heightBeforeEarlier.current === null) showEarlier();
+  };
+
+  return (
+    <div ref={box} className="chat__history" onScroll={onScroll} tabIndex={0} role="log" aria-label={label}>
+      {hidden > 0 ? (
+        <p className="chat__earlier">
+          <button type="button" className="link-button" onClick={showEarlier}><Trans>Show earlier messages</Trans></button>
+        </p>
+      ) : null}
+      <ol className="messages">
+        {visible.map((m) => (
+          <MessageBubble key={m.client_id ?? m.id} message={m} mine={m.sender.id === meId} {...bubble} />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import ChatScreen from '../../../../src/screens/chat/ChatScreen';
+import { db } from '../../../../src/data/db';
+import { toConversationRow } from '../../../../src/sync/apply';
+import { setEngineUser, stopEngine } from '../../../../src/sync/engine';
+import type { Conversation } from '../../../../src/shared/chat';
+import type { User } from '../../../../src/shared/types';
+import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
+import { conversation, message } from './messages';
+
+const buyer = makeUser({ id: 7, first_name: 'Ada' });
+const supplier = makeUser({
+  id: 9, first_name: 'Kemal', user_type: 'SUPPLIER', buyer_profile: null,
+  supplier_profile: { company_name: 'Kemal Tekstil', about: '', logo_url: null, is_verified: true, industries: [] },
+});
+
+let server: FakeServer;
+
+/** The device as the sync layer leaves it: conversations and messages held, `me` signed in. */
+async function holding(me: User, conversations: Conversation[], messages = [message({ id: 1, text: 'Hello Ada', sender: { id: 9 } })]) {
+  signedInAs(server, me);
+  await setEngineUser(me);
+  await db.conversations.bulkPut(conversations.map(toConversationRow));
+  await db.messages.bulkPut(messages);
+}
+
+/** The server's side of opening conversation 5: its messages (which mark it read), then itself. */
+function serverKnows(c: Conversation) {
+  server.on(`GET /api/conversations/${c.id}/messages/`, { body: { count: 1, next: null, previous: null, results: [] } });
+  server.on(`GET /api/conversations/${c.id}/`, { body: { ...c, unread_messages_count: 0 } });
+}
+
+const open = (path: string) => renderScreen(<ChatScreen />, { path, route: '/chat/:conversationId' });
+
+beforeEach(() => {
+  server = fakeServer();
+});
+
+afterEach(() => {
+  stopEngine();
+});
+
+describe('/chat/all', () => {
+  it('without conversations offers to explore products', async () => {
+    await holding(buyer, [], []);
+    open('/chat/all');
+    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Explore products' }).getAttribute('href')).toBe('/');
+  });
+
+  it('lists the conversations held on the device, most recent activity first', async () => {
+    await holding(buyer, [
+      conversation({ id: 5, last_message_timestamp: '2026-03-01T10:00:00Z' }),
+      conversation({ id: 6, product: { id: 4, name: 'Shea butter', price: '5.00', thumbnail_url: null }, last_message_timestamp: '2026-03-02T10:00:00Z' }),
+    ]);
+    open('/chat/all');
+    await screen.findByText('Shea butter');
+    const links = screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/chat/'));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/chat/6', '/chat/5']);
+    expect(screen.getByText('Select a conversation to see its messages.')).toBeTruthy();
+  });
+
+  it('sends an id that is not one back to /chat/all', async () => {
+    await holding(buyer, []);
+    open('/chat/abc');
+    await waitFor(() => expect(here().path).toBe('/chat/all'));
+  });
+});
+
+describe('/chat/{id}', () => {
+  it('shows the messages held on the device and marks the conversation read on the server', async () => {
+    const c = conversation({ unread_messages_count: 2 });
+    await holding(buyer, [c]);
+    serverKnows(c);
+    open('/chat/5');
+    expect(await screen.findByText('Hello Ada')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Kemal Tekstil' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cotton towels · $20.00' }).getAttribute('href')).toBe('/products/3');
+    expect(screen.getByRole('link', { name: 'Back to conversations' }).getAttribute('href')).toBe('/chat/all');
+    await waitFor(() => expect(server.callsTo('GET /api/conversations/5/messages/')).toHaveLength(1));
+    await waitFor(async () => expect((await db.conversations.get(5))?.unread_messages_count).toBe(0));
+  });
+
+  it('opens a conversation the device does not hold yet, from the server', async () => {
+    await holding(buyer, [], []);
+    serverKnows(conversation());
+    open('/chat/5');
+    expect(await screen.findByRole('heading', { name: 'Kemal Tekstil' })).toBeTruthy();
+    expect(screen.getByText('No messages yet. Say hello!')).toBeTruthy();
+  });
+
+  it('goes back to /chat/all when the messages cannot be loaded (spec §4)', async () => {
+    await holding(buyer, [conversation()]);
+    server.on('GET /api/conversations/5/messages/', { status: 404, body: { detail: 'Not found.' } });
+    open('/chat/5');
+    await waitFor(() => expect(here().path).toBe('/chat/all'));
+    expect(await db.conversations.get(5)).toBeUndefined();
+  });
+
+  it('offline, shows what the device holds', async () => {
+    await holding(buyer, [conversation()]);
+    server.on('GET /api/conversations/5/messages/', { status: 0 });
+    open('/chat/5');
+    expect(await screen.findByText('Hello Ada')).toBeTruthy();
+    await waitFor(() => expect(server.callsTo('GET /api/conversations/5/messages/')).toHaveLength(1));
+    expect(here().path).toBe('/chat/5');
+  });
+
+  it('offline and not on the device, goes back to /chat/all', async () => {
+    await holding(buyer, [], []);
+    server.on('GET /api/conversations/5/messages/', { status: 0 });
+    open('/chat/5');
+    await waitFor(() => expect(here().path).toBe('/chat/all'));
+  });
+
+  it("says 'Product unavailable' when the product is gone, and then offers no price offers", async () => {
+    const c = conversation({ product: null });
+    await holding(buyer, [c]);
+    serverKnows(c);
+    open('/chat/5');
+    const pane = (await screen.findByRole('heading', { name: 'Kemal Tekstil' })).closest('section')!;
+    expect(within(pane).getByText('Product unavailable')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Offer 10% less' })).toBeNull();
+  });
+});
+
+describe('sending', () => {
+  it('shows a message at once as pending and queues it for the server', async () => {
+    const c = conversation();
+    await holding(buyer, [c]);
+    serverKnows(c);
+    const { user } = open('/chat/5');
+    await user.type(await screen.findByLabelText('Message'), 'Do you ship to Dakar?{Enter}');
+    const sent = (await within(screen.getByRole('log')).findByText('Do you ship to Dakar?')).closest('li')!;
+    expect(within(sent).getByText('Sending…')).toBeTruthy();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'message.send', target: 'conversation:5', payload: { conversation: 5, text: 'Do you ship to Dakar?', price: null } });
+  });
+
+  it('gives a buyer the two offers, 10% under and over the product price', async () => {
+    const c = conversation({ product: { id: 3, name: 'Cotton towels', price: '19.99', thumbnail_url: null } });
+    await holding(buyer, [c]);
+    serverKnows(c);
+    const { user } = open('/chat/5');
+    await user.click(await screen.findByRole('button', { name: 'Offer 10% less' }));
+    expect(await within(screen.getByRole('log')).findByText('$17.99')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Offer 10% more' }));
+    expect(await within(screen.getByRole('log')).findByText('$21.99')).toBeTruthy();
+    const prices = (await db.outbox.orderBy('seq').toArray()).map((e) => e.payload.price);
+    expect(prices).toEqual(['17.99', '21.99']);
+  });
+
+  it('gives a supplier no offer buttons', async () => {
+    const c = conversation();
+    await holding(supplier, [c]);
+    serverKnows(c);
+    open('/chat/5');
+    expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Offer 10% less' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Offer 10% more' })).toBeNull();
+  });
+
+  it('offers retry and discard on a message the server refused; discard removes it', async () => {
+    const c = conversation();
+    await holding(buyer, [c]);
+    serverKnows(c);
+    const seq = await db.outbox.add({
+      kind: 'message.send', target: 'conversation:5', client_id: 'c-1', payload: { conversation: 5, text: 'Too long', price: null, image: null, fileName: null, tempId: -5 },
+      state: 'failed', error: 'Ensure this field has no more than 5000 characters.', attempts: 1, next_at: 0, created_at: Date.now(), user_id: 7,
+    });
+    await db.messages.put(message({ id: -5, text: 'Too long', client_id: 'c-1', pending: 'failed', error: 'Ensure this field has no more than 5000 characters.', outboxId: seq as number }));
+    const { user } = open('/chat/5');
+    const failed = (await screen.findByText('Too long')).closest('li')!;
+    expect(within(failed).getByRole('alert').textContent).toContain('Failed to send the message. Please try again.');
+
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(async () => expect((await db.outbox.get(seq as number))?.state).toBe('pending'));
+    expect(await within(failed).findByText('Sending…')).toBeTruthy();
+
+    await db.outbox.update(seq as number, { state: 'failed' });
+    await db.messages.update(-5, { pending: 'failed' });
+    await user.click(await within(failed).findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText('Too long')).toBeNull());
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

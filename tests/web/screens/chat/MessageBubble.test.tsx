@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import MessageBubble from '../../../../src/screens/chat/MessageBubble';
+import type { MessageRow } from '../../../../src/data/db';
+import { message } from './messages';
+import { renderPiece, usd } from './render';
+
+function show(row: MessageRow, mine = true) {
+  const handlers = { onOpenMedia: vi.fn(), onRetry: vi.fn(), onDiscard: vi.fn() };
+  const result = renderPiece(<ol><MessageBubble message={row} mine={mine} formatPrice={usd} {...handlers} /></ol>);
+  return { ...handlers, ...result, item: screen.getByRole('listitem') };
+}
+
+describe("a message's attachment, by the extension of its URL (spec §5)", () => {
+  it.each(['jpeg', 'jpg', 'gif', 'png', 'webp', 'bmp', 'tiff', 'svg', 'PNG'])('shows .%s as a picture that opens full screen', async (ext) => {
+    const url = `/media/abc.${ext}`;
+    const { item, user, onOpenMedia } = show(message({ text: '', image_url: url }));
+    expect(item.querySelector('img')?.getAttribute('src')).toBe(url);
+    expect(item.querySelector('video')).toBeNull();
+    await user.click(within(item).getByRole('button', { name: 'Open the picture full screen' }));
+    expect(onOpenMedia).toHaveBeenCalledWith(url, 'image');
+  });
+
+  it.each(['mp4', 'webm', 'ogg', 'mov', 'avi'])('shows .%s as a video with controls', (ext) => {
+    const { item } = show(message({ text: '', image_url: `/media/clip.${ext}?v=2` }));
+    const video = item.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe(`/media/clip.${ext}?v=2`);
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(item.querySelector('img')).toBeNull();
+  });
+
+  it.each(['pdf', 'docx', 'zip', ''])('offers anything else (%s) as a download link', (ext) => {
+    const url = ext ? `/media/quote.${ext}` : '/media/quote';
+    const { item } = show(message({ text: '', image_url: url }));
+    const link = within(item).getByRole('link', { name: ext ? `quote.${ext}` : 'quote' });
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(item.querySelector('img, video')).toBeNull();
+  });
+});
+
+describe("a message's content", () => {
+  it("shows an offer's price in the chosen currency with its text", () => {
+    const { item } = show(message({ text: 'My offer', price: '18.00' }));
+    expect(item.textContent).toContain('Price offer: $18.00');
+    expect(item.textContent).toContain('My offer');
+  });
+
+  it('marks mine and theirs apart', () => {
+    expect(show(message(), true).item.className).toContain('message--mine');
+  });
+
+  it('shows the time it was sent', () => {
+    const { item } = show(message({ timestamp: '2026-03-01T10:00:00Z' }), false);
+    expect(item.className).toContain('message--theirs');
+    expect(item.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-01T10:00:00Z');
+  });
+});
+
+describe('a message waiting in the outbox', () => {
+  it('says it is sending, with the name of a file still to upload', () => {
+    const { item } = show(message({ id: -1, pending: 'sending', outboxId: 3, file_name: 'photo.png', client_id: 'c-1' }));
+    expect(item.textContent).toContain('Sending…');
+    expect(item.textContent).toContain('photo.png');
+    expect(within(item).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('when refused, says why and offers retry and discard', async () => {
+    const { item, user, onRetry, onDiscard } = show(message({ id: -1, pending: 'failed', outboxId: 3, error: 'This conversation no longer exists.' }));
+    const alert = within(item).getByRole('alert');
+    expect(alert.textContent).toContain('Failed to send the message. Please try again.');
+    expect(alert.textContent).toContain('This conversation no longer exists.');
+    await user.click(within(item).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledWith(3);
+    await user.click(within(item).getByRole('button', { name: 'Discard' }));
+    expect(onDiscard).toHaveBeenCalledWith(3);
+  });
+
+  it('with a file, blames the file once rather than twice', () => {
+    const fileMessage = 'Failed to send message. The file might be too large or of an unsupported type.';
+    const { item } = show(message({ id: -1, pending: 'failed', outboxId: 4, file_name: 'clip.avi', error: fileMessage }));
+    expect(within(item).getByRole('alert').querySelector('p')?.textContent).toBe(fileMessage);
+  });
+});
