@@ -11,10 +11,25 @@ export interface Call { method: string; path: string; query: URLSearchParams; he
 type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 export type Handler = (call: Call) => Answer;
 
+/**
+ * GET /api/sync/ answering `rows` (by collection) to a pull from scratch and nothing after:
+ * the device then holds exactly these rows. Each stream gets the collections it asks for.
+ */
+export function syncRoute(rows: Record<string, unknown[]> = {}): Handler {
+  return (call) => {
+    const wanted = call.query.get('collections')?.split(',') ?? Object.keys(rows);
+    const fresh = !call.query.get('since');
+    const changes = Object.fromEntries(wanted.filter((name) => fresh && rows[name]?.length)
+      .map((name) => [name, { upserted: rows[name], deleted: [] }]));
+    return { body: { cursor: 'v1.1.0', has_more: false, reset: false, changes } };
+  };
+}
+
 /** What every screen of the shell asks for; tests override these as needed. */
 const SHELL_DEFAULTS: Record<string, Handler> = {
-  'GET /api/categories/': () => ({ body: [] }),
-  'GET /api/me/counts/': () => ({ body: { notifications_unread: 0, messages_unread: 0, favorites: 0 } }),
+  'GET /api/sync/': syncRoute(),
+  'GET /api/products/': () => ({ body: { count: 0, next: null, previous: null, results: [] } }),
+  'GET /api/rates/latest/USD/': () => ({ body: { base_code: 'USD', conversion_rates: { USD: 1, EUR: 0.92, TRY: 32.5, NGN: 1480, XOF: 605 } } }),
 };
 
 export function fakeApi(overrides: Record<string, Handler> = {}) {

@@ -1,13 +1,15 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '../../sync/auth';
+import { unsentCount } from '../../sync/outbox';
 import { useDismiss } from '../hooks';
 import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '../icons';
 
 /** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
 export default function ProfileMenu() {
   const { user, logout } = useAuth();
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -19,6 +21,9 @@ export default function ProfileMenu() {
 
   const signOut = async () => {
     close();
+    // Signing out clears the device's copy of the user's data: say what would be lost first.
+    const unsent = await unsentCount();
+    if (unsent > 0 && !window.confirm(t`${unsent} changes have not been sent yet. They will be lost if you sign out now. Sign out anyway?`)) return;
     await logout();
     navigate('/login');
   };
