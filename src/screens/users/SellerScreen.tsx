@@ -1,14 +1,95 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useParams } from 'wouter';
+import Alert from '../../components/Alert';
 import BackLink from '../../components/BackLink';
-import PageHeading from '../../components/PageHeading';
-import '../screens.css';
+import ProductCard from '../../components/ProductCard';
+import Spinner from '../../components/Spinner';
+import Stars from '../../components/Stars';
+import VerifiedBadge from '../../components/VerifiedBadge';
+import { mediaUrl } from '../../components/image';
+import { formatNumber } from '../../app/format';
+import { useProductList } from '../../data/products';
+import { useSeller } from '../../data/sellers';
+import { memberSinceYear } from '../products/SellerCard';
+import './seller.css';
 
-/** /users/{id}: a supplier's public page with badge, average rating and products. */
+const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0);
+
+/**
+ * /users/{id} (spec §2): a supplier's public page with the verified badge, average rating,
+ * member-since year and their products. Any other account is 'This user is not a seller.'
+ */
 export default function SellerScreen() {
+  const { t } = useLingui();
+  const id = idOf(useParams<{ id: string }>().id);
+  const { seller, status } = useSeller(id);
+
+  let body;
+  if (seller && seller.user_type === 'SUPPLIER') body = <SellerPage seller={seller} />;
+  else if (seller) body = <Alert kind="info"><Trans>This user is not a seller.</Trans></Alert>;
+  else if (status === 'missing' || status === 'error') body = <Alert><Trans>Could not load seller profile.</Trans></Alert>;
+  else body = <Spinner label={t`Loading…`} />;
+
   return (
     <main className="screen seller">
       <BackLink href="/"><Trans>Back to products</Trans></BackLink>
-      <PageHeading><Trans>Seller profile</Trans></PageHeading>
+      {body}
     </main>
+  );
+}
+
+type SellerView = NonNullable<ReturnType<typeof useSeller>['seller']>;
+
+function SellerPage({ seller }: { seller: SellerView }) {
+  const profile = seller.supplier_profile;
+  const name = profile?.company_name?.trim() || seller.first_name;
+  const year = memberSinceYear(seller.date_joined);
+  const rating = seller.seller_average_rating == null ? null : Number(seller.seller_average_rating);
+  const ratingText = rating === null ? '' : formatNumber(rating, { maximumFractionDigits: 1 });
+  const list = useProductList({ supplier: seller.id });
+
+  return (
+    <>
+      <header className="seller__header card">
+        {profile?.logo_url ? (
+          <img className="seller__logo" src={mediaUrl(profile.logo_url, 200)} alt="" width={88} height={88} />
+        ) : (
+          <span className="seller__logo seller__logo--initial" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+        )}
+        <div className="seller__facts">
+          <h1 className="seller__name">
+            <span>{name}</span>
+            {profile?.is_verified ? <VerifiedBadge /> : null}
+          </h1>
+          {profile?.is_verified ? <p className="seller__verified"><Trans>Verified supplier</Trans></p> : null}
+          <p className="seller__rating">
+            {rating !== null && rating > 0 ? (
+              <><Stars rating={rating} size={18} /> <span><Trans>Average rating {ratingText} out of 5</Trans></span></>
+            ) : <span className="muted"><Trans>No ratings yet</Trans></span>}
+          </p>
+          {year ? <p className="seller__since"><Trans>Member since {year}</Trans></p> : null}
+        </div>
+        {profile?.about ? <p className="seller__about">{profile.about}</p> : null}
+      </header>
+
+      <section className="seller__products" aria-labelledby="seller-products-title">
+        <h2 id="seller-products-title">
+          <Trans>Products</Trans>{' '}
+          {list.count > 0 ? <span className="muted">({list.count})</span> : null}
+        </h2>
+        {list.products.length > 0 ? (
+          <div className="product-grid">
+            {list.products.map((product) => <ProductCard key={product.id} product={product} />)}
+          </div>
+        ) : list.status === 'loading' ? <Spinner /> : list.status === 'error'
+          ? <Alert><Trans>Could not load seller profile.</Trans></Alert>
+          : <p className="muted"><Trans>This seller has no products yet.</Trans></p>}
+        {list.hasMore ? (
+          <div className="seller__more">
+            <button type="button" className="button" onClick={list.loadMore}><Trans>Show more products</Trans></button>
+          </div>
+        ) : null}
+      </section>
+    </>
   );
 }
