@@ -38,19 +38,25 @@ export default function ProfileEditScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const logoInput = useRef<HTMLInputElement>(null);
 
+  const userType = user?.user_type ?? null;
+  // Loads once the role is known (the auth state may still be loading); a stale answer is dropped.
   const load = useCallback(() => {
+    if (!userType) return;
+    let active = true;
     setLoadFailed(false);
-    const profile: Promise<SupplierProfile | BuyerProfile> = supplier ? api.supplierProfile() : api.buyerProfile();
+    const profile: Promise<SupplierProfile | BuyerProfile> = userType === 'SUPPLIER' ? api.supplierProfile() : api.buyerProfile();
     Promise.all([profile, api.categories()]).then(([loaded, list]) => {
+      if (!active) return;
       setCategories(list);
       setDraft('company_name' in loaded
         ? { name: loaded.company_name, about: loaded.about, categories: loaded.industries.map((c) => c.id) }
         : { name: loaded.name, about: '', categories: loaded.interested_categories.map((c) => c.id) });
     }, (err) => {
       console.warn('Profile edit could not load', err);
-      setLoadFailed(true);
+      if (active) setLoadFailed(true);
     });
-  }, [supplier]);
+    return () => { active = false; };
+  }, [userType]);
   useEffect(load, [load]);
 
   const onLogo = (file: File | undefined) => {

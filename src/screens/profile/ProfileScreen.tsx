@@ -31,14 +31,17 @@ export default function ProfileScreen() {
   const [tab, setTab] = useState<TabKey>(asked && TAB_KEYS.includes(asked) ? asked : 'main');
   const [loadError, setLoadError] = useState(false);
 
+  // Once the session is known (the auth state's own /me/ came first), reload the account.
+  const userId = user?.id;
   useEffect(() => {
+    if (userId === undefined) return;
     let active = true;
     api.me().then((fresh) => { if (active) setUser(fresh); }, (err) => {
       console.warn('Profile could not reload the account', err);
       if (active && !isOffline(err)) setLoadError(true);
     });
     return () => { active = false; };
-  }, [setUser]);
+  }, [userId, setUser]);
 
   if (!user) return null;
   const supplier = user.user_type === 'SUPPLIER';
