@@ -94,9 +94,9 @@ async function pull(db: Database, userId: number | null, cursor: ReturnType<type
   const [rowLists, tombstones] = await Promise.all([
     Promise.all(collections.map(async (c) => (await c.changedSince(db, { userId, since, limit: limit + 1 }))
       .map((r): Entry => ({ seq: r.seq, collection: c.name, item: r.item })))),
-    db.selectFrom('tombstones').select(['seq', 'collection', 'row_id']).where('seq', '>', since)
+    collections.length === 0 ? [] : db.selectFrom('tombstones').select(['seq', 'collection', 'row_id']).where('seq', '>', since)
       .where((eb) => eb.or([
-        eb.and([eb('audience', 'is', null), eb('collection', 'in', publicNames)]),
+        ...(publicNames.length > 0 ? [eb.and([eb('audience', 'is', null), eb('collection', 'in', publicNames)])] : []),
         ...(userId !== null && userNames.length > 0
           ? [eb.and([sql<boolean>`${userId}::int = any(audience)`, eb('collection', 'in', userNames)])]
           : []),

@@ -47,8 +47,9 @@ describe('GET /api/sync/', () => {
     expect(answer.has_more).toBe(false);
     expect(answer.reset).toBe(false);
     expect(answer.changes.categories.upserted.length).toBeGreaterThanOrEqual(12);
-    expect(answer.changes.categories.upserted[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
-    expect(answer.changes.banners.upserted).toEqual([{ id: expect.any(Number), image_url: '/media/banner.png', title: 'Harvest sale', link: '/flash-deals' }]);
+    // position: the display order of GET /api/categories/ and /api/banners/, for devices that sort what they hold.
+    expect(answer.changes.categories.upserted[0]).toEqual({ id: expect.any(Number), name: expect.any(String), position: expect.any(Number) });
+    expect(answer.changes.banners.upserted).toEqual([{ id: expect.any(Number), image_url: '/media/banner.png', title: 'Harvest sale', link: '/flash-deals', position: expect.any(Number) }]);
     const detail = (await t.api.get(`/api/products/${product.id}/`)).body;
     expect(answer.changes.products.upserted).toEqual([detail]);
     expect(answer.changes.favorites).toBeUndefined();
@@ -159,5 +160,36 @@ describe('GET /api/sync/', () => {
     const { pages } = await pullAll(old, undefined, 2);
     expect(pages[0].reset).toBe(true);
     expect(pages.slice(1).every((p) => !p.reset)).toBe(true);
+  });
+});
+
+describe('GET /api/sync/?collections= (a stream per set of collections)', () => {
+  it('answers only the named collections, with a cursor of their own', async () => {
+    const product = await createProduct(t, supplier, { name: 'Stream Product' });
+    await t.api.post('/api/favorites/', { product: product.id }, { token: buyer.token });
+    const mine = await t.api.get('/api/sync/?collections=favorites,categories', { token: buyer.token });
+    expect(mine.status).toBe(200);
+    expect(Object.keys(mine.body.changes).sort()).toEqual(['categories', 'favorites']);
+    const catalogue = await t.api.get('/api/sync/?collections=products', { token: buyer.token });
+    expect(Object.keys(catalogue.body.changes)).toEqual(['products']);
+
+    // Each stream moves on from its own cursor: a new product is news to the catalogue stream only.
+    await createProduct(t, supplier, { name: 'Later Product' });
+    const again = await t.api.get(`/api/sync/?collections=favorites,categories&since=${mine.body.cursor}`, { token: buyer.token });
+    expect(again.body.changes).toEqual({});
+    const more = await t.api.get(`/api/sync/?collections=products&since=${catalogue.body.cursor}`, { token: buyer.token });
+    expect(more.body.changes.products.upserted.map((p: { name: string }) => p.name)).toEqual(['Later Product']);
+  });
+
+  it('a guest asking for a user collection gets nothing of it', async () => {
+    const res = await t.api.get('/api/sync/?collections=favorites');
+    expect(res.status).toBe(200);
+    expect(res.body.changes).toEqual({});
+  });
+
+  it('an unknown collection is a 400 naming it', async () => {
+    const res = await t.api.get('/api/sync/?collections=products,passwords');
+    expect(res.status).toBe(400);
+    expect(res.body.collections[0]).toContain('passwords');
   });
 });
