@@ -36,7 +36,7 @@ describe.skipIf(skipBrowser)('offline (browser)', () => {
     const visits: Array<[string, string]> = [
       ['/', 'Top rated'],
       ['/favorites', 'Favorites'],
-      [`/products/${product.id}`, 'Product details'],
+      [`/products/${product.id}`, product.name],
     ];
     for (const [path, heading] of visits) {
       const response = path === '/' ? await page.reload() : await page.goto(path);
