@@ -1,6 +1,7 @@
 import type { Banner, Favorite, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import { db, type ConversationRow, type FavoriteRow, type ProductRow } from '../data/db';
+import { productsChanged } from '../data/search';
 
 /**
  * Writing what the server sent into the local database. Every writer of server rows goes
@@ -12,13 +13,22 @@ export function toProductRow(product: Product, now = Date.now()): ProductRow {
   return { ...product, category_id: product.category?.id ?? null, supplier_id: product.supplier.id, fetched_at: now };
 }
 
-/** Puts products unless the device already holds a newer version of one. Call inside a transaction on db.products. */
-export async function putProducts(products: Product[]): Promise<void> {
+/**
+ * Puts products. A copy fetched on demand never replaces a newer one the device holds; the
+ * sync stream (`fromStream`) needs no such check, since a later change always comes later in
+ * the stream, and skipping the read keeps the first catalogue pull close to a bare bulkPut.
+ * Call inside a transaction on db.products.
+ */
+export async function putProducts(products: Product[], fromStream = false): Promise<void> {
   if (products.length === 0) return;
   const now = Date.now();
-  const held = await db.products.bulkGet(products.map((p) => p.id));
-  const rows = products.filter((p, i) => !held[i] || held[i]!.updated_at <= p.updated_at).map((p) => toProductRow(p, now));
-  await db.products.bulkPut(rows);
+  let fresh = products;
+  if (!fromStream) {
+    const held = await db.products.bulkGet(products.map((p) => p.id));
+    fresh = products.filter((p, i) => !held[i] || held[i]!.updated_at <= p.updated_at);
+  }
+  await db.products.bulkPut(fresh.map((p) => toProductRow(p, now)));
+  productsChanged();
 }
 
 export const toConversationRow = (c: Conversation): ConversationRow => ({ ...c, activity: c.last_message_timestamp ?? c.created_at });
@@ -36,8 +46,9 @@ export async function applyChanges(changes: Changes): Promise<void> {
   for (const [name, { upserted, deleted }] of Object.entries(changes)) {
     switch (name) {
       case 'products':
-        await putProducts(upserted as Product[]);
+        await putProducts(upserted as Product[], true);
         await db.products.bulkDelete(deleted);
+        productsChanged();
         break;
       case 'categories':
         await db.categories.bulkPut((upserted as Array<{ id: number; name: string; position?: number }>)

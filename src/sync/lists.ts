@@ -3,6 +3,7 @@ import { db } from '../data/db';
 import { listKey, type ListQuery } from '../data/listQuery';
 import { api, ApiError } from './api';
 import { putProducts } from './apply';
+import { productsChanged } from '../data/search';
 
 /**
  * Rows a screen needs now and the device does not hold (issue: first paint never waits for
@@ -61,6 +62,7 @@ export function ensureProduct(id: number, force = false): Promise<'ok' | 'missin
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         await db.products.delete(id);
+        productsChanged();
         result = 'missing';
         return;
       }

@@ -1,6 +1,7 @@
 import { db, PRIVATE_TABLES } from '../data/db';
 import { api } from './api';
 import { applyChanges, SYNC_TABLES } from './apply';
+import { productsChanged } from '../data/search';
 
 /**
  * Pulls GET /api/sync/ into the local database (DESIGN §5) as two streams, each with its own
@@ -16,13 +17,14 @@ export const STREAM_COLLECTIONS: Record<StreamName, string[]> = {
   catalogue: ['products'],
 };
 
-const PAGE_SIZE: Record<StreamName, number> = { private: 500, catalogue: 500 };
+/** The catalogue comes in the server's largest pages: fewer round trips on a long-latency link. */
+const PAGE_SIZE: Record<StreamName, number> = { private: 500, catalogue: 1000 };
 
 /** What each stream's reset (a cursor too old for the server) drops before the snapshot arrives. */
 const RESET_TABLES: Record<StreamName, () => Promise<unknown>> = {
   private: () => Promise.all([db.categories.clear(), db.banners.clear(), ...PRIVATE_TABLES
     .filter((name) => name !== 'outbox' && name !== 'recent').map((name) => db.table(name).clear())]),
-  catalogue: () => Promise.all([db.products.clear(), db.lists.clear()]),
+  catalogue: () => Promise.all([db.products.clear(), db.lists.clear()]).then(productsChanged),
 };
 
 export const streamKey = (stream: StreamName) => `stream:${stream}`;

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { db } from '../data/db';
+import { productsChanged } from '../data/search';
 
 /**
  * The device's storage (issue 8 "Storage"): ask the browser to keep our data once signed in;
@@ -77,4 +78,5 @@ export async function clearOfflineCopy(): Promise<void> {
     await db.syncState.delete('stream:catalogue');
     await db.syncState.delete('catalogue:total');
   });
+  productsChanged();
 }
