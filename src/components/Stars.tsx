@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { REVIEW_MAX_RATING, REVIEW_MIN_RATING } from '../shared/constants';
 import { formatNumber } from '../app/format';
@@ -38,8 +39,9 @@ function Star({ fill, size }: { fill: StarFill; size: number }) {
 export default function Stars({ rating, count, size = 16 }: { rating: number; count?: number; size?: number }) {
   const { t } = useLingui();
   const shown = formatNumber(Number(rating) || 0, { maximumFractionDigits: 1 });
+  const reviews = count === undefined ? '' : plural(count, { one: '# review', other: '# reviews' });
   return (
-    <span className="stars" role="img" aria-label={count === undefined ? t`Rated ${shown} out of 5` : t`Rated ${shown} out of 5, ${count} reviews`}>
+    <span className="stars" role="img" aria-label={count === undefined ? t`Rated ${shown} out of 5` : t`Rated ${shown} out of 5, ${reviews}`}>
       {starFills(Number(rating)).map((fill, i) => <Star key={i} fill={fill} size={size} />)}
       {count !== undefined ? <span className="stars__count" aria-hidden="true">({count})</span> : null}
     </span>

@@ -1,16 +1,36 @@
 import { useEffect, useState } from 'react';
 import { SUGGESTION_DEBOUNCE_MS, SUGGESTION_LIMIT, SUGGESTION_MIN_CHARS } from '../shared/constants';
+import { db, type ProductRow } from '../data/db';
+import { searchLocal } from '../data/search';
 import { api, type SearchSuggestion } from './api';
+import { isOnline } from './connectivity';
 
-/** Up to five products matching a term; failures are logged and give no suggestions (spec §8). */
-export async function fetchSuggestions(term: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
+/** Where suggestions came from: the server, or the products held on the device (offline). */
+export interface Suggestions { items: SearchSuggestion[]; source: 'server' | 'device' }
+
+const NONE: Suggestions = { items: [], source: 'server' };
+
+/** The same search over the device's products, best first (src/data/search.ts). */
+export async function localSuggestions(term: string, limit = SUGGESTION_LIMIT): Promise<SearchSuggestion[]> {
+  const ids = (await searchLocal(term)).slice(0, limit);
+  const rows = (await db.products.bulkGet(ids)).filter((p): p is ProductRow => Boolean(p));
+  return rows.map((p) => ({ id: p.id, name: p.name, thumbnail_url: p.thumbnail_url || null, price: p.price }));
+}
+
+/**
+ * Up to five products matching a term. Offline, or when the server cannot be reached, the
+ * device's catalogue answers instead; other failures are logged and give none (spec §8).
+ */
+export async function fetchSuggestions(term: string, signal?: AbortSignal): Promise<Suggestions> {
   const trimmed = term.trim();
-  if (trimmed.length < SUGGESTION_MIN_CHARS) return [];
+  if (trimmed.length < SUGGESTION_MIN_CHARS) return NONE;
+  if (!isOnline()) return { items: await localSuggestions(trimmed), source: 'device' };
   try {
-    return (await api.suggestions(trimmed, SUGGESTION_LIMIT, signal)).slice(0, SUGGESTION_LIMIT);
+    return { items: (await api.suggestions(trimmed, SUGGESTION_LIMIT, signal)).slice(0, SUGGESTION_LIMIT), source: 'server' };
   } catch (error) {
-    if ((error as Error)?.name !== 'AbortError') console.warn('Could not load search suggestions', error);
-    return [];
+    if (signal?.aborted) return NONE;
+    console.warn('Could not load search suggestions', error);
+    return isOnline() ? NONE : { items: await localSuggestions(trimmed), source: 'device' };
   }
 }
 
@@ -18,11 +38,11 @@ export async function fetchSuggestions(term: string, signal?: AbortSignal): Prom
  * Suggestions for what the user is typing (spec §4, §9): after 2+ characters, 300 ms after the
  * last keystroke, the latest term only (older requests are cancelled).
  */
-export function useSearchSuggestions(term: string): SearchSuggestion[] {
-  const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
+export function useSearchSuggestions(term: string): Suggestions {
+  const [suggestions, setSuggestions] = useState<Suggestions>(NONE);
   useEffect(() => {
     if (term.trim().length < SUGGESTION_MIN_CHARS) {
-      setSuggestions([]);
+      setSuggestions(NONE);
       return;
     }
     const controller = new AbortController();

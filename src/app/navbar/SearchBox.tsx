@@ -1,30 +1,37 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { mediaUrl } from '../../components/image';
+import { useCurrency } from '../../data/rates';
 import { useSearchSuggestions } from '../../sync/suggestions';
-import { formatPrice } from '../format';
 import { useDismiss } from '../hooks';
 import { SearchIcon } from '../icons';
+import './search-box.css';
 
 export function searchPath(term: string): string {
   return `/search/${encodeURIComponent(term.trim())}`;
 }
 
 /**
- * The navbar search (spec §2, §4): suggestions after 2+ characters (debounced, 5 at most),
- * arrow keys to move through them, Enter to open one or search for the typed term.
+ * The navbar search (spec §2, §4, §9): suggestions after 2+ characters, 300 ms after the last
+ * keystroke, 5 at most; arrow keys move through them, Enter opens one or searches for the typed
+ * term, Escape closes the list. Offline the suggestions come from the device's catalogue and
+ * the list says so.
  */
 export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
+  const currency = useCurrency();
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = useSearchSuggestions(term);
+  const { items: suggestions, source } = useSearchSuggestions(term);
   const ref = useRef<HTMLFormElement>(null);
   const listId = useId();
+  const noteId = useId();
   useDismiss(ref, open, () => setOpen(false));
   const showList = open && suggestions.length > 0;
+  const fromDevice = source === 'device';
 
   const go = (path: string) => {
     setOpen(false);
@@ -43,6 +50,17 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+      return;
+    }
+    if (event.key === 'ArrowDown' && !showList && suggestions.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive(0);
+      return;
+    }
     if (!showList) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -59,20 +77,24 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       <input type="search" role="combobox" aria-label={t`Search products`} placeholder={t`Search products...`}
         value={term} autoComplete="off" enterKeyHint="search"
         aria-expanded={showList} aria-controls={listId} aria-autocomplete="list"
+        aria-describedby={showList && fromDevice ? noteId : undefined}
         aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
         onChange={(event) => { setTerm(event.target.value); setOpen(true); setActive(-1); }}
         onFocus={() => setOpen(true)} onKeyDown={onKeyDown} />
-      <ul id={listId} role="listbox" aria-label={t`Suggestions`} className="search-box__list" hidden={!showList}>
-        {suggestions.map((item, index) => (
-          <li key={item.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}
-            className="search-box__option" onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(`/products/${item.id}`)}>
-            {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" width={32} height={32} loading="lazy" /> : <span className="search-box__thumb" />}
-            <span className="search-box__name">{item.name}</span>
-            {item.price ? <span className="search-box__price" aria-hidden="true">{formatPrice(item.price)}</span> : null}
-          </li>
-        ))}
-      </ul>
+      <div className="search-box__list" hidden={!showList}>
+        {fromDevice ? <p id={noteId} className="search-box__source"><Trans>Offline: results from this device</Trans></p> : null}
+        <ul id={listId} role="listbox" aria-label={t`Suggestions`} className="search-box__options">
+          {suggestions.map((item, index) => (
+            <li key={item.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}
+              className="search-box__option" onMouseDown={(event) => event.preventDefault()}
+              onClick={() => go(`/products/${item.id}`)}>
+              {item.thumbnail_url ? <img src={mediaUrl(item.thumbnail_url, 200)} alt="" width={32} height={32} loading="lazy" /> : <span className="search-box__thumb" />}
+              <span className="search-box__name">{item.name}</span>
+              {item.price ? <span className="search-box__price" aria-hidden="true">{currency.format(item.price)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
     </form>
   );
 }

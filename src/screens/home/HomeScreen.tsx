@@ -1,44 +1,94 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import Alert from '../../components/Alert';
 import EmptyState from '../../components/EmptyState';
-import ProductSection from '../../components/ProductSection';
+import ProductGrid from '../../components/ProductGrid';
+import Spinner from '../../components/Spinner';
+import { useBanners } from '../../data/catalogue';
+import { useProductList, type ListView } from '../../data/products';
 import { useAuth } from '../../sync/auth';
+import { useConnectivity } from '../../sync/connectivity';
+import BannerCarousel from './BannerCarousel';
 import '../screens.css';
+import './home.css';
+
+/** Top rated and Hot selling show two rows of the widest grid; Explore goes on page by page. */
+const SECTION_SIZE = 10;
+
+function Section({ id, title, list, empty, endless = false }: { id: string; title: ReactNode; list: ListView; empty: ReactNode; endless?: boolean }) {
+  const { t } = useLingui();
+  let body: ReactNode;
+  if (list.products.length > 0) {
+    body = endless
+      ? <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} />
+      : <ProductGrid products={list.products} />;
+  } else if (list.status === 'loading') {
+    body = <Spinner label={t`Loading products…`} />;
+  } else {
+    body = <p className="muted">{empty}</p>;
+  }
+  return (
+    <section className="product-section" aria-labelledby={id}>
+      <h2 id={id} className="product-section__title">{title}</h2>
+      {body}
+    </section>
+  );
+}
 
 /**
- * Home (spec §2): the welcome banner, then the Top rated, Hot selling and Explore sections.
- * While the device holds no products, a welcome and no-products message leads the page.
+ * Home (spec §2): the banner carousel (or the welcome text without banners), then Top rated,
+ * Hot selling and Explore. Everything renders from the device at once and follows the server
+ * when it answers. The welcome/no-products state shows only when the server says the
+ * catalogue is empty; with nothing on the device and no server, the page says it failed.
  */
 export default function HomeScreen() {
-  const { t } = useLingui();
   const { user } = useAuth();
-  const sections = [
-    { id: 'home-top-rated', title: t`Top rated` },
-    { id: 'home-hot-selling', title: t`Hot selling` },
-    { id: 'home-explore', title: t`Explore` },
-  ];
-  const supplier = user?.user_type === 'SUPPLIER';
+  const online = useConnectivity();
+  const banners = useBanners();
+  const topRated = useProductList({ section: 'top-rated', pageSize: SECTION_SIZE });
+  const hotSelling = useProductList({ section: 'hot-selling', pageSize: SECTION_SIZE });
+  const explore = useProductList({ section: 'all' });
   const firstName = user?.first_name;
+  const supplier = user?.user_type === 'SUPPLIER';
+  const hasBanners = Boolean(banners && banners.length > 0);
+
+  const nothingHeld = explore.products.length === 0;
+  const catalogueEmpty = nothingHeld && explore.status === 'ready' && explore.source === 'server' && explore.count === 0;
+  const failed = nothingHeld && (explore.status === 'error' || (!online && explore.status === 'ready' && explore.source === 'device'));
+
+  const welcome = user ? <Trans>Welcome back, {firstName}!</Trans> : <Trans>Welcome to Connecting Markets</Trans>;
 
   return (
     <main className="screen home">
-      <section className="banner banner--welcome" aria-labelledby="home-welcome">
-        <h1 id="home-welcome" tabIndex={-1}>
-          {user ? <Trans>Welcome back, {firstName}!</Trans> : <Trans>Welcome to Connecting Markets</Trans>}
-        </h1>
-        <p><Trans>Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.</Trans></p>
-      </section>
+      {hasBanners ? (
+        <>
+          <h1 id="home-welcome" className="visually-hidden" tabIndex={-1}>{welcome}</h1>
+          <BannerCarousel banners={banners!} />
+        </>
+      ) : (
+        <section className="banner banner--welcome" aria-labelledby="home-welcome">
+          <h1 id="home-welcome" tabIndex={-1}>{welcome}</h1>
+          <p><Trans>Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.</Trans></p>
+        </section>
+      )}
 
-      <EmptyState
-        title={<Trans>Welcome to the marketplace!</Trans>}
-        action={supplier ? <Link href="/products/add" className="button button--primary"><Trans>Add your first product</Trans></Link> : null}
-      >
-        <Trans>There are no products yet. New listings from suppliers will show up here.</Trans>
-      </EmptyState>
-
-      {sections.map((section) => (
-        <ProductSection key={section.id} id={section.id} title={section.title} count={0} />
-      ))}
+      {failed ? (
+        <Alert><Trans>Could not load page content. Please try refreshing.</Trans></Alert>
+      ) : catalogueEmpty ? (
+        <EmptyState
+          title={<Trans>Welcome to the marketplace!</Trans>}
+          action={supplier ? <Link href="/products/add" className="button button--primary"><Trans>Add your first product</Trans></Link> : null}
+        >
+          <Trans>There are no products yet. New listings from suppliers will show up here.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <Section id="home-top-rated" title={<Trans>Top rated</Trans>} list={topRated} empty={<Trans>No product has been reviewed yet.</Trans>} />
+          <Section id="home-hot-selling" title={<Trans>Hot selling</Trans>} list={hotSelling} empty={<Trans>Nothing is selling fast right now.</Trans>} />
+          <Section id="home-explore" title={<Trans>Explore</Trans>} list={explore} empty={<Trans>No products to show.</Trans>} endless />
+        </>
+      )}
     </main>
   );
 }

@@ -1,35 +1,60 @@
 import type { ReactNode } from 'react';
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import Alert from '../../components/Alert';
 import EmptyState from '../../components/EmptyState';
 import PageHeading from '../../components/PageHeading';
+import ProductGrid from '../../components/ProductGrid';
+import Spinner from '../../components/Spinner';
+import type { Product } from '../../shared/catalogue';
+import { useProductList, type ListQuery } from '../../data/products';
+import { useConnectivity } from '../../sync/connectivity';
 import '../screens.css';
+import './listings.css';
 
 /**
  * The frame every product listing shares (search, category, flash deals, new arrivals): the
- * heading, the result count and the grid, or an empty state pointing back to the catalogue.
- * The products come from the local catalogue as it syncs; until it holds any, the list is empty.
+ * heading with the result count, the grid with more pages as the user scrolls, an empty state
+ * pointing back to the catalogue, and the screen's own failure message (spec §8) when the
+ * server failed and the device holds nothing that matches. Offline it lists what the device
+ * holds and says so.
  */
-export default function ListingScreen({ heading, emptyTitle, emptyText, children, count = 0 }: {
+export default function ListingScreen({ heading, query, emptyTitle, emptyText, failure, note }: {
   heading: ReactNode;
+  query: ListQuery;
   emptyTitle: ReactNode;
   emptyText?: ReactNode;
-  children?: ReactNode;
-  count?: number;
+  failure: ReactNode;
+  note?: (product: Product) => ReactNode;
 }) {
+  const { t } = useLingui();
+  const list = useProductList(query);
+  const online = useConnectivity();
+  const count = list.count;
+  const subtitle = list.status === 'ready' ? <Plural value={count} one="# product" other="# products" /> : undefined;
+
+  let body: ReactNode;
+  if (list.status === 'error') {
+    body = <Alert>{failure}</Alert>;
+  } else if (list.products.length > 0) {
+    body = <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} note={note} headingLevel={2} />;
+  } else if (list.status === 'loading') {
+    body = <Spinner label={t`Loading products…`} />;
+  } else {
+    body = (
+      <EmptyState title={emptyTitle} action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}>
+        {emptyText}
+      </EmptyState>
+    );
+  }
+
   return (
     <main className="screen listing">
-      <PageHeading subtitle={<Plural value={count} one="# product" other="# products" />}>{heading}</PageHeading>
-      {count > 0 ? (
-        <div className="product-grid">{children}</div>
-      ) : (
-        <EmptyState
-          title={emptyTitle}
-          action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}
-        >
-          {emptyText}
-        </EmptyState>
-      )}
+      <PageHeading subtitle={subtitle}>{heading}</PageHeading>
+      {list.source === 'device' && !online && list.status === 'ready' ? (
+        <p className="listing__device-note" role="status"><Trans>Showing the products saved on this device.</Trans></p>
+      ) : null}
+      {body}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import ProductCard from '../../../src/components/ProductCard';
 import { ToastHost, showToast, dismissToast } from '../../../src/components/Toast';
 import { useSyncEngine } from '../../../src/sync/useSyncEngine';
@@ -31,6 +31,7 @@ function favoriteAnswer(server: FakeServer) {
 }
 
 afterEach(() => {
+  cleanup();
   reportReachable();
   dismissToast();
   vi.useRealTimers();
@@ -90,7 +91,8 @@ describe('the favourite toggle (spec §2, §4, §8)', () => {
     signedInAs(server, makeUser());
     const { user } = renderScreen(<App><ProductCard product={product} /></App>);
     await waitFor(() => expect(server.callsTo('GET /api/me/')).toHaveLength(1));
-    server.on('POST /api/favorites/', { status: 0 });
+    // The network goes away: every request fails to connect.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     act(() => reportUnreachable());
     await user.click(heart());
     expect(await screen.findByText('Added to favorites!')).toBeTruthy();

@@ -1,11 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import HomeScreen from '../../../../src/screens/home/HomeScreen';
-import SearchScreen from '../../../../src/screens/listings/SearchScreen';
-import CategoryScreen from '../../../../src/screens/listings/CategoryScreen';
-import FlashDealsScreen from '../../../../src/screens/listings/FlashDealsScreen';
-import NewArrivalsScreen from '../../../../src/screens/listings/NewArrivalsScreen';
-import FavoritesScreen from '../../../../src/screens/favorites/FavoritesScreen';
 import ChatScreen from '../../../../src/screens/chat/ChatScreen';
 import ProfileScreen from '../../../../src/screens/profile/ProfileScreen';
 import ProfileEditScreen from '../../../../src/screens/profile/ProfileEditScreen';
@@ -21,54 +15,7 @@ beforeEach(() => {
 
 const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
 
-describe('home', () => {
-  it('shows the Top rated, Hot selling and Explore sections with the welcome and no-products message', () => {
-    renderScreen(<HomeScreen />);
-    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(sections).toEqual(expect.arrayContaining(['Top rated', 'Hot selling', 'Explore', 'Welcome to the marketplace!']));
-    expect(screen.getByText('There are no products yet. New listings from suppliers will show up here.')).toBeTruthy();
-  });
-
-  it('greets a signed-in user by first name and offers a supplier to add a product', async () => {
-    signedInAs(server, makeUser({ user_type: 'SUPPLIER', first_name: 'Bola' }));
-    renderScreen(<HomeScreen />);
-    expect((await screen.findByRole('heading', { name: 'Welcome back, Bola!' }))).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add your first product' }).getAttribute('href')).toBe('/products/add');
-  });
-});
-
-describe('listings', () => {
-  it('search shows the decoded term, with a count and an empty state', () => {
-    renderScreen(<SearchScreen />, { path: '/search/red%20shoes%20%26%20bags', route: '/search/:term' });
-    expect(h1()).toBe('Results for “red shoes & bags”');
-    expect(screen.getByText('0 products')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'No products found' })).toBeTruthy();
-  });
-
-  it('search without a term lists all products', () => {
-    renderScreen(<SearchScreen />, { path: '/search', route: '/search' });
-    expect(h1()).toBe('All products');
-  });
-
-  it('category shows the category name from the URL', () => {
-    renderScreen(<CategoryScreen />, { path: '/category/4/Home%20%26%20Garden', route: '/category/:categoryId/:categoryName' });
-    expect(h1()).toBe('Home & Garden');
-  });
-
-  it('a malformed escape in the URL is shown as typed instead of failing', () => {
-    renderScreen(<CategoryScreen />, { path: '/category/4/100%', route: '/category/:categoryId/:categoryName' });
-    expect(h1()).toBe('100%');
-  });
-
-  it('flash deals, new arrivals and favorites have their headings and a way back to the products', () => {
-    for (const [Screen, title] of [[FlashDealsScreen, 'Flash deals'], [NewArrivalsScreen, 'New arrivals'], [FavoritesScreen, 'Favorites']] as const) {
-      renderScreen(<Screen />);
-      expect(h1()).toBe(title);
-      expect(screen.getByRole('link', { name: 'Explore products' }).getAttribute('href')).toBe('/');
-      cleanup();
-    }
-  });
-});
+// Home, listings and favourites: tests/web/screens/{home,listings,favorites}/.
 
 describe('chat', () => {
   it('offers a button to explore products when there are no conversations', () => {

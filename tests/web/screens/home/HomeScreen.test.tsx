@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import HomeScreen from '../../../../src/screens/home/HomeScreen';
+import { db } from '../../../../src/data/db';
+import { putProducts } from '../../../../src/sync/apply';
+import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
+import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
+import { makeProduct, makeProducts, pageOf } from '../../components/productFixtures';
+import type { Product } from '../../../../src/shared/catalogue';
+
+function catalogue(server: FakeServer, lists: { all?: Product[]; topRated?: Product[]; hotSelling?: Product[] }) {
+  server.on('GET /api/products/', (call) => ({ body: pageOf(lists.all ?? [], call.query) }));
+  server.on('GET /api/products/top-rated/', (call) => ({ body: pageOf(lists.topRated ?? [], call.query) }));
+  server.on('GET /api/products/hot-selling/', (call) => ({ body: pageOf(lists.hotSelling ?? [], call.query) }));
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+// Unmount first: a screen still mounted when the network comes back would start fetching into the next test.
+afterEach(() => {
+  cleanup();
+  reportReachable();
+});
+
+describe('home (spec §2)', () => {
+  it('shows Top rated, Hot selling and Explore in the order the server gives', async () => {
+    const server = fakeServer();
+    catalogue(server, {
+      all: makeProducts(3, 1),
+      topRated: [makeProduct({ id: 20, name: 'Best rated' })],
+      hotSelling: [makeProduct({ id: 30, name: 'Selling fast' }), makeProduct({ id: 31, name: 'Also hot' })],
+    });
+    renderScreen(<HomeScreen />);
+    expect(await within(section('Top rated')).findByRole('link', { name: 'Best rated' })).toBeTruthy();
+    expect((await within(section('Hot selling')).findAllByTestId('product-card')).map((c) => within(c).getAllByRole('link')[0].textContent))
+      .toEqual(['Selling fast', 'Also hot']);
+    expect(await within(section('Explore')).findAllByTestId('product-card')).toHaveLength(3);
+    expect(screen.queryByText('There are no products yet. New listings from suppliers will show up here.')).toBeNull();
+    expect(server.callsTo('GET /api/products/top-rated/')[0].query.get('limit')).toBe('10');
+  });
+
+  it('shows the welcome and no-products message only when the server says the catalogue is empty', async () => {
+    const server = fakeServer();
+    signedInAs(server, makeUser({ user_type: 'SUPPLIER', first_name: 'Bola' }));
+    catalogue(server, {});
+    renderScreen(<HomeScreen />);
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Bola!' })).toBeTruthy();
+    expect(await screen.findByText('There are no products yet. New listings from suppliers will show up here.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add your first product' }).getAttribute('href')).toBe('/products/add');
+    expect(screen.queryByRole('region', { name: 'Explore' })).toBeNull();
+  });
+
+  it('says the page could not load when the server fails and the device holds nothing', async () => {
+    const server = fakeServer();
+    for (const path of ['/api/products/', '/api/products/top-rated/', '/api/products/hot-selling/']) server.on(`GET ${path}`, { status: 500, body: { detail: 'Server error' } });
+    renderScreen(<HomeScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load page content. Please try refreshing.');
+    expect(screen.queryByText('There are no products yet. New listings from suppliers will show up here.')).toBeNull();
+  });
+
+  it('offline, renders the products the device holds, without an error', async () => {
+    fakeServer();
+    act(() => reportUnreachable());
+    await db.transaction('rw', db.products, () => putProducts(makeProducts(4, 1, { reviews_count: 3 })));
+    renderScreen(<HomeScreen />);
+    expect(await within(section('Explore')).findAllByTestId('product-card')).toHaveLength(4);
+    expect(within(section('Top rated')).getAllByTestId('product-card')).toHaveLength(4);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offline with nothing held, says the page could not load rather than that the catalogue is empty', async () => {
+    fakeServer();
+    act(() => reportUnreachable());
+    renderScreen(<HomeScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load page content. Please try refreshing.');
+  });
+
+  it('shows the welcome text without banners, and the carousel once banners are held', async () => {
+    const server = fakeServer();
+    catalogue(server, { all: makeProducts(1) });
+    renderScreen(<HomeScreen />);
+    expect(await screen.findByText('Buy and sell products across Nigeria, Senegal, Côte d\'Ivoire and Türkiye.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Featured banners' })).toBeNull();
+    await act(() => db.banners.put({ id: 1, image_url: '/media/b.png', title: 'Harvest week', link: null }));
+    expect(await screen.findByRole('region', { name: 'Featured banners' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Harvest week' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Connecting Markets' })).toBeTruthy();
+  });
+});
