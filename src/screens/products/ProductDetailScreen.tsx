@@ -50,7 +50,8 @@ export default function ProductDetailScreen() {
   const moq = product.minimum_order_quantity;
   const stockText = formatNumber(stock);
   return (
-    <main className="screen product-detail">
+    // Keyed by product: moving to a related product starts its gallery and review form afresh.
+    <main className="screen product-detail" key={product.id}>
       <BackLink href="/"><Trans>Back to products</Trans></BackLink>
       <div className="product-detail__top">
         <ProductGallery media={galleryMedia(product)} name={product.name} />

@@ -76,6 +76,22 @@ describe('product detail (spec §2)', () => {
     expect(call.query.get('exclude')).toBe('5');
   });
 
+  it('opening a related product shows it with a fresh gallery and review form', async () => {
+    const server = productServer();
+    server.on('GET /api/products/6/', { body: related });
+    server.on('GET /api/products/6/reviews/', { body: page([]) });
+    signedInAs(server, makeUser());
+    const { user } = open();
+    await user.type(await screen.findByLabelText('Comment (optional)'), 'Half-written');
+    await user.click(screen.getByRole('button', { name: 'Show picture 2 of 3' }));
+    const row = (await screen.findByRole('heading', { name: 'Related products' })).closest('section')!;
+    await user.click(within(row).getByRole('link', { name: 'Parboiled Ofada Rice' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parboiled Ofada Rice' })).toBeTruthy();
+    expect(here().path).toBe('/products/6');
+    expect(((await screen.findByLabelText('Comment (optional)')) as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'View picture 1 of 1 full screen' })).toBeTruthy();
+  });
+
   it('records the product in recently viewed', async () => {
     productServer();
     open();
