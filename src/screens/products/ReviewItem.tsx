@@ -22,6 +22,10 @@ export default function ReviewItem({ review, mine }: { review: ReviewRow; mine: 
 
   const save = async () => {
     setFailure(null);
+    if (draft.trim() === review.comment) {
+      setEditing(false);
+      return;
+    }
     try {
       await editReview(review, draft.trim());
       setEditing(false);

@@ -12,7 +12,7 @@ import ReviewItem from './ReviewItem';
  * §6). A buyer who already reviewed gets a notice instead of the form (spec §4).
  */
 export default function ReviewsSection({ productId }: { productId: number }) {
-  const { user } = useAuth();
+  const { user, status: authStatus } = useAuth();
   const { reviews, count, status } = useReviews(productId);
   const mine = useMyReview(productId);
   const isBuyer = user?.user_type === 'BUYER';
@@ -20,7 +20,7 @@ export default function ReviewsSection({ productId }: { productId: number }) {
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title"><Trans>Reviews</Trans> <span className="reviews__count">({count})</span></h2>
-      {!user ? (
+      {authStatus === 'guest' ? (
         <p className="muted"><Trans><Link href="/login">Log in</Link> as a buyer to write a review.</Trans></p>
       ) : null}
       {isBuyer && mine === null ? <ReviewForm productId={productId} /> : null}

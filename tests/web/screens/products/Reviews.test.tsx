@@ -147,6 +147,16 @@ describe('editing one\'s own review inline (spec §4)', () => {
     expect(server.callsTo('PATCH /api/products/5/reviews/40/')).toHaveLength(0);
   });
 
+  it('saving an unchanged comment closes the editor without sending', async () => {
+    const server = reviewServer([mine, theirs]);
+    const { user } = await asBuyer(server);
+    const item = (await screen.findByText('Ada (you)')).closest('li')!;
+    await user.click(within(item).getByRole('button', { name: 'Edit' }));
+    await user.click(within(item).getByRole('button', { name: 'Save' }));
+    expect(within(item).queryByRole('textbox')).toBeNull();
+    expect(server.callsTo('PATCH /api/products/5/reviews/40/')).toHaveLength(0);
+  });
+
   it("offers no edit on other people's reviews", async () => {
     const server = reviewServer([mine, theirs]);
     await asBuyer(server);
