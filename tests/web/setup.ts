@@ -1,9 +1,12 @@
 // Every web test: a real IndexedDB (fake-indexeddb), clean storage and DOM, English active.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { db } from '../../src/data/db';
 import { activateLanguage } from '../../src/app/i18n';
+
+// The app starts its sync engine and lazy screens on a shared 2-core machine: give finds time.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(async () => {
   localStorage.clear();
