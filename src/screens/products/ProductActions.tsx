@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import Alert from '../../components/Alert';
 import FavoriteButton from '../../components/FavoriteButton';
 import { ChatIcon } from '../../app/icons';
@@ -54,6 +54,7 @@ export default function ProductActions({ product }: { product: Product }) {
       </div>
       {soldOut ? <p id="product-sold-out" className="form-reason"><Trans>Out of stock: it cannot be bought right now.</Trans></p> : null}
       {messageBlocked ? <p id="product-message-blocked" className="form-reason">{messageBlocked}</p> : null}
+      {ownProduct ? <Link href={`/products/${product.id}/edit`} className="button button--small product-actions__edit"><Trans>Edit product</Trans></Link> : null}
       {buyHint && !soldOut ? (
         <Alert kind="info"><Trans>To order, send the seller a message with the quantity you need.</Trans></Alert>
       ) : null}

@@ -145,6 +145,7 @@ describe('Send message (spec §2, §5, §6)', () => {
     const button = await messageButton();
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Log in to message the seller.');
+    expect(screen.queryByRole('link', { name: 'Edit product' })).toBeNull();
   });
 
   it('is disabled on one\'s own product', async () => {
@@ -153,6 +154,7 @@ describe('Send message (spec §2, §5, §6)', () => {
     open();
     await screen.findByText('This is your own product.');
     expect((await messageButton()).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Edit product' }).getAttribute('href')).toBe('/products/5/edit');
   });
 
   it('starts (or reuses) the conversation with the seller and opens it', async () => {
