@@ -6,6 +6,7 @@ import { useSyncEngine } from '../sync/useSyncEngine';
 import Navbar from './navbar/Navbar';
 import BottomTabBar from './navbar/BottomTabBar';
 import OfflineIndicator from './OfflineIndicator';
+import SyncProgress from './SyncProgress';
 import UpdatePrompt from './UpdatePrompt';
 import { ToastHost } from '../components/Toast';
 
@@ -44,6 +45,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <Navbar />
       <OfflineIndicator />
       <div id="content" className="content">{children}</div>
+      <SyncProgress />
       <BottomTabBar />
       <UpdatePrompt />
       <ToastHost />

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { render as plainRender, screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { db } from '../../../src/data/db';
+import SyncProgress from '../../../src/app/SyncProgress';
+import OfflineIndicator from '../../../src/app/OfflineIndicator';
+import { reportReachable, reportUnreachable } from '../../../src/sync/connectivity';
+import { toggleFavorite, NotSignedInError } from '../../../src/sync/intents';
+import { setEngineUser } from '../../../src/sync/engine';
+import { LocalWriteError } from '../../../src/sync/storage';
+import { toProductRow } from '../../../src/sync/apply';
+import { makeUser } from '../helpers';
+import { makeProduct } from '../components/productFixtures';
+
+const render = (ui: ReactElement) => plainRender(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
+
+describe('what the device holds and what is on its way', () => {
+  it('shows the first save of the catalogue as so many of so many products, and nothing once done', async () => {
+    await db.syncState.bulkPut([{ key: 'catalogue:total', value: 2500 }, { key: 'stream:catalogue', cursor: 'v1.9.0', value: 'partial' }]);
+    await db.products.bulkPut([1, 2, 3].map((id) => toProductRow(makeProduct({ id }))));
+    render(<SyncProgress />);
+    expect(await screen.findByText('Saving products for offline use: 3 of 2,500')).toBeTruthy();
+    await db.syncState.put({ key: 'stream:catalogue', cursor: 'v1.10.0', value: 'done' });
+    await screen.findByText((_, el) => el === document.body && !el.textContent?.includes('Saving products'));
+  });
+
+  it('offline, says the app shows saved data and how many changes wait to be sent', async () => {
+    reportUnreachable();
+    await db.outbox.bulkAdd([1, 2].map((i) => ({ kind: 'favorite.add' as const, target: `product:${i}`, client_id: `c${i}`, payload: { product: i }, state: 'pending' as const, attempts: 0, next_at: 0, created_at: 0, user_id: 7 })));
+    render(<OfflineIndicator />);
+    expect(await screen.findByText('You are offline — showing saved data')).toBeTruthy();
+    expect(await screen.findByText('2 changes wait to be sent')).toBeTruthy();
+    reportReachable();
+  });
+});
+
+describe('intents', () => {
+  it('refuse a guest\'s favourite with the spec message', async () => {
+    await setEngineUser(null);
+    await expect(toggleFavorite(makeProduct())).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(toggleFavorite(makeProduct())).rejects.toThrow('Please log in to manage favorites.');
+  });
+
+  it('report a full disk with what was not saved, and keep nothing half-written', async () => {
+    await setEngineUser(makeUser());
+    const full = Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+    const original = db.outbox.add.bind(db.outbox);
+    db.outbox.add = (() => Promise.reject(full)) as typeof db.outbox.add;
+    try {
+      await expect(toggleFavorite(makeProduct({ id: 31 }))).rejects.toBeInstanceOf(LocalWriteError);
+    } finally {
+      db.outbox.add = original;
+    }
+    expect(await db.favorites.get(31)).toBeUndefined();
+    render(<OfflineIndicator />);
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Your device storage is full: your favourite was not saved.'));
+  });
+});
