@@ -62,7 +62,8 @@ export async function setEngineUser(next: User | null): Promise<void> {
   if (!changed) return;
   await claimDevice(next?.id ?? null);
   if (next) void requestPersistence();
-  if (leader) void runCycle();
+  // A tab that does not lead asks the leader to pull for the new user.
+  void runCycle();
 }
 
 /** One pull-and-push cycle; a request during a cycle runs one more after it. */
