@@ -6,7 +6,7 @@ import Price from '../../../components/Price';
 import { DEAL_NEEDS_BOTH, dealRunning, flashDealRuleErrors, readFlashDeal, type Product } from '../../../shared/catalogue';
 import { PRICE_STEP } from '../../../shared/constants';
 import type { FieldErrors } from '../../../shared/validation';
-import { formatDateTime } from '../../../app/format';
+import { formatDateTime, formatPrice } from '../../../app/format';
 import { updateProduct } from '../../../sync/products';
 import { serverMessage } from '../../serverMessage';
 import { useProductMessage } from './messages';
@@ -89,7 +89,7 @@ export default function FlashDealForm({ product, onSaved }: { product: Product; 
         </>
       ) : (
         <form ref={formRef} className="form" noValidate onSubmit={onStart} aria-busy={busy}>
-          <p className="muted"><Trans>Sell below your minimum price (<Price min={product.min_price} />) for a limited time.</Trans></p>
+          <p className="muted"><Trans>Sell below your minimum price ({formatPrice(product.min_price, 'USD', 1)}) for a limited time.</Trans></p>
           <div className="form__row">
             <FormField label={<Trans>Deal price (USD)</Trans>} error={errorOf('price')}>
               {(control) => <input {...control} name="price" type="number" inputMode="decimal" min={0} step={PRICE_STEP} required value={price} disabled={busy} onChange={(e) => setPrice(e.target.value)} />}
