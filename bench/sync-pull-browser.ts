@@ -1,0 +1,80 @@
+/**
+ * The initial catalogue pull in headless Chromium's real IndexedDB, run by hand:
+ *   DATA_DIR=/tmp/bench-sync npx tsx bench/catalogue-generate.ts 10000
+ *   DATA_DIR=/tmp/bench-sync npx tsx bench/sync-pull-browser.ts
+ * Starts `npm start`'s server on that data, opens the app as a guest and times the engine's
+ * background replication (navigation to every product held in IndexedDB). In the same page
+ * it then fetches the same pages raw and writes the rows with one bare IndexedDB put per row
+ * in one transaction: the floor the engine is compared with (target: within 2×).
+ */
+import { spawn } from 'node:child_process';
+import { chromium } from 'playwright-core';
+
+const port = Number(process.env.BENCH_PORT ?? 3194);
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i += 1) {
+  try {
+    if ((await fetch(`${base}/api/health/`)).ok) break;
+  } catch { /* not yet */ }
+  if (i > 600) throw new Error('the server did not start');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+const total = ((await (await fetch(`${base}/api/products/?limit=1`)).json()) as { count: number }).count;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await (await browser.newContext()).newPage();
+  const pulls: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/api/sync/')) pulls.push(request.url());
+  });
+  const started = Date.now();
+  await page.goto(base);
+  const held = () => page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('marketplace');
+    open.onsuccess = () => {
+      const idb = open.result;
+      if (!idb.objectStoreNames.contains('products')) return resolve(0);
+      const count = idb.transaction('products').objectStore('products').count();
+      count.onsuccess = () => resolve(count.result);
+    };
+    open.onerror = () => resolve(0);
+  }));
+  while ((await held()) < total) await new Promise((resolve) => setTimeout(resolve, 50));
+  const engineMs = Date.now() - started;
+  console.log(`(${pulls.filter((u) => u.includes('products')).length} catalogue pulls)`);
+
+  const floor = await page.evaluate(async () => {
+    const t0 = performance.now();
+    const rows: unknown[] = [];
+    let since = '';
+    for (let more = true; more;) {
+      const answer = await (await fetch(`/api/sync/?collections=products&limit=1000${since ? `&since=${since}` : ''}`)).json();
+      rows.push(...answer.changes.products.upserted);
+      since = answer.cursor;
+      more = answer.has_more;
+    }
+    const fetchMs = performance.now() - t0;
+    const idb = await new Promise<IDBDatabase>((resolve) => {
+      const open = indexedDB.open('bare-bench', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('products', { keyPath: 'id' });
+      open.onsuccess = () => resolve(open.result);
+    });
+    const t1 = performance.now();
+    await new Promise<void>((resolve) => {
+      const tx = idb.transaction('products', 'readwrite');
+      for (const row of rows) tx.objectStore('products').put(row);
+      tx.oncomplete = () => resolve();
+    });
+    return { fetchMs, putMs: performance.now() - t1, rows: rows.length };
+  });
+  console.log(`engine: ${total} products replicated into IndexedDB ${engineMs} ms after navigation (app start, HTTP, Dexie, a cursor per page)`);
+  console.log(`floor in the same page: fetching the same ${floor.rows} rows raw ${Math.round(floor.fetchMs)} ms + one bare put transaction ${Math.round(floor.putMs)} ms = ${Math.round(floor.fetchMs + floor.putMs)} ms`);
+  console.log(`engine / floor = ${(engineMs / (floor.fetchMs + floor.putMs)).toFixed(2)}× (target ≤ 2×)`);
+} finally {
+  await browser.close();
+  server.kill();
+}
