@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from 'wouter';
 import Alert from '../../components/Alert';
 import BackLink from '../../components/BackLink';
+import PageHeading from '../../components/PageHeading';
 import Price from '../../components/Price';
 import Spinner from '../../components/Spinner';
 import Stars from '../../components/Stars';
@@ -26,8 +27,15 @@ const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number
  * device when the product was seen before, and records the visit in recently viewed.
  */
 export default function ProductDetailScreen() {
-  const { t } = useLingui();
   const id = idOf(useParams<{ id: string }>().id);
+  const [attempt, setAttempt] = useState(0);
+  // Keyed by product and attempt: a related product opens with its own gallery and review form,
+  // and Try again remounts the page, which asks the server again.
+  return <ProductDetail key={`${id}:${attempt}`} id={id} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
+  const { t } = useLingui();
   const { product, status } = useProduct(id);
 
   useEffect(() => {
@@ -36,12 +44,17 @@ export default function ProductDetailScreen() {
   }, [product?.id]);
 
   if (!product) {
+    const failed = status === 'missing' || status === 'error';
     return (
       <main className="screen product-detail">
         <BackLink href="/"><Trans>Back to products</Trans></BackLink>
-        {status === 'missing' || status === 'error'
-          ? <Alert><Trans>Could not load product details. Please try again.</Trans></Alert>
-          : <Spinner label={t`Loading…`} />}
+        <PageHeading><Trans>Product details</Trans></PageHeading>
+        {failed ? (
+          <>
+            <Alert><Trans>Could not load product details. Please try again.</Trans></Alert>
+            <button type="button" className="button" onClick={onRetry}><Trans>Try again</Trans></button>
+          </>
+        ) : <Spinner label={t`Loading…`} />}
       </main>
     );
   }
@@ -50,8 +63,7 @@ export default function ProductDetailScreen() {
   const moq = product.minimum_order_quantity;
   const stockText = formatNumber(stock);
   return (
-    // Keyed by product: moving to a related product starts its gallery and review form afresh.
-    <main className="screen product-detail" key={product.id}>
+    <main className="screen product-detail">
       <BackLink href="/"><Trans>Back to products</Trans></BackLink>
       <div className="product-detail__top">
         <ProductGallery media={galleryMedia(product)} name={product.name} />

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from 'wouter';
 import Alert from '../../components/Alert';
 import BackLink from '../../components/BackLink';
+import PageHeading from '../../components/PageHeading';
 import ProductCard from '../../components/ProductCard';
 import Spinner from '../../components/Spinner';
 import Stars from '../../components/Stars';
@@ -20,15 +22,28 @@ const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number
  * member-since year and their products. Any other account is 'This user is not a seller.'
  */
 export default function SellerScreen() {
-  const { t } = useLingui();
   const id = idOf(useParams<{ id: string }>().id);
+  const [attempt, setAttempt] = useState(0);
+  // Try again remounts the page, which asks the server again.
+  return <Seller key={`${id}:${attempt}`} id={id} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+function Seller({ id, onRetry }: { id: number; onRetry(): void }) {
+  const { t } = useLingui();
   const { seller, status } = useSeller(id);
 
   let body;
   if (seller && seller.user_type === 'SUPPLIER') body = <SellerPage seller={seller} />;
-  else if (seller) body = <Alert kind="info"><Trans>This user is not a seller.</Trans></Alert>;
-  else if (status === 'missing' || status === 'error') body = <Alert><Trans>Could not load seller profile.</Trans></Alert>;
-  else body = <Spinner label={t`Loading…`} />;
+  else if (seller) body = <><PageHeading><Trans>Seller profile</Trans></PageHeading><Alert kind="info"><Trans>This user is not a seller.</Trans></Alert></>;
+  else if (status === 'missing' || status === 'error') {
+    body = (
+      <>
+        <PageHeading><Trans>Seller profile</Trans></PageHeading>
+        <Alert><Trans>Could not load seller profile.</Trans></Alert>
+        <button type="button" className="button" onClick={onRetry}><Trans>Try again</Trans></button>
+      </>
+    );
+  } else body = <Spinner label={t`Loading…`} />;
 
   return (
     <main className="screen seller">

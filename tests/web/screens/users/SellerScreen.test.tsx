@@ -67,4 +67,14 @@ describe('public seller page (spec §2)', () => {
     open(404);
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load seller profile.');
   });
+
+  it('tries again on request', async () => {
+    const server = fakeServer({ ...ENGINE_ROUTES, 'GET /api/users/9/': { status: 503, body: { detail: 'Busy.' } } });
+    const { user } = open();
+    await screen.findByText('Could not load seller profile.');
+    server.on('GET /api/users/9/', { body: sellerSummary() });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Lagos Agro Foods Ltd');
+    expect(screen.queryByText('Could not load seller profile.')).toBeNull();
+  });
 });
