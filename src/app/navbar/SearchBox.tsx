@@ -50,7 +50,9 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // The first Escape closes the list; the browser's own (clearing the field) only once it is closed.
     if (event.key === 'Escape') {
+      if (showList) event.preventDefault();
       setOpen(false);
       setActive(-1);
       return;
