@@ -11,6 +11,7 @@ import { page, readPaging } from '../lib/paging';
 import { userSummaries } from '../lib/users';
 import { CANNOT_MESSAGE_OWN_PRODUCT, CANNOT_MESSAGE_SELF } from '../../src/shared/messaging';
 import { toFieldErrors } from '../../src/shared/validation';
+import type { Conversation } from '../../src/shared/chat';
 
 /**
  * Conversations (spec §2 Chat, §3 Conversation, §7): a buyer and a supplier, usually about
@@ -90,7 +91,7 @@ export async function markConversationRead(db: Database, c: ParticipantConversat
  * participant's profile, the product line ("product unavailable" when product is null), the
  * viewer's unread count and the last message for the list preview.
  */
-export async function serializeConversations(db: Database, viewerId: number, rows: ConversationRow[]) {
+export async function serializeConversations(db: Database, viewerId: number, rows: ConversationRow[]): Promise<Conversation[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const productIds = rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]));

@@ -13,6 +13,7 @@ import {
 import { toFieldErrors } from '../../src/shared/validation';
 import { idParams } from '../lib/params';
 import { markConversationRead, participantConversation, readMarker, type ConversationRow } from './conversations';
+import type { Message } from '../../src/shared/chat';
 
 /**
  * Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent with an
@@ -24,7 +25,7 @@ export type MessageRow = Selectable<MessagesTable>;
 /** A chat window's worth of messages per page. */
 const MESSAGES_PAGE = 100;
 
-export const serializeMessage = (m: MessageRow) => ({
+export const serializeMessage = (m: MessageRow): Message => ({
   id: m.id,
   conversation: m.conversation_id,
   sender: { id: m.sender_id },

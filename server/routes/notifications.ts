@@ -6,20 +6,22 @@ import { requireUser } from '../lib/auth';
 import { fieldError, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
+import type { Notification, NotificationKind } from '../../src/shared/chat';
 
 /**
  * The notification bell (spec §4 Notification dropdown, §7). Notifications are made by the
  * server (services/notifications.ts); here a user reads and marks their own, nobody else's.
  */
 
-export const serializeNotification = (n: Selectable<NotificationsTable>) => ({
+export const serializeNotification = (n: Selectable<NotificationsTable>): Notification => ({
   id: n.id,
   message: n.message,
   link: n.link,
   is_read: n.is_read,
   created_at: n.created_at.toISOString(),
-  kind: n.kind,
-  params: n.params,
+  // The table holds what services/notifications.ts wrote: a known kind and its parameters.
+  kind: n.kind as NotificationKind,
+  params: n.params as Notification['params'],
 });
 
 /** ?is_read= as DRF's boolean filter reads it; anything else is a 400, not a silently ignored filter. */

@@ -1,7 +1,8 @@
 import type { Database } from '../db';
+import type { NotificationKind } from '../../src/shared/chat';
 
-/** What happened, for the reader's language: the web app words it from kind + params. */
-export type NotificationKind = 'new_message' | 'new_offer' | 'new_review' | 'new_favorite';
+/** What happened (kind), for the reader's language: the web app words it from kind + params. */
+export type { NotificationKind };
 
 export interface NewNotification {
   userId: number;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CHAT_POLL_MS, COUNTS_REFRESH_MS } from '../shared/constants';
 import type { User } from '../shared/types';
 import { db } from '../data/db';
@@ -9,7 +10,7 @@ import { refreshRates } from './rates';
 import { claimDevice } from './session';
 import { onWakePush } from './signals';
 import { ensureProduct } from './lists';
-import { requestPersistence } from './storage';
+import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
 /**
  * The sync engine (DESIGN §2): one tab leads (a Web Lock; the lock passes on when that tab
@@ -100,6 +101,7 @@ async function syncOnce(): Promise<void> {
     void holdReferencedProducts();
     void replicateCatalogue();
   } catch (error) {
+    if (isQuotaError(error)) reportStorageFull(t`your latest data`);
     console.warn('Sync did not complete', error);
   } finally {
     if (me) void schedulePush(me.id);
@@ -164,6 +166,7 @@ async function replicateCatalogue(): Promise<void> {
       await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
     }
   } catch (error) {
+    if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
     console.warn('Catalogue replication paused', error);
   } finally {
     replicating = false;
@@ -233,10 +236,15 @@ export function startEngine(): () => void {
   const onVisible = () => {
     if (document.visibilityState === 'visible') void runCycle();
   };
+  const onBrowserOnline = () => void runCycle();
   const hasDocument = typeof document !== 'undefined';
-  if (hasDocument) document.addEventListener('visibilitychange', onVisible);
+  if (hasDocument) {
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', onBrowserOnline);
+  }
   stopListeners = [
     () => hasDocument && document.removeEventListener('visibilitychange', onVisible),
+    () => hasDocument && window.removeEventListener('online', onBrowserOnline),
     onConnectivityChange(() => {
       if (isOnline()) void runCycle();
       else probeWhileOffline();

@@ -39,15 +39,20 @@ export class LocalWriteError extends Error {
   }
 }
 
+/** Tells the user the disk is full and what was not saved. */
+export function reportStorageFull(what: string): string {
+  storageError = t`Your device storage is full: ${what} was not saved. Free some space and try again.`;
+  for (const listener of listeners) listener();
+  return storageError;
+}
+
 /** Runs a local write; a full disk becomes a visible error naming what was not saved. */
 export async function guardedWrite<T>(what: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (!isQuotaError(error)) throw error;
-    storageError = t`Your device storage is full: ${what} was not saved. Free some space and try again.`;
-    for (const listener of listeners) listener();
-    throw new LocalWriteError(storageError);
+    throw new LocalWriteError(reportStorageFull(what));
   }
 }
 

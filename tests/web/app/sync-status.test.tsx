@@ -47,7 +47,7 @@ describe('intents', () => {
     await setEngineUser(makeUser());
     const full = Object.assign(new Error('full'), { name: 'QuotaExceededError' });
     const original = db.outbox.add.bind(db.outbox);
-    db.outbox.add = (() => Promise.reject(full)) as typeof db.outbox.add;
+    db.outbox.add = (() => Promise.reject(full)) as unknown as typeof db.outbox.add;
     try {
       await expect(toggleFavorite(makeProduct({ id: 31 }))).rejects.toBeInstanceOf(LocalWriteError);
     } finally {
