@@ -75,6 +75,7 @@ describe.skipIf(skipBrowser)('product detail and seller page (browser)', () => {
     const form = page.getByRole('form', { name: 'Write a review' });
     await form.getByRole('button', { name: 'Submit review' }).click();
     await form.getByText('Please select a star rating.').waitFor();
+    expect(await seriousViolations(page), 'review form with its error').toEqual([]);
     await form.getByRole('radio', { name: '4 stars' }).click();
     const comment = `Arrived well packed (${Date.now()})`;
     await form.getByLabel('Comment (optional)').fill(comment);
