@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import ChatScreen from '../../../../src/screens/chat/ChatScreen';
 import { db } from '../../../../src/data/db';
 import { toConversationRow } from '../../../../src/sync/apply';
+import { isOnline, reportReachable } from '../../../../src/sync/connectivity';
 import { setEngineUser, stopEngine } from '../../../../src/sync/engine';
 import type { Conversation } from '../../../../src/shared/chat';
 import type { User } from '../../../../src/shared/types';
@@ -98,13 +99,21 @@ describe('/chat/{id}', () => {
     expect(await db.conversations.get(5)).toBeUndefined();
   });
 
-  it('offline, shows what the device holds', async () => {
-    await holding(buyer, [conversation()]);
+  it('offline, shows what the device holds, and marks it read once the server is back', async () => {
+    const c = conversation({ unread_messages_count: 1 });
+    await holding(buyer, [c]);
     server.on('GET /api/conversations/5/messages/', { status: 0 });
     open('/chat/5');
     expect(await screen.findByText('Hello Ada')).toBeTruthy();
-    await waitFor(() => expect(server.callsTo('GET /api/conversations/5/messages/')).toHaveLength(1));
+    // The failed request tells the app it is offline.
+    await waitFor(() => expect(isOnline()).toBe(false));
+    const tries = server.callsTo('GET /api/conversations/5/messages/').length;
     expect(here().path).toBe('/chat/5');
+
+    serverKnows(c);
+    act(() => reportReachable());
+    await waitFor(() => expect(server.callsTo('GET /api/conversations/5/messages/').length).toBeGreaterThan(tries));
+    await waitFor(async () => expect((await db.conversations.get(5))?.unread_messages_count).toBe(0));
   });
 
   it('offline and not on the device, goes back to /chat/all', async () => {
