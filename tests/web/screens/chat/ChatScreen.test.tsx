@@ -83,6 +83,22 @@ describe('/chat/{id}', () => {
     await waitFor(async () => expect((await db.conversations.get(5))?.unread_messages_count).toBe(0));
   });
 
+  it('shows the newest messages from the server at once, before any pull', async () => {
+    const c = conversation();
+    await holding(buyer, [c], []);
+    const all = Array.from({ length: 60 }, (_, i) => message({ id: i + 1, text: `Line ${i + 1}`, sender: { id: 9 }, timestamp: new Date(Date.UTC(2026, 2, 1, 10, i)).toISOString() }));
+    server.on('GET /api/conversations/5/messages/', (call) => {
+      const limit = Number(call.query.get('limit'));
+      const offset = Number(call.query.get('offset') ?? 0);
+      return { body: { count: all.length, next: null, previous: null, results: all.slice(offset, offset + limit) } };
+    });
+    server.on('GET /api/conversations/5/', { body: c });
+    open('/chat/5');
+    expect(await screen.findByText('Line 60')).toBeTruthy();
+    expect(server.callsTo('GET /api/conversations/5/messages/').map((call) => call.query.get('offset'))).toEqual(['0', '10']);
+    expect(await db.messages.count()).toBe(50);
+  });
+
   it('opens a conversation the device does not hold yet, from the server', async () => {
     await holding(buyer, [], []);
     serverKnows(conversation());
