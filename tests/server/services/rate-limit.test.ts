@@ -56,6 +56,19 @@ describe('rate limiter', () => {
     expect(await first.limiter.waitMs([r])).toBeGreaterThan(0);
   });
 
+  it('consume lets exactly max parallel attempts through, across limiters, and release gives one back', async () => {
+    const first = limiterAt(Date.now());
+    const second = limiterAt(Date.now());
+    const r = rule(10);
+    const taken = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).limiter.consume([r])));
+    const granted = taken.filter((x) => 'ids' in x);
+    expect(granted).toHaveLength(10);
+    expect(taken.filter((x) => 'waitMs' in x && x.waitMs > 0)).toHaveLength(30);
+    await first.limiter.release(granted[0]);
+    expect('ids' in await second.limiter.consume([r])).toBe(true);
+    expect('waitMs' in await second.limiter.consume([r])).toBe(true);
+  });
+
   it('drops events older than a day', async () => {
     const { clock, limiter } = limiterAt();
     const old = rule(5);
@@ -74,5 +87,7 @@ describe('describeWait', () => {
     expect(describeWait(60_000)).toBe('1 minute');
     expect(describeWait(61_000)).toBe('2 minutes');
     expect(describeWait(15 * 60_000)).toBe('15 minutes');
+    expect(describeWait(60 * 60_000)).toBe('60 minutes');
+    expect(describeWait(23 * 3600_000 + 1)).toBe('24 hours');
   });
 });
