@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startTestApp, type TestApp } from '../helpers';
+import { buildApp } from '../../../server/app';
+import { apiClient, createUser, startTestApp, type TestApp } from '../helpers';
 import { rateKeys, SIGN_UP_GLOBAL_MAX } from '../../../server/services/rate-limit';
 
 /** Issue 12, part B: account pre-hijacking, sign-up floods, sign-in limits, sessions, passwords. */
@@ -236,6 +237,20 @@ describe('sessions end at once (finding 6)', () => {
     expect((await t.api.post('/api/me/delete-account/', { password: user.password }, { token: user.token })).status).toBe(200);
     expect((await me(other.body.access)).status).toBe(401);
     expect((await me(user.token)).status).toBe(401);
+  });
+
+  it('holds across server processes sharing the database: a logout on one ends the token on another', async () => {
+    const second = await buildApp({ config: t.app.config, db: t.db, logger: false });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const other = apiClient(`http://127.0.0.1:${(second.server.address() as { port: number }).port}`);
+      const user = await createUser(t);
+      expect((await other.get('/api/me/', { token: user.token })).status).toBe(200);
+      expect((await t.api.post('/api/auth/logout/', { refresh: user.refresh })).status).toBe(200);
+      expect((await other.get('/api/me/', { token: user.token })).status).toBe(401);
+    } finally {
+      await second.close();
+    }
   });
 
   it('a refresh token replaced twice no longer reaches the live pair; it ends the sign-in', async () => {
