@@ -10,7 +10,9 @@ import {
 import { rememberDevice } from '../services/devices';
 import { createOtpService, OTP_MESSAGES } from '../services/otp';
 import { hashPassword, hasUsablePassword } from '../services/passwords';
-import { createRateLimiter, otpRules, resendCooldownRules, resendRules, signUpRules } from '../services/rate-limit';
+import {
+  createRateLimiter, otpRules, resendCooldownRules, resendRules, signedUpOtpRules, signUpRules,
+} from '../services/rate-limit';
 import {
   loginSchema, otpSchema, passwordChangeSchema, passwordSetSchema, refreshSchema, registrationSchema, resendOtpSchema,
 } from '../../src/shared/validation';
@@ -59,7 +61,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     const input = request.body;
     // Every sign-up counts, refused ones too: the limit also slows probing which addresses have accounts.
     await takeAttempt(limiter, reply, signUpRules(request.ip), TOO_MANY_SIGN_UPS);
-    await removeExpiredAccounts(app.db);
+    await removeExpiredAccounts(app.db, input.email);
     if (await findUserByEmail(app.db, input.email)) throw fieldError('email', EMAIL_TAKEN);
     const password_hash = await hashPassword(input.password1);
     const registration = newRegistrationToken();
@@ -114,16 +116,19 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const { email, otp: code, registration_token } = request.body;
-    // Counted as a wrong code until it proves right, so that parallel guesses cannot slip past the limit.
-    const attempt = await takeAttempt(limiter, reply, otpRules(email, request.ip), TOO_MANY_CODES);
     const found = await findUserByEmail(app.db, email);
     // No account waiting for a code answers like a wrong code: nobody learns which addresses have accounts.
     const user = found && awaitsCode(found) ? found : undefined;
+    const signedUp = user !== undefined && provesSignUp(user, registration_token);
+    // Strangers' wrong codes cannot lock out the client that made the sign-up: it has its own allowance.
+    const rules = user && signedUp ? signedUpOtpRules(user.id, request.ip) : otpRules(email, request.ip);
+    // Counted as a wrong code until it proves right, so that parallel guesses cannot slip past the limit.
+    const attempt = await takeAttempt(limiter, reply, rules, TOO_MANY_CODES);
     const result = user ? await otp.check(user.id, code) : 'incorrect';
     if (result !== 'incorrect') await limiter.release(attempt);
     if (!user || result !== 'ok') throw fieldError('otp', OTP_MESSAGES[result === 'ok' ? 'incorrect' : result]);
 
-    const proven = provesSignUp(user, registration_token) || request.user?.id === user.id;
+    const proven = signedUp || request.user?.id === user.id;
     const confirmed = await confirmEmail(app.db, user, proven);
     const tokens = await app.tokens.issue(user.id);
     return { ...tokens, user: await serializeMe(app.db, confirmed.user), must_set_password: confirmed.mustSetPassword };

@@ -82,9 +82,11 @@ export function findUserByEmail(db: Database, email: string) {
  * addresses. Looked up first: any statement writing users takes the change-feed lock and wakes
  * every process's caches (migrations 0005, 0006), which an empty sweep has no reason to do.
  */
-export async function removeExpiredAccounts(db: Database): Promise<void> {
+export async function removeExpiredAccounts(db: Database, email: string): Promise<void> {
   const expired = await db.selectFrom('users').select('id')
-    .where('is_verified', '=', false).where('date_joined', '<=', unverifiedCutoff()).limit(500).execute();
+    .where('is_verified', '=', false).where('date_joined', '<=', unverifiedCutoff())
+    // The address signing up now goes first, whatever the size of the batch.
+    .orderBy(sql`lower(email) = ${email.toLowerCase()}`, 'desc').limit(500).execute();
   if (expired.length) await db.deleteFrom('users').where('id', 'in', expired.map((u) => u.id)).execute();
 }
 

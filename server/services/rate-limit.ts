@@ -22,6 +22,7 @@ export const rateKeys = {
   otpAccount: (email: string) => `otp:account:${email.toLowerCase()}`,
   otpAddress: (ip: string) => `otp:address:${ip}`,
   signInDevice: (device: string) => `sign-in:device:${device}`,
+  otpSignUp: (userId: number) => `otp:sign-up:${userId}`,
   signUpAddress: (ip: string) => `sign-up:address:${ip}`,
   signUpAll: 'sign-up:all',
   otpResend: (email: string) => `otp-resend:${email.toLowerCase()}`,
@@ -45,8 +46,11 @@ export const knownDeviceRules = (device: string, ip: string): RateRule[] => [
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-/** Sign-ups one address may make in an hour: a family or an office, not a mail cannon. */
-export const SIGN_UP_ADDRESS_MAX = 10;
+/**
+ * Sign-ups one address may make in an hour: room for the many people behind one carrier NAT
+ * or office, not for a mail cannon (the audit made 40 in about a second).
+ */
+export const SIGN_UP_ADDRESS_MAX = 30;
 /** Sign-ups everyone together may make in an hour: caps the mail a flood from many addresses sends. */
 export const SIGN_UP_GLOBAL_MAX = 300;
 /** Codes one address may ask to be sent again in a day (the sign-up's own code not counted). */
@@ -68,6 +72,12 @@ export const resendCooldownRules = (email: string): RateRule[] => [
 
 export const otpRules = (email: string, ip: string): RateRule[] => [
   { key: rateKeys.otpAccount(email), max: OTP_ACCOUNT_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+  { key: rateKeys.otpAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+];
+
+/** Codes sent with the sign-up's registration token have their own allowance, as known devices do for sign-in. */
+export const signedUpOtpRules = (userId: number, ip: string): RateRule[] => [
+  { key: rateKeys.otpSignUp(userId), max: OTP_ACCOUNT_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
   { key: rateKeys.otpAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
 ];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { apiClient, createUser, startTestApp, type TestApp } from '../helpers';
-import { rateKeys, SIGN_UP_GLOBAL_MAX } from '../../../server/services/rate-limit';
+import { rateKeys, SIGN_UP_ADDRESS_MAX, SIGN_UP_GLOBAL_MAX } from '../../../server/services/rate-limit';
 
 /** Issue 12, part B: account pre-hijacking, sign-up floods, sign-in limits, sessions, passwords. */
 let t: TestApp;
@@ -86,6 +86,23 @@ describe('account pre-hijacking (finding 2)', () => {
     expect((await login(mine.email, mine.password)).status).toBe(200);
   });
 
+  it('strangers\' wrong codes do not lock out the client that made the sign-up', async () => {
+    const mine = await signUp();
+    const { id } = await t.db.selectFrom('users').select('id').where('email', '=', mine.email).executeTakeFirstOrThrow();
+    const unburn = () => t.db.updateTable('otp_codes').set({ failed_attempts: 0 }).where('user_id', '=', id).execute();
+    const wrong = mine.code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 10; i++) {
+      if (i === 5) await unburn();
+      await t.api.post('/api/auth/otp/verify/', { email: mine.email, otp: wrong }, from(address()));
+    }
+    const stranger = await t.api.post('/api/auth/otp/verify/', { email: mine.email, otp: wrong }, from(address()));
+    expect(stranger.status).toBe(429);
+    await unburn();
+    const res = await t.api.post('/api/auth/otp/verify/', { email: mine.email, otp: mine.code, registration_token: mine.token }, from(address()));
+    expect(res.status).toBe(200);
+    expect(res.body.must_set_password).toBe(false);
+  });
+
   it('someone else\'s registration token proves nothing', async () => {
     const other = await signUp();
     const mine = await signUp();
@@ -121,9 +138,12 @@ describe('account pre-hijacking (finding 2)', () => {
 });
 
 describe('sign-up flood and phishing mail (finding 3)', () => {
-  it('limits sign-ups per address to 10 an hour', async () => {
+  it('limits sign-ups per address to 30 an hour', async () => {
     const ip = address();
-    for (let i = 0; i < 10; i++) expect((await t.api.post('/api/auth/registration/', body(), from(ip))).status).toBe(201);
+    // The audit's flood: 40 sign-ups from one address at once. Duplicates count too (they probe addresses).
+    const flood = await Promise.all(Array.from({ length: 40 }, () => t.api.post('/api/auth/registration/', body(), from(ip))));
+    expect(flood.filter((r) => r.status === 201)).toHaveLength(SIGN_UP_ADDRESS_MAX);
+    expect(flood.filter((r) => r.status === 429)).toHaveLength(40 - SIGN_UP_ADDRESS_MAX);
     const refused = await t.api.post('/api/auth/registration/', body(), from(ip));
     expect(refused.status).toBe(429);
     expect(refused.body.detail).toMatch(/^Too many sign-ups\. Please try again in \d+ minutes?\.$/);
