@@ -83,6 +83,7 @@ export const signedUpOtpRules = (userId: number, ip: string): RateRule[] => [
 
 /** How long events are kept: every window must be shorter. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
 
 /** Events taken by consume(): released again when the attempt turned out not to count. */
 export type Reservation = { ids: number[] } | { waitMs: number };
@@ -106,15 +107,12 @@ export function createRateLimiter(db: Database, now: () => number = Date.now) {
     return Math.max(wait, 0);
   }
 
+  let lastSweep = -Infinity;
+  /** Drops events older than any window looks at; at most once a minute, as it reads the whole table. */
   async function forgetOldEvents(): Promise<void> {
+    if (now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now();
     await db.deleteFrom('rate_events').where('at', '<', new Date(now() - RETENTION_MS)).execute();
-  }
-
-  /** Counts one event for each rule, and drops events older than any window looks at. */
-  async function hit(rules: RateRule[]): Promise<void> {
-    const at = new Date(now());
-    await db.insertInto('rate_events').values(rules.map((r) => ({ key: r.key, at }))).execute();
-    await forgetOldEvents();
   }
 
   /**
@@ -143,7 +141,7 @@ export function createRateLimiter(db: Database, now: () => number = Date.now) {
     await db.deleteFrom('rate_events').where('id', 'in', reservation.ids).execute();
   }
 
-  return { waitMs: (rules: RateRule[]) => waitMs(rules), hit, consume, release };
+  return { waitMs: (rules: RateRule[]) => waitMs(rules), consume, release };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
