@@ -511,7 +511,7 @@ describe('OpenAPI', () => {
     expect(res.status).toBe(200);
     const paths = res.body.paths;
     for (const path of ['/api/auth/registration/', '/api/auth/login/', '/api/auth/token/refresh/', '/api/auth/logout/',
-      '/api/auth/otp/verify/', '/api/auth/otp/resend/', '/api/auth/password/change/', '/api/me/', '/api/me/set-account-type/',
+      '/api/auth/otp/verify/', '/api/auth/otp/resend/', '/api/auth/password/change/', '/api/auth/password/set/', '/api/me/', '/api/me/set-account-type/',
       '/api/me/delete-account/', '/api/profile/supplier/', '/api/profile/buyer/', '/api/users/{id}/']) {
       expect(paths, path).toHaveProperty([path]);
     }
