@@ -21,6 +21,8 @@ export interface UsersTable {
   is_verified: Generated<boolean>;
   currency: string | null;
   date_joined: Timestamp;
+  /** SHA-256 of the sign-up's registration token until the e-mail is confirmed (0007). */
+  registration_token_hash: Generated<string | null>;
 }
 
 export interface CategoriesTable { id: Generated<number>; name: string; position: Generated<number>; seq: Seq }
