@@ -162,6 +162,8 @@ export interface TombstonesTable {
   deleted_at: Timestamp;
 }
 
+export interface MediaUploadsTable { id: Generated<number>; user_id: number; path: string; bytes: number; at: Timestamp }
+
 export interface SyncMetaTable { key: string; value: number }
 
 export interface DB {
@@ -184,4 +186,5 @@ export interface DB {
   notifications: NotificationsTable;
   tombstones: TombstonesTable;
   sync_meta: SyncMetaTable;
+  media_uploads: MediaUploadsTable;
 }
