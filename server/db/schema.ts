@@ -162,6 +162,7 @@ export interface TombstonesTable {
   deleted_at: Timestamp;
 }
 
+export interface FavoriteNoticesTable { user_id: number; product_id: number; notified_at: Timestamp }
 export interface MediaUploadsTable { id: Generated<number>; user_id: number; path: string; bytes: number; at: Timestamp }
 
 export interface SyncMetaTable { key: string; value: number }
@@ -187,4 +188,5 @@ export interface DB {
   tombstones: TombstonesTable;
   sync_meta: SyncMetaTable;
   media_uploads: MediaUploadsTable;
+  favorite_notices: FavoriteNoticesTable;
 }
