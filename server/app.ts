@@ -15,7 +15,10 @@ import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-swee
 import { createTokenService, type TokenService } from './services/tokens';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerRoutes } from './routes';
-import { registerWeb } from './web';
+import { DIST_DIR, registerWeb } from './web';
+import { registerSecurityHeaders } from './lib/security-headers';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +60,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('media', createMediaStore(config.dataDir, db));
 
   registerErrorHandler(app);
+  const distDir = options.web ? (options.web === true ? DIST_DIR : options.web.distDir) : undefined;
+  const indexFile = distDir && path.join(distDir, 'index.html');
+  await registerSecurityHeaders(app, {
+    indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined,
+    ratesUrl: config.ratesUrl,
+  });
   registerAuth(app);
 
   await app.register(multipart, {
@@ -82,6 +91,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   await registerRoutes(app);
-  if (options.web) await registerWeb(app, options.web === true ? undefined : options.web.distDir);
+  if (distDir) await registerWeb(app, distDir);
   return app;
 }

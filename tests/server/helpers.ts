@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import type { Config } from '../../server/config';
 import { openPostgres, pgliteExtensions, wrapPGlite, type DatabaseHandle } from '../../server/db';
 import { hashPassword } from '../../server/services/passwords';
@@ -105,7 +105,7 @@ export function apiClient(baseUrl: string) {
 }
 
 /** The API server in-process on a random port, with its own database copy, data folder and SMTP sink. */
-export async function startTestApp(overrides: Partial<Config> = {}) {
+export async function startTestApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'web'> = {}) {
   const handle = await openTestDatabase();
   const smtp = await startSmtpSink();
   const dataDir = await mkdtemp(path.join(inject('tmpDir'), 'app-'));
@@ -115,7 +115,7 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     // Tests speak for many client addresses through X-Forwarded-For, as a proxy on the same host would.
     trustProxy: '127.0.0.1', ...overrides,
   };
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ config, db: handle.db, logger: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
