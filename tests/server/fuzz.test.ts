@@ -108,20 +108,28 @@ describe('the API under generated requests (OpenAPI-driven fuzzer)', () => {
     expect(operations.length).toBeGreaterThan(30);
     let count = 0;
     const seen = new Set<string>();
+    const findings = new Map<string, string>();
     await fc.assert(fc.asyncProperty(requestArb, async (c) => {
       const op = operations[count % operations.length];
       const { url, init } = buildRequest(op, c);
-      const started = performance.now();
-      const res = await fetch(new URL(url, t.baseUrl), init);
-      const answer = await res.text();
-      const elapsed = performance.now() - started;
+      const send = async () => {
+        const started = performance.now();
+        const res = await fetch(new URL(url, t.baseUrl), init);
+        const answer = await res.text();
+        return { res, answer, elapsed: performance.now() - started };
+      };
+      let { res, answer, elapsed } = await send();
+      // A slow path is slow every time; a one-off pause is the shared machine (other processes, GC): asked once more.
+      if (elapsed >= SLOW_MS) ({ res, answer, elapsed } = await send());
       count++;
       seen.add(`${op.method} ${op.path}`);
       const where = `${init.method} ${url} (${c.encoding}, ${c.token}) → ${res.status} in ${Math.round(elapsed)} ms: ${answer.slice(0, 300)}`;
-      expect(res.status, where).toBeLessThan(500);
-      expect(elapsed, where).toBeLessThan(SLOW_MS);
-      for (const leak of LEAKS) expect(leak.test(answer), `${where} matches ${leak}`).toBe(false);
-    }), { numRuns: RUNS, endOnFailure: true });
-    console.log(`fuzz: ${count} cases over ${seen.size} of ${operations.length} operations`);
+      // Findings are gathered, one per operation and kind, so one run lists them all.
+      const finding = res.status >= 500 ? '5xx' : elapsed >= SLOW_MS ? 'slow' : LEAKS.find((leak) => leak.test(answer))?.source;
+      const key = `${finding} ${op.method} ${op.path}`;
+      if (finding && !findings.has(key)) findings.set(key, where);
+    }), { numRuns: RUNS });
+    console.log(`fuzz: ${count} cases over ${seen.size} of ${operations.length} operations, ${findings.size} findings`);
+    expect([...findings.values()]).toEqual([]);
   }, 60 * 60_000);
 });
