@@ -17,6 +17,11 @@ export function inlineHashes(html: string) {
   return { scripts, styles, styleAttributes };
 }
 
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try { return new URL(url).origin; } catch { return undefined; }
+}
+
 export interface SecurityHeaderOptions {
   /** The index.html the server serves (absent when only the API is served). */
   indexHtml?: string;
@@ -32,7 +37,7 @@ export interface SecurityHeaderOptions {
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
   const inline = options.indexHtml ? inlineHashes(options.indexHtml) : { scripts: [], styles: [], styleAttributes: [] };
-  const ratesOrigin = options.ratesUrl ? new URL(options.ratesUrl).origin : undefined;
+  const ratesOrigin = originOf(options.ratesUrl);
   // style="" attributes in index.html need 'unsafe-hashes' with their hashes; React sets styles through the DOM, which a CSP does not restrict.
   const styleSrc = ["'self'", ...inline.styles, ...(inline.styleAttributes.length > 0 ? ["'unsafe-hashes'", ...inline.styleAttributes] : [])];
 
