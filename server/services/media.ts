@@ -46,19 +46,32 @@ export const DAILY_QUOTA = `Upload limit reached: at most ${UPLOAD_BYTES_PER_DAY
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** What a user may still upload now: files this minute and bytes today (counted in the database, shared by every process). */
-async function allowance(db: Database, userId: number): Promise<number> {
-  const now = Date.now();
-  const used = await db.selectFrom('media_uploads')
-    .select([
-      sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
-      sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'),
-    ])
-    .where('user_id', '=', userId).where('at', '>', new Date(now - DAY_MS)).executeTakeFirstOrThrow();
-  if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
-  const left = UPLOAD_BYTES_PER_DAY - Number(used.bytes);
-  if (left <= 0) throw tooManyRequests(DAILY_QUOTA);
-  return left;
+/** Advisory lock class for one user's uploads ('medi'); the second key is the user id. */
+const UPLOAD_LOCK = 0x6d656469;
+
+/**
+ * Claims one upload for a user within their quotas: files this minute and bytes today, counted
+ * in the database so every process shares them. The claim is written at once, holding as many
+ * bytes as the file may still have, under a per-user lock: parallel uploads cannot together
+ * pass the quotas. Every attempt counts, a refused file too (it cost the same to receive).
+ */
+async function claimUpload(db: Database, userId: number): Promise<{ id: number; bytes: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${userId})`.execute(trx);
+    const now = Date.now();
+    const used = await trx.selectFrom('media_uploads')
+      .select([
+        sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
+        sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'),
+      ])
+      .where('user_id', '=', userId).where('at', '>', new Date(now - DAY_MS)).executeTakeFirstOrThrow();
+    if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
+    const left = UPLOAD_BYTES_PER_DAY - Number(used.bytes);
+    if (left <= 0) throw tooManyRequests(DAILY_QUOTA);
+    const bytes = Math.min(MAX_UPLOAD_BYTES, left);
+    const row = await trx.insertInto('media_uploads').values({ user_id: userId, path: '', bytes }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, bytes };
+  });
 }
 
 /**
@@ -75,12 +88,17 @@ export function createMediaStore(dataDir: string, db?: Database) {
   async function save(source: Readable, opts: { kinds?: MediaKind[]; maxBytes?: number; field?: string; owner?: number } = {}): Promise<StoredMedia> {
     const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
     const field = opts.field ?? 'file';
-    const quotaLeft = opts.owner !== undefined && db ? await allowance(db, opts.owner).catch((error) => { source.resume(); throw error; }) : Infinity;
+    const claim = opts.owner !== undefined && db ? await claimUpload(db, opts.owner).catch((error) => { source.resume(); throw error; }) : undefined;
+    const quotaLeft = claim?.bytes ?? Infinity;
     await mkdir(root, { recursive: true });
     const temp = path.join(root, `.upload-${randomUUID()}`);
     const hash = createHash('sha256');
     let head = Buffer.alloc(0);
     let bytes = 0;
+    // The claim ends holding what was really received, and the file's path once it is stored.
+    const settle = async (stored: string) => {
+      if (claim) await db!.updateTable('media_uploads').set({ bytes, path: stored }).where('id', '=', claim.id).execute();
+    };
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         bytes += chunk.length;
@@ -108,10 +126,11 @@ export function createMediaStore(dataDir: string, db?: Database) {
         await utimes(target, now, now).catch(() => {});
       } else await rename(temp, target);
       const stored = { path: `/media/${name}`, kind: signature.kind, format: signature.format, bytes, contentType: signature.contentType };
-      if (opts.owner !== undefined && db) await db.insertInto('media_uploads').values({ user_id: opts.owner, path: stored.path, bytes }).execute();
+      await settle(stored.path);
       return stored;
     } catch (error) {
       await rm(temp, { force: true });
+      await settle('').catch(() => {});
       throw error;
     }
   }

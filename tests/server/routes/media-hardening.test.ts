@@ -56,6 +56,20 @@ describe('who may upload, and how much', () => {
     expect((await t.api.post('/api/media/upload/', upload(SAMPLE_FILES.gif, 'a.gif'), { token: user.token })).status).toBe(200);
   });
 
+  it('holds under a burst of parallel uploads', async () => {
+    const bursty = await createUser(t);
+    await t.db.insertInto('media_uploads').values(Array.from({ length: UPLOAD_FILES_PER_MINUTE - 2 }, () => ({ user_id: bursty.user.id, path: '/media/x.png', bytes: 10 }))).execute();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.api.post('/api/media/upload/', upload(SAMPLE_FILES.png, 'a.png'), { token: bursty.token })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+  });
+
+  it('counts refused files too', async () => {
+    const careless = await createUser(t);
+    await t.db.insertInto('media_uploads').values(Array.from({ length: UPLOAD_FILES_PER_MINUTE - 1 }, () => ({ user_id: careless.user.id, path: '/media/x.png', bytes: 10 }))).execute();
+    expect((await t.api.post('/api/media/upload/', upload(SAMPLE_FILES.text, 'a.png'), { token: careless.token })).status).toBe(400);
+    expect((await t.api.post('/api/media/upload/', upload(SAMPLE_FILES.png, 'a.png'), { token: careless.token })).status).toBe(429);
+  });
+
   it('allows a number of bytes a day per user, for product forms too', async () => {
     const heavy = await createUser(t, { type: 'SUPPLIER' });
     const earlier = new Date(Date.now() - 10 * 60_000);
