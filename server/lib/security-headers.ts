@@ -70,6 +70,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // Swagger UI (/api/docs) sets inline styles as it renders; its scripts stay 'self' only, and it shows no user data.
+    if (request.url.startsWith('/api/docs')) {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"));
+    }
     return payload;
   });
 }

@@ -68,6 +68,17 @@ describe('every answer', () => {
   });
 });
 
+describe('the API documentation (/api/docs)', () => {
+  it('may use inline styles, as Swagger UI renders with them, but still only our own scripts', async () => {
+    const res = await fetch(new URL('/api/docs/static/index.html', t.baseUrl));
+    expect(res.status).toBe(200);
+    const policy = csp(res.headers);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", hash(THEME_SCRIPT)]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
 describe('Cache-Control', () => {
   it('is no-store on signed-in API answers, errors included', async () => {
     const user = await createUser(t);
