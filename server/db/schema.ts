@@ -164,6 +164,9 @@ export interface TombstonesTable {
   deleted_at: Timestamp;
 }
 
+export interface FavoriteNoticesTable { user_id: number; product_id: number; notified_at: Timestamp }
+export interface MediaUploadsTable { id: Generated<number>; user_id: number; path: string; bytes: number; at: Timestamp }
+
 export interface SyncMetaTable { key: string; value: number }
 
 export interface DB {
@@ -186,4 +189,6 @@ export interface DB {
   notifications: NotificationsTable;
   tombstones: TombstonesTable;
   sync_meta: SyncMetaTable;
+  media_uploads: MediaUploadsTable;
+  favorite_notices: FavoriteNoticesTable;
 }

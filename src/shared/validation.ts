@@ -16,6 +16,7 @@ z.config({
     if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Not a valid string.';
     if (issue.code === 'invalid_type' && issue.expected === 'array') return 'Expected a list of items.';
     if (issue.code === 'invalid_type' && issue.expected === 'boolean') return 'Must be a valid boolean.';
+    if (issue.code === 'invalid_type' && issue.expected === 'object') return 'Invalid data. Expected a dictionary.';
     if (issue.code === 'invalid_format' && issue.format === 'email') return 'Enter a valid email address.';
     if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
     if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'This field may not be blank.';
@@ -25,7 +26,7 @@ z.config({
     if (issue.code === 'too_big' && issue.origin === 'array') return `Ensure this field has no more than ${issue.maximum} elements.`;
     if (issue.code === 'too_small') return `Ensure this value is greater than or equal to ${issue.minimum}.`;
     if (issue.code === 'too_big') return `Ensure this value is less than or equal to ${issue.maximum}.`;
-    if (issue.code === 'invalid_value') return `"${String(issue.input)}" is not a valid choice.`;
+    if (issue.code === 'invalid_value') return `"${describeInput(issue.input)}" is not a valid choice.`;
     if (issue.code === 'unrecognized_keys') return 'Unknown field.';
     return undefined;
   },
@@ -33,18 +34,33 @@ z.config({
 
 export type FieldErrors = Record<string, string[]>;
 
+/** An input quoted back in a message: short, and never by calling the input's own methods. */
+function describeInput(input: unknown): string {
+  const text = typeof input === 'string' ? input : typeof input === 'number' || typeof input === 'boolean' ? String(input) : typeof input;
+  return text.length > 50 ? `${text.slice(0, 50)}…` : text;
+}
+
+/** At most this many fields are named in one error answer, each name cut short: a body of a million unknown keys answers a few lines. */
+export const MAX_ERROR_FIELDS = 20;
+const MAX_FIELD_NAME = 100;
+
 /** Zod issues as DRF field errors: {"field": ["message"]}; whole-object issues under non_field_errors. */
 export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }>): FieldErrors {
-  const errors: FieldErrors = {};
-  const add = (key: string, message: string) => { (errors[key] ??= []).includes(message) || errors[key].push(message); };
+  // A Map, so field names such as "toString" or "__proto__" are plain keys.
+  const errors = new Map<string, string[]>();
+  const add = (key: string, message: string) => {
+    const name = key.slice(0, MAX_FIELD_NAME);
+    const list = errors.get(name);
+    if (list) { if (!list.includes(message)) list.push(message); } else if (errors.size < MAX_ERROR_FIELDS) errors.set(name, [message]);
+  };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys) add([...issue.path, key].join('.'), 'Unknown field.');
+      for (const key of issue.keys.slice(0, MAX_ERROR_FIELDS)) add([...issue.path, key].join('.'), 'Unknown field.');
       continue;
     }
     add(issue.path.length ? String(issue.path[0]) : 'non_field_errors', issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Text that must not be blank once trimmed, with a length cap so nobody stores megabytes in a name. */
