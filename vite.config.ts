@@ -4,7 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import THEME_COLORS from './src/app/theme-colors.json' with { type: 'json' };
-
+import { precompress } from './scripts/precompress';
 
 /**
  * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
@@ -78,6 +78,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: {
     target: 'es2022',

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
+import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
 import { createMailer, type Mailer } from './services/mail';
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerAuth(app);
+  await registerCompression(app);
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: GALLERY_MAX_FILES + 1, fields: 100, fieldSize: 100_000, parts: 120 },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { prepareText, sendPrepared } from './lib/compression';
 
 /**
  * Serves the built web app (dist/) beside the API on one port (DESIGN §4): hashed assets
@@ -72,7 +73,8 @@ function looksLikeFile(pathname: string): boolean {
 export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing (run npx vite build)`);
-  const indexHtml = readFileSync(indexFile);
+  // Made once: the app's HTML is the answer to every deep link.
+  const indexHtml = prepareText(readFileSync(indexFile, 'utf8'));
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -80,7 +82,10 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
     // One route per built file; everything else reaches the app fallback below.
     wildcard: false,
     index: false,
-    // The media plugin registered @fastify/static first and owns reply.sendFile.
+    // The build writes .br and .gz beside each text asset (vite.config.ts); the client's
+    // Accept-Encoding picks one, and assets without them are compressed on the fly.
+    preCompressed: true,
+    // The media plugin keeps its own reply.sendFile.
     decorateReply: false,
     cacheControl: false,
     setHeaders(reply, filePath) {
@@ -95,6 +100,6 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (isApiOrMedia(pathname) || looksLikeFile(pathname)) return reply.status(404).send({ detail: 'Not found.' });
-    return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    return sendPrepared(request, reply.header('Cache-Control', REVALIDATE), indexHtml, 'text/html; charset=utf-8');
   });
 }

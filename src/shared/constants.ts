@@ -50,3 +50,6 @@ export const SPLASH_MS = 1_500;
 export const OFFER_STEP = 0.1;
 export const LEGAL_LAST_UPDATED = '2025-07-14';
 export const RATES_CACHE_MS = 60 * 60 * 1000;
+/** Widths `/media/<file>?w=` answers a resized WebP at (cards, galleries, avatars, logos). */
+export const MEDIA_WIDTHS = [200, 400, 800] as const;
+export type MediaWidth = (typeof MEDIA_WIDTHS)[number];

@@ -104,8 +104,11 @@ export function apiClient(baseUrl: string) {
   };
 }
 
-/** The API server in-process on a random port, with its own database copy, data folder and SMTP sink. */
-export async function startTestApp(overrides: Partial<Config> = {}) {
+/**
+ * The API server in-process on a random port, with its own database copy, data folder and
+ * SMTP sink; with `web`, serving that built web app beside it as `npm start` does.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, web?: { distDir: string }) {
   const handle = await openTestDatabase();
   const smtp = await startSmtpSink();
   const dataDir = await mkdtemp(path.join(inject('tmpDir'), 'app-'));
@@ -115,7 +118,7 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     // Tests speak for many client addresses through X-Forwarded-For, as a proxy on the same host would.
     trustProxy: '127.0.0.1', ...overrides,
   };
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ config, db: handle.db, logger: false, web });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
