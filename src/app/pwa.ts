@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * The service worker's life (vite-plugin-pwa in prompt mode): register it, and when a new
@@ -23,13 +23,23 @@ function update(patch: Partial<PwaState>) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Registers once the page has loaded: the worker's precache download then does not compete
+ * with the first screen's code and data on a slow network, and workbox-window is its own
+ * chunk, out of the entry script.
+ */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => update({ updateReady: true }));
-  workbox.register()
-    .then(() => setInterval(() => workbox?.update(), UPDATE_CHECK_MS))
-    .catch((error) => console.warn('Service worker registration failed', error));
+  const register = async () => {
+    const { Workbox } = await import('workbox-window');
+    workbox = new Workbox('/sw.js', { scope: '/' });
+    workbox.addEventListener('waiting', () => update({ updateReady: true }));
+    await workbox.register();
+    setInterval(() => workbox?.update(), UPDATE_CHECK_MS);
+  };
+  const start = () => { register().catch((error) => console.warn('Service worker registration failed', error)); };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /** Activates the waiting worker, then reloads once it controls the page. */
