@@ -2,6 +2,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { ALWAYS_REVALIDATE } from '../server/web-files.ts';
 
 /** Built text files the server sends compressed; images and fonts are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
@@ -16,10 +17,13 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Writes <file>.br and <file>.gz beside every text file of `dir` of at least MIN_BYTES. */
+/**
+ * Writes <file>.br and <file>.gz beside every text file of `dir` of at least MIN_BYTES,
+ * except those replaced in place under the same name (server/web-files.ts).
+ */
 export async function precompressDir(dir: string): Promise<void> {
   for await (const file of files(dir)) {
-    if (!TEXT.test(file)) continue;
+    if (!TEXT.test(file) || ALWAYS_REVALIDATE.has(path.basename(file))) continue;
     const data = await readFile(file);
     if (data.length < MIN_BYTES) continue;
     await writeFile(`${file}.br`, brotliCompressSync(data, {
@@ -30,9 +34,9 @@ export async function precompressDir(dir: string): Promise<void> {
 }
 
 /**
- * Writes <file>.br and <file>.gz beside every built text file once, at the highest levels
+ * Writes <file>.br and <file>.gz beside the built text files once, at the highest levels
  * (time spent here is free at serve time); server/web.ts serves them by Accept-Encoding.
- * Runs after the service worker is generated, so sw.js and workbox are covered too.
+ * Runs after the service worker is generated, so the workbox runtime is covered too.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';

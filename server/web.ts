@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { prepareText, sendPrepared } from './lib/compression';
+import { ALWAYS_REVALIDATE } from './web-files';
 
 /**
  * Serves the built web app (dist/) beside the API on one port (DESIGN §4): hashed assets
@@ -15,12 +16,14 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const DIST_DIR = path.join(PROJECT_ROOT, 'dist');
 
 /** What `vite build` reads: when any of it is newer than dist/index.html, the build is stale. */
-const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'src', 'locales', 'public'];
+const BUILD_INPUTS = [
+  'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'src', 'locales', 'public',
+  // The build's own plugins (vite.config.ts).
+  'scripts/first-paint.ts', 'scripts/precompress.ts', 'server/web-files.ts',
+];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-/** Files whose name never changes while their content does: the browser must always ask. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -82,8 +85,8 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
     // One route per built file; everything else reaches the app fallback below.
     wildcard: false,
     index: false,
-    // The build writes .br and .gz beside each text asset (vite.config.ts); the client's
-    // Accept-Encoding picks one, and assets without them are compressed on the fly.
+    // The build writes .br and .gz beside each hashed text asset (scripts/precompress.ts);
+    // the client's Accept-Encoding picks one, and files without them are compressed on the fly.
     preCompressed: true,
     // The media plugin keeps its own reply.sendFile.
     decorateReply: false,

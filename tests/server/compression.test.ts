@@ -67,6 +67,14 @@ describe('compressed transfers', () => {
     }
   });
 
+  it('sends a file replaced in place under the same name (a deployed sw.js) as it is now', async () => {
+    const updated = `${sourceLike(4_000)}\n// build 2`;
+    await writeFile(path.join(distDir, 'sw.js'), updated);
+    const res = await rawGet(`${t.baseUrl}/sw.js`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(decode('br', res.body).toString()).toBe(updated);
+  });
+
   it('sends the app page of every deep link compressed', async () => {
     const res = await rawGet(`${t.baseUrl}/products/12`, { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
