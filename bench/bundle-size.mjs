@@ -44,10 +44,14 @@ if (process.argv.includes('--deps')) {
   const out = mkdtempSync(path.join(tmpdir(), 'bundle-deps-'));
   try {
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    const entry = initialFiles(out).find((f) => f.endsWith('.js'));
-    const costs = costByDependency(readFileSync(path.join(out, entry), 'utf8'), JSON.parse(readFileSync(path.join(out, `${entry}.map`), 'utf8')));
+    // The entry and the chunks index.html preloads with it: all of it runs before the first screen.
+    const costs = new Map();
+    for (const file of initialFiles(out).filter((f) => f.endsWith('.js'))) {
+      const map = JSON.parse(readFileSync(path.join(out, `${file}.map`), 'utf8'));
+      for (const [name, text] of costByDependency(readFileSync(path.join(out, file), 'utf8'), map)) costs.set(name, (costs.get(name) ?? '') + text);
+    }
     const total = [...costs.values()].reduce((sum, text) => sum + text.length, 0);
-    console.log(`\nWhat each dependency costs in the entry script (${kb(total)} minified):`);
+    console.log(`\nWhat each dependency costs in the entry JavaScript (${kb(total)} minified):`);
     for (const [name, text] of [...costs].sort((a, b) => b[1].length - a[1].length)) {
       console.log(`  ${name.padEnd(30)} ${kb(text.length).padStart(9)}  ${((100 * text.length) / total).toFixed(1).padStart(5)}%  brotli alone ${kb(brotli(text)).padStart(8)}`);
     }

@@ -64,8 +64,12 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
 function meterNetwork(cdp: CDPSession) {
   const received: Array<{ at: number; bytes: number; id: string }> = [];
   const finished = new Map<string, { at: number; bytes: number }>();
+  const urls = new Map<string, string>();
   let navigationAt = 0;
-  cdp.on('Network.requestWillBeSent', (e) => { if (e.type === 'Document' && !navigationAt) navigationAt = e.timestamp; });
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url.replace(/^https?:\/\/[^/]+/, ''));
+    if (e.type === 'Document' && !navigationAt) navigationAt = e.timestamp;
+  });
   cdp.on('Network.dataReceived', (e) => received.push({ at: e.timestamp, bytes: e.encodedDataLength, id: e.requestId }));
   cdp.on('Network.loadingFinished', (e) => finished.set(e.requestId, { at: e.timestamp, bytes: e.encodedDataLength }));
   return {
@@ -77,6 +81,14 @@ function meterNetwork(cdp: CDPSession) {
       for (const [id, f] of finished) if (f.at <= cutoff) { total += f.bytes; done.add(id); }
       for (const r of received) if (!done.has(r.id) && r.at <= cutoff) total += r.bytes;
       return total;
+    },
+    /** Each request's wire bytes up to `ms`, largest first (BENCH_VERBOSE=1 prints them). */
+    requestsUntil(ms: number): Array<{ url: string; bytes: number }> {
+      const cutoff = navigationAt + ms / 1000;
+      const per = new Map<string, number>();
+      for (const [id, f] of finished) if (f.at <= cutoff) per.set(id, f.bytes);
+      for (const r of received) if (!finished.has(r.id) || finished.get(r.id)!.at > cutoff) if (r.at <= cutoff) per.set(r.id, (per.get(r.id) ?? 0) + r.bytes);
+      return [...per].map(([id, bytes]) => ({ url: urls.get(id) ?? id, bytes })).sort((a, b) => b.bytes - a.bytes);
     },
   };
 }
@@ -118,6 +130,11 @@ async function visit(context: BrowserContext, base: string, label: string, offli
     bytesTotal: meter.bytesUntil(Number.MAX_SAFE_INTEGER),
     unusedPreloads: unused.length,
   };
+  if (process.env.BENCH_VERBOSE === '1') {
+    const until = firstCard ?? screen ?? Number.MAX_SAFE_INTEGER;
+    console.log(`${label}: requests before ${firstCard !== null ? 'the first card' : screen !== null ? 'the first screen' : 'the end'}`);
+    for (const r of meter.requestsUntil(until)) console.log(`  ${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${r.url}`);
+  }
   await cdp.detach();
   await page.close();
   return result;
