@@ -20,7 +20,7 @@ export const appPlugins = () => [
 export default defineConfig({
   plugins: [
     ...appPlugins(),
-    firstPaint(),
+    ...firstPaint(),
     VitePWA({
       // The update is offered to the user ("A new version is available — Reload"), not forced.
       registerType: 'prompt',

@@ -77,7 +77,7 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing (run npx vite build)`);
   // Made once: the app's HTML is the answer to every deep link.
-  const indexHtml = prepareText(readFileSync(indexFile, 'utf8'));
+  const indexHtml = prepareText(readFileSync(indexFile, 'utf8'), true);
 
   await app.register(fastifyStatic, {
     root: distDir,

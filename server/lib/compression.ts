@@ -56,24 +56,27 @@ function negotiate(header: string): Encoding | null {
   return best;
 }
 
-/** The same compressors the plugin uses on the fly (brotli at quality 4: fast, still small). */
-export function compressText(text: string | Buffer, encoding: Encoding): Buffer {
+/**
+ * The same compressors the plugin uses on the fly (brotli at quality 4: fast, still small);
+ * `best` for text made once for the process's life, where the smallest form is worth the time.
+ */
+export function compressText(text: string | Buffer, encoding: Encoding, best = false): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-    : gzipSync(text);
+    ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4 } })
+    : gzipSync(text, { level: best ? 9 : -1 });
 }
 
 /** Text whose encoded forms are made once, the first time a client asks for each. */
 export interface PreparedText { text: string; bytes: number; encoded(encoding: Encoding): Buffer }
 
-export function prepareText(text: string): PreparedText {
+export function prepareText(text: string, best = false): PreparedText {
   const encoded = new Map<Encoding, Buffer>();
   return {
     text,
     bytes: Buffer.byteLength(text),
     encoded(encoding) {
       let body = encoded.get(encoding);
-      if (!body) encoded.set(encoding, (body = compressText(text, encoding)));
+      if (!body) encoded.set(encoding, (body = compressText(text, encoding, best)));
       return body;
     },
   };
