@@ -26,6 +26,8 @@ export function resizableName(file: string): { hash: string; format: string } | 
  */
 export function createMediaVariants(root: string) {
   const making = new Map<string, Promise<string>>();
+  /** Stored files whose bytes start like an image but do not decode: served as they are. */
+  const undecodable = new Set<string>();
 
   async function make(source: string, target: string, width: MediaWidth): Promise<void> {
     const temp = path.join(root, `.variant-${randomUUID()}`);
@@ -38,16 +40,24 @@ export function createMediaVariants(root: string) {
     }
   }
 
-  /** The variant's file name, made once; concurrent requests for a missing one share the work. */
+  /**
+   * The variant's file name, made once; concurrent requests for a missing one share the work.
+   * A file the image library cannot read answers its own name: the original, unresized.
+   */
   async function variant(hash: string, format: string, width: MediaWidth): Promise<string> {
+    const original = `${hash}.${format}`;
+    if (undecodable.has(original)) return original;
     const name = `${hash}.w${width}.webp`;
     const target = path.join(root, name);
     if (await exists(target)) return name;
     let pending = making.get(name);
     if (!pending) {
-      pending = make(path.join(root, `${hash}.${format}`), target, width).then(() => name);
+      pending = make(path.join(root, original), target, width).then(() => name, () => {
+        undecodable.add(original);
+        return original;
+      });
       making.set(name, pending);
-      pending.finally(() => making.delete(name)).catch(() => undefined);
+      void pending.finally(() => making.delete(name));
     }
     return pending;
   }

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { precompressDir } from '../../scripts/precompress';
-import { createUser, fileBlob, startTestApp, type TestApp, type TestUser } from './helpers';
+import { SAMPLE_FILES, createUser, fileBlob, startTestApp, type TestApp, type TestUser } from './helpers';
 import { createProduct } from './fixtures/catalogue';
 import { rawGet } from './raw-http';
 
@@ -164,6 +164,24 @@ describe('right-sized images (GET /media/<file>?w=)', () => {
     const missing = await t.api.get(`/media/${'0'.repeat(64)}.png?w=200`);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: 'Not found.' });
+  });
+
+  it('serves a stored picture that does not decode as it is, and never a stray file', async () => {
+    const form = new FormData();
+    form.append('file', fileBlob(SAMPLE_FILES.jpeg, 'image/jpeg'), 'broken.jpg');
+    const uploaded = await t.api.post('/api/media/upload/', form, { token: supplier.token });
+    const url = new URL(uploaded.body.secure_url).pathname;
+    for (let i = 0; i < 2; i++) {
+      const res = await rawGet(`${t.baseUrl}${url}?w=200`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.body.equals(SAMPLE_FILES.jpeg)).toBe(true);
+    }
+    for (const name of ['..%2fpackage.json', '.upload-x?w=200', '%2Fetc%2Fpasswd?w=400']) {
+      const res = await rawGet(`${t.baseUrl}/media/${name}`);
+      expect(res.status, name).toBeGreaterThanOrEqual(400);
+      expect(res.status, name).toBeLessThan(500);
+    }
   });
 
   it('serves uploads that are not images as they are, whatever the width', async () => {
