@@ -25,7 +25,6 @@ import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
 const GUEST_PULL_MS = 5 * 60_000;
 const PROBE_MS = 10_000;
-const RETRY_MS = 5_000;
 const LEADER_LOCK = 'marketplace-sync-leader';
 
 type Message = { type: 'pull' } | { type: 'push' } | { type: 'watch'; id: number };
@@ -102,18 +101,11 @@ async function syncOnce(): Promise<void> {
     void holdReferencedProducts();
     void replicateCatalogue();
   } catch (error) {
-    console.warn('Sync did not complete', error);
     if (isQuotaError(error)) reportStorageFull(t`your latest data`);
-    else retrySoon();
+    console.warn('Sync did not complete', error);
   } finally {
     if (me) void schedulePush(me.id);
   }
-}
-
-/** After a failed pull (a 5xx, a timeout), try again shortly rather than at the next timer. */
-function retrySoon(): void {
-  if (!running) return;
-  timers.push(setTimeout(() => void runCycle(), RETRY_MS));
 }
 
 /** Sends what was queued, soon (several quick actions go in one go). */
@@ -174,10 +166,8 @@ async function replicateCatalogue(): Promise<void> {
       await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
     }
   } catch (error) {
-    console.warn('Catalogue replication paused', error);
     if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
-    // A passing failure must not leave a guest's catalogue half saved until the next 5-minute pull.
-    else retrySoon();
+    console.warn('Catalogue replication paused', error);
   } finally {
     replicating = false;
   }
