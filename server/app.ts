@@ -12,6 +12,7 @@ import { registerFormBodies } from './lib/form-bodies';
 import { FORM_LIMITS } from './lib/body';
 import { createMailer, type Mailer } from './services/mail';
 import { createMediaStore, type MediaStore } from './services/media';
+import { openMediaObjects } from './services/media-objects';
 import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-sweep';
 import { createTokenService, type TokenService } from './services/tokens';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
@@ -58,7 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('tokens', createTokenService(db, config.jwtSecret));
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
-  app.decorate('media', createMediaStore(config.dataDir, db));
+  const mediaObjects = await openMediaObjects(config.dataDir, config.mediaS3);
+  app.decorate('media', createMediaStore(mediaObjects, db));
+  app.addHook('onClose', () => mediaObjects.close());
 
   registerErrorHandler(app);
   const distDir = options.web ? (options.web === true ? DIST_DIR : options.web.distDir) : undefined;
@@ -88,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Files nothing references (refused posts, unused uploads) are removed once their grace period is over.
   const sweeper = setInterval(() => {
-    sweepUnreferencedMedia(db, app.media.root).catch((error) => app.log.warn({ err: error }, 'media sweep failed'));
+    sweepUnreferencedMedia(db, app.media).catch((error) => app.log.warn({ err: error }, 'media sweep failed'));
   }, SWEEP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
