@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,6 +9,8 @@ import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
+import { createLogger, logRequests } from './lib/logging';
+import type { Logger } from 'pino';
 import { FORM_LIMITS } from './lib/body';
 import { createMailer, type Mailer } from './services/mail';
 import { createMediaStore, type MediaStore } from './services/media';
@@ -29,6 +31,8 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     media: MediaStore;
+    /** draining: the server is stopping (main.ts); readiness answers 503 so a balancer sends no more. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -38,6 +42,8 @@ export interface AppOptions {
   /** Replaces the SMTP/log mailer (tests use a real SMTP sink instead, through config.smtpUrl). */
   mailer?: Mailer;
   logger?: boolean;
+  /** The process's logger (main.ts); unset, one is made from the configuration. */
+  log?: Logger;
   /** Serve the built web app (dist/) on the same port; main.ts turns it on, API tests leave it off. */
   web?: boolean | { distDir: string };
 }
@@ -46,7 +52,9 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    ...(options.logger === false ? { logger: false } : { loggerInstance: (options.log ?? await createLogger(config)) as FastifyBaseLogger }),
+    // One line per request instead (lib/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
@@ -56,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false });
+  logRequests(app, config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json'));
   app.decorate('db', db);
   app.decorate('tokens', createTokenService(db, config.jwtSecret));
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
