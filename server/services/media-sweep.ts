@@ -20,6 +20,17 @@ const REFERENCES: Array<[table: string, column: string]> = [
  * Also leftovers of uploads cut off mid-stream. Returns the names removed.
  */
 export async function sweepUnreferencedMedia(db: Database, media: MediaStore, opts: { now?: number; graceMs?: number } = {}): Promise<string[]> {
+  // Every process sweeps hourly; one sweep at a time is enough for a shared store (the lock ends with the transaction).
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`.execute(trx);
+    return rows[0].locked ? sweep(trx, media, opts) : [];
+  });
+}
+
+/** Advisory lock key of the sweep ('swep'). */
+const SWEEP_LOCK = 0x73776570;
+
+async function sweep(db: Database, media: MediaStore, opts: { now?: number; graceMs?: number }): Promise<string[]> {
   const { objects } = media;
   const cutoff = (opts.now ?? Date.now()) - (opts.graceMs ?? ORPHAN_GRACE_MS);
   const removed = await removeOldTemps(objects.tempDir, cutoff);
