@@ -26,8 +26,14 @@ import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 const GUEST_PULL_MS = 5 * 60_000;
 const PROBE_MS = 10_000;
 /** After a failed pull, the next try comes sooner than the next timer, backing off to this. */
-const RETRY_FIRST_MS = 10_000;
-const RETRY_MAX_MS = 2 * 60_000;
+let RETRY_FIRST_MS = 10_000;
+let RETRY_MAX_MS = 2 * 60_000;
+
+/** Tests shorten the retry waits. */
+export function setRetryTiming(firstMs: number, maxMs: number): void {
+  RETRY_FIRST_MS = firstMs;
+  RETRY_MAX_MS = maxMs;
+}
 const LEADER_LOCK = 'marketplace-sync-leader';
 
 type Message = { type: 'pull' } | { type: 'push' } | { type: 'watch'; id: number };
@@ -35,23 +41,24 @@ type Message = { type: 'pull' } | { type: 'push' } | { type: 'watch'; id: number
 /** One pending retry at a time, each wait twice the last (10 s up to 2 min), reset by a success. */
 class Backoff {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private wait = RETRY_FIRST_MS;
+  private failures = 0;
   constructor(private readonly retry: () => void) {}
   failed(): void {
     if (this.timer || !running) return;
+    const wait = Math.min(RETRY_FIRST_MS * 2 ** this.failures, RETRY_MAX_MS);
+    this.failures += 1;
     this.timer = setTimeout(() => {
       this.timer = null;
       if (running) this.retry();
-    }, this.wait);
-    this.wait = Math.min(this.wait * 2, RETRY_MAX_MS);
+    }, wait);
   }
   succeeded(): void {
-    this.wait = RETRY_FIRST_MS;
+    this.failures = 0;
   }
   cancel(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.wait = RETRY_FIRST_MS;
+    this.failures = 0;
   }
 }
 
