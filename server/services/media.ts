@@ -81,7 +81,6 @@ async function claimUpload(db: Database, userId: number): Promise<{ id: number; 
  * changes meaning, so it is cached forever.
  */
 export function createMediaStore(objects: MediaObjects, db?: Database) {
-
   /**
    * Streams a file into the store. With `owner` (every upload a user makes) the user's quotas
    * are checked first and the upload is recorded; the seed stores its pictures without one.
