@@ -20,7 +20,7 @@ export function productQuery(db: Database) {
       'p.id', 'p.name', 'p.description', 'p.price', 'p.min_price', 'p.max_price', 'p.thumbnail_url',
       'p.minimum_order_quantity', 'p.quantity_in_stock', 'p.average_rating', 'p.reviews_count',
       'p.category_id', 'c.name as category_name', 'p.supplier_id', 'p.created_at', 'p.updated_at',
-      'p.flash_deal_ends_at', 'p.seq',
+      'p.flash_deal_ends_at', 'p.seq', 'p.txid',
     ]);
 }
 
