@@ -27,5 +27,10 @@ export type SyncedTable = (typeof SYNCED_TABLES)[number]['table'];
  * that something changed (LISTEN sync_changes, see db/index.ts).
  */
 export const FEEDING_TABLES = [
-  'users', 'supplier_profiles', 'buyer_profiles', 'supplier_industries', 'buyer_categories', 'product_media',
+  'users',
+  'supplier_profiles',
+  'buyer_profiles',
+  'supplier_industries',
+  'buyer_categories',
+  'product_media',
 ] as const;

@@ -14,7 +14,7 @@ import {
   type FlashDeal, type Product, DEAL_PRICE_NOT_BELOW_MIN, EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, THUMBNAIL_REQUIRED, dealRunning,
   flashDealRuleErrors, id, productFields, productPatchFields, productRuleErrors, readFlashDeal,
 } from '../../src/shared/catalogue';
-import { toFieldErrors, type FieldErrors } from '../../src/shared/validation';
+import { invalidPk, toFieldErrors, type FieldErrors } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
 
 // An empty filter (?category=) filters nothing, as django-filter treats it.
@@ -35,8 +35,6 @@ const FORM_FILES = {
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-export const doesNotExist = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
 
 /**
  * Products (spec §7): public listings, search and sections; suppliers with a confirmed
@@ -94,7 +92,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
     Object.assign(errors, deal.errors, deal.deal && parsed.success ? flashDealRuleErrors(deal.deal, parsed.data.min_price) : {});
     const thumbnail = await thumbnailOf(form, app.media.resolve);
     if (!thumbnail) errors.thumbnail = [THUMBNAIL_REQUIRED];
-    if (parsed.success && !(await categoryExists(app.db, parsed.data.category_id))) errors.category_id = [doesNotExist(parsed.data.category_id)];
+    if (parsed.success && !(await categoryExists(app.db, parsed.data.category_id))) errors.category_id = [invalidPk(parsed.data.category_id)];
     if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(errors);
 
     const fields = parsed.data;
@@ -121,14 +119,14 @@ const products: FastifyPluginAsyncZod = async (app) => {
     // A lower minimum price must not leave a running deal at or above it.
     const runningDeal = !deal.deal && current.price !== null && dealRunning({ flash_deal_ends_at: current.flash_deal_ends_at?.toISOString() ?? null });
     if (runningDeal && changes.min_price !== undefined && Number(current.price) >= Number(changes.min_price)) errors.min_price ??= [DEAL_PRICE_NOT_BELOW_MIN];
-    if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id))) errors.category_id = [doesNotExist(changes.category_id)];
+    if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id))) errors.category_id = [invalidPk(changes.category_id)];
     const thumbnail = form.fields.thumbnail !== undefined || form.files.thumbnail ? await thumbnailOf(form, app.media.resolve) : undefined;
     if (thumbnail === null) errors.thumbnail = [THUMBNAIL_REQUIRED];
 
     const removeIds = readIdList(form.fields.remove_image_ids, errors);
     const existing = await app.db.selectFrom('product_media').select(['id', 'position']).where('product_id', '=', current.id).execute();
     const unknown = removeIds.filter((mid) => !existing.some((m) => m.id === mid));
-    if (unknown.length > 0) errors.remove_image_ids = [doesNotExist(unknown[0])];
+    if (unknown.length > 0) errors.remove_image_ids = [invalidPk(unknown[0])];
     const added = form.files.images ?? [];
     if (existing.length - new Set(removeIds).size + added.length > GALLERY_MAX_FILES) errors.images = [GALLERY_FULL];
     if (Object.keys(errors).length > 0) throw badRequest(errors);

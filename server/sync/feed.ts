@@ -8,10 +8,17 @@ import { sql } from 'kysely';
  * every position handed out so far and no change is ever skipped, without writers taking
  * turns.
  */
-export interface Position { txid: number; seq: number }
+export interface Position {
+  txid: number;
+  seq: number;
+}
 
 /** What a collection reads: the changes at or after `after` of transactions below `before`. */
-export interface FeedWindow { after: Position; before: number; limit: number }
+export interface FeedWindow {
+  after: Position;
+  before: number;
+  limit: number;
+}
 
 export const START: Position = { txid: 0, seq: 0 };
 
@@ -36,7 +43,12 @@ export const inWindow = (table: string, w: FeedWindow) => {
  */
 export const CURSOR_PATTERN = /^(v1\.\d{1,15}(\.\d{1,15})?|v2\.\d{1,15}\.\d{1,15}\.\d{1,15})$/;
 
-export interface Cursor { at: Position; mark: number; fresh: boolean; outdated: boolean }
+export interface Cursor {
+  at: Position;
+  mark: number;
+  fresh: boolean;
+  outdated: boolean;
+}
 
 export const cursorOf = (at: Position, mark: number) => `v2.${at.txid}.${at.seq}.${mark}`;
 
