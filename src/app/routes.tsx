@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import Spinner from '../components/Spinner';
@@ -9,25 +9,46 @@ import { RequireAuth } from './RequireAuth';
  * The route table (spec §2, DESIGN §6). Each route family is its own chunk, loaded on first
  * visit. Guests may browse /, listings, search, products and sellers; the rest is guarded.
  */
-const HomeScreen = lazy(() => import('../screens/home/HomeScreen'));
-const LoginScreen = lazy(() => import('../screens/auth/LoginScreen'));
-const VerifyOtpScreen = lazy(() => import('../screens/auth/VerifyOtpScreen'));
-const OnboardingScreen = lazy(() => import('../screens/onboarding/OnboardingScreen'));
-const SearchScreen = lazy(() => import('../screens/listings/SearchScreen'));
-const CategoryScreen = lazy(() => import('../screens/listings/CategoryScreen'));
-const FlashDealsScreen = lazy(() => import('../screens/listings/FlashDealsScreen'));
-const NewArrivalsScreen = lazy(() => import('../screens/listings/NewArrivalsScreen'));
-const FavoritesScreen = lazy(() => import('../screens/favorites/FavoritesScreen'));
-const ChatScreen = lazy(() => import('../screens/chat/ChatScreen'));
-const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen'));
-const ProfileEditScreen = lazy(() => import('../screens/profile/ProfileEditScreen'));
-const ProductFormScreen = lazy(() => import('../screens/products/ProductFormScreen'));
-const ProductDetailScreen = lazy(() => import('../screens/products/ProductDetailScreen'));
-const SellerScreen = lazy(() => import('../screens/users/SellerScreen'));
-const PrivacyPolicyScreen = lazy(() => import('../screens/legal/PrivacyPolicyScreen'));
-const TermsOfServiceScreen = lazy(() => import('../screens/legal/TermsOfServiceScreen'));
+/**
+ * A route's screen, loaded as its own chunk. Once the chunk is in, the screen renders directly:
+ * a screen that suspends is revealed only after React's 300 ms fallback throttle, which would
+ * otherwise delay every first paint (bench/home-paint.ts). `preload` starts loading early.
+ */
+type AnyScreen = ComponentType<any>;
+type Screen = AnyScreen & { preload(): Promise<unknown> };
+function screen(load: () => Promise<{ default: AnyScreen }>): Screen {
+  let loaded: AnyScreen | null = null;
+  let loading: Promise<{ default: AnyScreen }> | null = null;
+  const preload = () => (loading ??= load().then((module) => {
+    loaded = module.default;
+    return module;
+  }, (error: unknown) => {
+    loading = null; // a failed chunk load is tried again on the next visit
+    throw error;
+  }));
+  const Lazy = lazy(preload);
+  const Screen = (props: Record<string, unknown>) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Screen, { preload });
+}
 
-type Screen = LazyExoticComponent<ComponentType<any>>;
+const HomeScreen = screen(() => import('../screens/home/HomeScreen'));
+const LoginScreen = screen(() => import('../screens/auth/LoginScreen'));
+const VerifyOtpScreen = screen(() => import('../screens/auth/VerifyOtpScreen'));
+const OnboardingScreen = screen(() => import('../screens/onboarding/OnboardingScreen'));
+const SearchScreen = screen(() => import('../screens/listings/SearchScreen'));
+const CategoryScreen = screen(() => import('../screens/listings/CategoryScreen'));
+const FlashDealsScreen = screen(() => import('../screens/listings/FlashDealsScreen'));
+const NewArrivalsScreen = screen(() => import('../screens/listings/NewArrivalsScreen'));
+const FavoritesScreen = screen(() => import('../screens/favorites/FavoritesScreen'));
+const ChatScreen = screen(() => import('../screens/chat/ChatScreen'));
+const ProfileScreen = screen(() => import('../screens/profile/ProfileScreen'));
+const ProfileEditScreen = screen(() => import('../screens/profile/ProfileEditScreen'));
+const ProductFormScreen = screen(() => import('../screens/products/ProductFormScreen'));
+const ProductDetailScreen = screen(() => import('../screens/products/ProductDetailScreen'));
+const SellerScreen = screen(() => import('../screens/users/SellerScreen'));
+const PrivacyPolicyScreen = screen(() => import('../screens/legal/PrivacyPolicyScreen'));
+const TermsOfServiceScreen = screen(() => import('../screens/legal/TermsOfServiceScreen'));
+
 /** `user`: signed in (DESIGN §6); `supplier`: signed-in suppliers only. /login itself sends signed-in users on. */
 interface RouteEntry { path: string; screen: Screen; guard?: 'user' | 'supplier' }
 
@@ -52,6 +73,13 @@ export const ROUTES: RouteEntry[] = [
   { path: '/privacy-policy', screen: PrivacyPolicyScreen },
   { path: '/terms-of-service', screen: TermsOfServiceScreen },
 ];
+
+/** The screen of `pathname` starts loading now, beside the translations, so the first render need not suspend. */
+export function preloadScreenFor(pathname: string): void {
+  const entry = ROUTES.find(({ path }) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`).test(pathname));
+  void entry?.screen.preload().catch(() => undefined);
+}
+if (typeof window !== 'undefined') preloadScreenFor(window.location.pathname);
 
 function Guarded({ entry, params }: { entry: RouteEntry; params: Record<string, string | undefined> }) {
   const Screen = entry.screen;

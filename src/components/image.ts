@@ -2,19 +2,22 @@ import { MEDIA_WIDTHS } from '../shared/constants';
 
 /**
  * Resized variants of our own media (DESIGN §5: `/media/<file>?w=<width>` answers a WebP of
- * that width). Only `/media/` URLs of this app's origin have them; any other URL is used as it is.
+ * that width). Only `/media/` URLs of this app's origin have them; any other URL is used as it
+ * is. Plain string checks: a grid of cards calls this hundreds of times while the home page
+ * paints, and URL parsing showed in its profile.
  */
-const RESIZABLE = /\.(png|jpe?g|webp|gif)$/i;
+const RESIZABLE = /^\/media\/[^?#]+\.(png|jpe?g|webp|gif)(\?[^#]*)?$/i;
 
-function ownMedia(url: string | null | undefined): URL | null {
+function origin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+/** The URL's path when it is one of our resizable media files, else null. */
+function ownMediaPath(url: string | null | undefined): string | null {
   if (!url) return null;
-  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
-  try {
-    const parsed = new URL(url, origin);
-    return parsed.origin === origin && parsed.pathname.startsWith('/media/') && RESIZABLE.test(parsed.pathname) ? parsed : null;
-  } catch {
-    return null;
-  }
+  const here = origin();
+  const path = url.startsWith('/') ? url : here && url.startsWith(`${here}/`) ? url.slice(here.length) : null;
+  return path && !path.startsWith('//') && RESIZABLE.test(path) ? path : null;
 }
 
 /** The smallest offered width covering `width` (the largest one beyond that). */
@@ -24,14 +27,15 @@ function offeredWidth(width: number): number {
 
 /** `url` at `width` px when the server can resize it, else `url` unchanged; keeps a relative URL relative. */
 export function mediaUrl(url: string, width: number): string {
-  const own = ownMedia(url);
-  if (!own) return url;
-  own.searchParams.set('w', String(offeredWidth(width)));
-  return /^https?:/i.test(url) ? own.href : `${own.pathname}${own.search}`;
+  const path = ownMediaPath(url);
+  if (!path) return url;
+  const query = path.includes('?') ? `${path.replace(/([?&])w=\d*&?/, '$1').replace(/[?&]$/, '')}` : path;
+  const resized = `${query}${query.includes('?') ? '&' : '?'}w=${offeredWidth(width)}`;
+  return url.startsWith('/') ? resized : `${origin()}${resized}`;
 }
 
 /** A srcset over every offered width ("…?w=200 200w, …?w=400 400w, …"), or undefined for other URLs. */
 export function mediaSrcSet(url: string | null | undefined): string | undefined {
-  if (!url || !ownMedia(url)) return undefined;
+  if (!url || !ownMediaPath(url)) return undefined;
   return MEDIA_WIDTHS.map((w) => `${mediaUrl(url, w)} ${w}w`).join(', ');
 }

@@ -122,7 +122,7 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
 }
 
 /** One-click offer (spec §9): the product price 10% lower or higher, two decimals. */
-export function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
+export async function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
   if (!conversation.product) throw new Error('Price offers can only be made in a conversation about a product.');
   const price = offerPrice(conversation.product.price, direction === 'lower' ? -OFFER_STEP : OFFER_STEP);
   return sendMessage(conversation.id, { price });

@@ -1,4 +1,4 @@
-import { db, PRIVATE_TABLES } from '../data/db';
+import { db } from '../data/db';
 import { api } from './api';
 import { applyChanges, SYNC_TABLES } from './apply';
 import { productsChanged } from '../data/search';
@@ -22,8 +22,11 @@ const PAGE_SIZE: Record<StreamName, number> = { private: 500, catalogue: 1000 };
 
 /** What each stream's reset (a cursor too old for the server) drops before the snapshot arrives. */
 const RESET_TABLES: Record<StreamName, () => Promise<unknown>> = {
-  private: () => Promise.all([db.categories.clear(), db.banners.clear(), ...PRIVATE_TABLES
-    .filter((name) => name !== 'outbox' && name !== 'recent').map((name) => db.table(name).clear())]),
+  // Rows written on this device and not yet sent (negative ids) stay: the outbox still owns them.
+  private: () => Promise.all([
+    db.categories.clear(), db.banners.clear(), db.favorites.clear(), db.conversations.clear(), db.notifications.clear(),
+    db.reviews.where(':id').above(0).delete(), db.messages.where(':id').above(0).delete(),
+  ]),
   catalogue: () => Promise.all([db.products.clear(), db.lists.clear()]).then(productsChanged),
 };
 

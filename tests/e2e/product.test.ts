@@ -120,10 +120,13 @@ describe.skipIf(skipBrowser)('product detail and seller page (browser)', () => {
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       expect(await seriousViolations(page), `product page, ${theme}`).toEqual([]);
 
-      await page.getByRole('button', { name: /View picture 1 of \d+ full screen/ }).click();
-      await page.getByRole('dialog', { name: 'Media viewer' }).waitFor();
-      expect(await seriousViolations(page), `media viewer, ${theme}`).toEqual([]);
-      await page.keyboard.press('Escape');
+      if (theme === 'dark') {
+        // The viewer looks the same in both themes (always dark behind the picture): one scan.
+        await page.getByRole('button', { name: /View picture 1 of \d+ full screen/ }).click();
+        await page.getByRole('dialog', { name: 'Media viewer' }).waitFor();
+        expect(await seriousViolations(page), 'media viewer').toEqual([]);
+        await page.keyboard.press('Escape');
+      }
 
       await page.goto(`/users/${product.supplier.id}`);
       await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { attachmentKind } from '../../shared/messaging';
 import { DownloadIcon } from '../../app/icons';
+import { mediaUrl } from '../../components/image';
 
 /** The file name a link shows: the last part of the URL's path. */
 export function fileNameOf(url: string): string {
@@ -14,7 +15,7 @@ export function fileNameOf(url: string): string {
 
 /**
  * A message's file, shown by the extension of its URL (spec §5): pictures and videos inline
- * (a picture opens full screen), anything else as a download link.
+ * (a picture in the 400 px variant, opening full size full screen), anything else as a download link.
  */
 export default function Attachment({ url, onOpen }: { url: string; onOpen(url: string, kind: 'image' | 'video'): void }) {
   const { t } = useLingui();
@@ -22,7 +23,7 @@ export default function Attachment({ url, onOpen }: { url: string; onOpen(url: s
   if (kind === 'image') {
     return (
       <button type="button" className="message__media-button" onClick={() => onOpen(url, 'image')} aria-label={t`Open the picture full screen`}>
-        <img className="message__image" src={url} alt="" loading="lazy" />
+        <img className="message__image" src={mediaUrl(url, 400)} alt="" loading="lazy" />
       </button>
     );
   }

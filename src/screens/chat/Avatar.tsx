@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { mediaUrl } from '../../components/image';
 
 /**
  * A round logo, or the name's initials when there is none or it fails to load. Decorative:
@@ -9,7 +10,7 @@ export default function Avatar({ name, url, size = 44 }: { name: string; url: st
   const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]?.toUpperCase()).join('') || '?';
   return (
     <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {url && !broken ? <img src={url} alt="" width={size} height={size} loading="lazy" onError={() => setBroken(true)} /> : initials}
+      {url && !broken ? <img src={mediaUrl(url, size)} alt="" width={size} height={size} loading="lazy" onError={() => setBroken(true)} /> : initials}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES, MESSAGE_TEXT_MAX } from '../../shared/messaging';
-import { CloseIcon } from '../../app/icons';
+import { CloseIcon, PaperclipIcon } from '../../app/icons';
 
 export type OfferDirection = 'lower' | 'higher';
 
@@ -115,7 +115,7 @@ export default function Composer({ onSend, offers, onOffer, formatPrice }: Props
         <label className={`button button--ghost composer__attach${sending ? ' composer__attach--disabled' : ''}`}>
           <input ref={fileInput} type="file" className="visually-hidden" accept={CHAT_FILE_TYPES.join(',')} disabled={sending}
             onChange={pickFile} aria-label={t`Attach a file`} aria-describedby={error ? errorId : undefined} />
-          <span aria-hidden="true">📎</span>
+          <PaperclipIcon />
         </label>
         <label className="visually-hidden" htmlFor={`${id}-text`}><Trans>Message</Trans></label>
         <textarea ref={textArea} id={`${id}-text`} className="composer__text" rows={1} value={text} maxLength={MESSAGE_TEXT_MAX}

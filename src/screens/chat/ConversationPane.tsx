@@ -5,6 +5,7 @@ import type { CurrencyView } from '../../data/rates';
 import { useConversation, useMessages } from '../../data/chat';
 import type { User } from '../../shared/types';
 import { offerPrices } from '../../shared/messaging';
+import { useConnectivity } from '../../sync/connectivity';
 import { openConversation, type OpenState } from '../../sync/conversations';
 import { watchConversation } from '../../sync/engine';
 import { discardOutboxEntry, retryOutboxEntry, sendMessage, sendOffer } from '../../sync/intents';
@@ -30,11 +31,13 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const [state, setState] = useState<OpenState | 'opening'>('opening');
   const [viewing, setViewing] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
   const unread = (conversation?.unread_messages_count ?? 0) > 0;
+  const online = useConnectivity();
 
   useEffect(() => watchConversation(id), [id]);
 
   useEffect(() => {
-    if (state !== 'opening' && !unread) return;
+    if (state !== 'opening' && state !== 'offline' && !unread) return;
+    if (state === 'offline' && !online) return;
     let current = true;
     openConversation(id)
       .then((next) => { if (current) setState(next); })
@@ -43,8 +46,9 @@ export default function ConversationPane({ id, me, currency }: Props) {
         if (current) setState('offline');
       });
     return () => { current = false; };
-    // Runs on opening and again whenever unread messages arrive while the conversation is open.
-  }, [id, unread]);
+    // Runs on opening, when the network returns after an offline opening, and whenever unread
+    // messages arrive while the conversation is open.
+  }, [id, unread, online]);
 
   if (state === 'missing' || (conversation === null && state !== 'opening')) return <Redirect to="/chat/all" replace />;
   if (!conversation) return <section className="chat__pane"><Spinner /></section>;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import Alert from '../../components/Alert';
@@ -16,14 +16,25 @@ import './home.css';
 /** Top rated and Hot selling show two rows of the widest grid; Explore goes on page by page. */
 const SECTION_SIZE = 10;
 
-function Section({ id, title, list, empty, endless = false }: { id: string; title: ReactNode; list: ListView; empty: ReactNode; endless?: boolean }) {
+const NONE: ListView['products'] = [];
+
+/**
+ * One titled grid. `later` sections render their cards in a background pass after the first
+ * one painted (useDeferredValue): on a repeat visit the first grid shows without waiting for the
+ * 30 cards below it (bench/home-paint.ts).
+ */
+function Section({ id, title, list, empty, endless = false, later = false }: {
+  id: string; title: ReactNode; list: ListView; empty: ReactNode; endless?: boolean; later?: boolean;
+}) {
   const { t } = useLingui();
+  const deferred = useDeferredValue(list.products, NONE);
+  const products = later ? deferred : list.products;
   let body: ReactNode;
-  if (list.products.length > 0) {
+  if (products.length > 0) {
     body = endless
-      ? <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} />
-      : <ProductGrid products={list.products} />;
-  } else if (list.status === 'loading') {
+      ? <ProductGrid products={products} hasMore={list.hasMore} loadMore={list.loadMore} />
+      : <ProductGrid products={products} />;
+  } else if (list.status === 'loading' || list.products.length > 0) {
     body = <Spinner label={t`Loading products…`} />;
   } else {
     body = <p className="muted">{empty}</p>;
@@ -85,8 +96,8 @@ export default function HomeScreen() {
       ) : (
         <>
           <Section id="home-top-rated" title={<Trans>Top rated</Trans>} list={topRated} empty={<Trans>No product has been reviewed yet.</Trans>} />
-          <Section id="home-hot-selling" title={<Trans>Hot selling</Trans>} list={hotSelling} empty={<Trans>Nothing is selling fast right now.</Trans>} />
-          <Section id="home-explore" title={<Trans>Explore</Trans>} list={explore} empty={<Trans>No products to show.</Trans>} endless />
+          <Section id="home-hot-selling" title={<Trans>Hot selling</Trans>} list={hotSelling} empty={<Trans>Nothing is selling fast right now.</Trans>} later />
+          <Section id="home-explore" title={<Trans>Explore</Trans>} list={explore} empty={<Trans>No products to show.</Trans>} endless later />
         </>
       )}
     </main>

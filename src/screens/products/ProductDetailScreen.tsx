@@ -9,6 +9,7 @@ import Spinner from '../../components/Spinner';
 import Stars from '../../components/Stars';
 import { formatNumber } from '../../app/format';
 import { useProduct } from '../../data/products';
+import type { Product } from '../../shared/catalogue';
 import { openProduct } from '../../sync/intents';
 import { galleryMedia } from './gallery';
 import ProductActions from './ProductActions';
@@ -16,6 +17,8 @@ import ProductGallery from './ProductGallery';
 import RelatedProducts from './RelatedProducts';
 import ReviewsSection from './ReviewsSection';
 import SellerCard from './SellerCard';
+import { DealTimeLeft } from '../listings/FlashDealsScreen';
+import { timeLeft, useNow } from '../listings/timeLeft';
 import './product-detail.css';
 
 /** A positive whole number from the URL, or 0 for anything else (answered as a missing product). */
@@ -73,6 +76,7 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
             <Stars rating={product.average_rating} count={product.reviews_count} size={18} />
           </p>
           <p className="product-detail__price"><Price min={product.min_price} max={product.max_price} /></p>
+          <FlashDeal product={product} />
           <ul className="product-detail__badges" aria-label={t`Availability`}>
             <li className={`chip ${stock > 0 ? 'chip--success' : 'chip--danger'}`}>
               {stock > 0 ? <Trans>In stock: {stockText}</Trans> : <Trans>Out of stock</Trans>}
@@ -88,5 +92,18 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
       <ReviewsSection productId={product.id} />
       <RelatedProducts product={product} />
     </main>
+  );
+}
+
+/** A running flash deal: its price and the time left (the same wording as the flash deals list). */
+function FlashDeal({ product }: { product: Product }) {
+  const now = useNow();
+  if (!timeLeft(product.flash_deal_ends_at, now)) return null;
+  return (
+    <p className="product-detail__deal">
+      <span className="chip chip--deal"><Trans>Flash deal</Trans></span>
+      <span><Trans>Deal price</Trans> <Price min={product.price} className="price product-detail__deal-price" /></span>
+      <span className="product-detail__deal-time"><DealTimeLeft endsAt={product.flash_deal_ends_at} now={now} /></span>
+    </p>
   );
 }

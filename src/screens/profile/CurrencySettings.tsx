@@ -51,7 +51,7 @@ export default function CurrencySettings() {
             </select>
           )}
         </FormField>
-        {result ? <Alert kind={result.kind}>{result.message}{result.reason ? ` ${result.reason}` : ''}</Alert> : null}
+        {result ? <Alert kind={result.kind}>{result.message}{result.reason ? <span className="alert__detail">{result.reason}</span> : null}</Alert> : null}
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Save settings</Trans>}
         </button>

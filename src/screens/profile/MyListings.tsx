@@ -49,7 +49,7 @@ export default function MyListings({ supplierId }: { supplierId: number }) {
         <h2 id="my-listings-title" className="profile__section-title"><Trans>My listings ({list.count})</Trans></h2>
         {add}
       </div>
-      {error ? <Alert>{error.message}{error.reason ? ` ${error.reason}` : ''}</Alert> : null}
+      {error ? <Alert>{error.message}{error.reason ? <span className="alert__detail">{error.reason}</span> : null}</Alert> : null}
       <ul className="listing-rows">
         {list.products.map((product) => (
           <li key={product.id} className="listing-row card" data-testid="my-listing">

@@ -2,15 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src/data/db';
+import { toConversationRow } from '../../../src/sync/apply';
 import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
 
-const COUNTS = { notifications_unread: 2, messages_unread: 4, favorites: 3 };
+const NOW = new Date().toISOString();
+
+/**
+ * The badges are derived from what the device holds (spec §4 global counts): 2 unread
+ * notifications, 4 unread messages over two conversations, 3 favourites (a pending removal not counted).
+ */
+async function holdPrivateData() {
+  await db.notifications.bulkPut([11, 12, 13].map((id) => ({ id, kind: 'new_message' as const, params: {}, message: 'm', link: null, is_read: id === 13, created_at: NOW })));
+  await db.conversations.bulkPut([1, 2].map((id) => toConversationRow({
+    id, participants: [], product: null, last_message_timestamp: NOW, created_at: NOW, unread_messages_count: id === 1 ? 3 : 1, last_message: null,
+  })));
+  await db.favorites.bulkPut([1, 2, 3, 4].map((id) => ({ product_id: id, id, created_at: NOW, removed: id === 4 })));
+}
 
 async function signedInAs(user = makeUser(), routes = {}) {
   storeSession();
+  await holdPrivateData();
   const server = fakeApi({
     'GET /api/me/': () => ({ body: user }),
-    'GET /api/me/counts/': () => ({ body: COUNTS }),
     ...routes,
   });
   await renderApp('/');
@@ -20,7 +33,8 @@ async function signedInAs(user = makeUser(), routes = {}) {
 
 describe('the navbar for guests', () => {
   it('offers browsing links and a login link, nothing of a signed-in user', async () => {
-    fakeApi({ 'GET /api/categories/': () => ({ body: [{ id: 1, name: 'Textiles' }, { id: 2, name: 'Food & Drinks' }] }) });
+    await db.categories.bulkPut([{ id: 1, name: 'Textiles', position: 1 }, { id: 2, name: 'Food & Drinks', position: 2 }]);
+    fakeApi();
     await renderApp('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
@@ -67,11 +81,12 @@ describe('the navbar for a signed-in buyer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Hi, Ada' }));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
-    expect(server.callsTo('POST', '/api/auth/logout/')).toHaveLength(1);
+    await waitFor(() => expect(server.callsTo('POST', '/api/auth/logout/')).toHaveLength(1));
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).toBeNull();
-    await waitFor(async () => expect(await db.counts.get('me')).toMatchObject({ notifications_unread: 0, messages_unread: 0, favorites: 0 }));
+    // Signing out drops the user's data from the device: nothing is left to count.
+    await waitFor(async () => expect(await db.notifications.count() + await db.conversations.count() + await db.favorites.count()).toBe(0));
   });
 });
 

@@ -23,3 +23,11 @@ describe('resized media URLs (DESIGN §5 ?w=)', () => {
     expect(mediaSrcSet(null)).toBeUndefined();
   });
 });
+
+describe('resized media URLs with a query already', () => {
+  it('replaces an earlier width instead of adding a second one', () => {
+    expect(mediaUrl('/media/abc.png?w=800', 200)).toBe('/media/abc.png?w=200');
+    expect(mediaUrl('/media/abc.png?v=2', 400)).toBe('/media/abc.png?v=2&w=400');
+    expect(mediaUrl('//evil.example/media/abc.png', 200)).toBe('//evil.example/media/abc.png');
+  });
+});

@@ -13,7 +13,8 @@ import { useMessage } from '../../../components/useMessage';
  */
 const KNOWN: Record<string, MessageDescriptor> = {
   [MIN_PRICE_ABOVE_MAX]: msg`Minimum price cannot be greater than the maximum price.`,
-  [MIN_ORDER_ABOVE_STOCK]: msg`Minimum order quantity cannot be greater than quantity in stock.`,
+  // Spec §5 gives this text as it is, lower case included.
+  [MIN_ORDER_ABOVE_STOCK]: msg`minimum order quantity cannot be greater than quantity in stock`,
   [THUMBNAIL_REQUIRED]: msg`A thumbnail image is required.`,
   [GALLERY_FULL]: msg`A product can have at most 10 images or videos.`,
   [EDIT_OWN_PRODUCTS_ONLY]: msg`Access Denied: You can only edit your own products.`,

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import ChatScreen from '../../../../src/screens/chat/ChatScreen';
 import { db } from '../../../../src/data/db';
 import { toConversationRow } from '../../../../src/sync/apply';
+import { isOnline, reportReachable } from '../../../../src/sync/connectivity';
 import { setEngineUser, stopEngine } from '../../../../src/sync/engine';
 import type { Conversation } from '../../../../src/shared/chat';
 import type { User } from '../../../../src/shared/types';
@@ -82,6 +83,22 @@ describe('/chat/{id}', () => {
     await waitFor(async () => expect((await db.conversations.get(5))?.unread_messages_count).toBe(0));
   });
 
+  it('shows the newest messages from the server at once, before any pull', async () => {
+    const c = conversation();
+    await holding(buyer, [c], []);
+    const all = Array.from({ length: 60 }, (_, i) => message({ id: i + 1, text: `Line ${i + 1}`, sender: { id: 9 }, timestamp: new Date(Date.UTC(2026, 2, 1, 10, i)).toISOString() }));
+    server.on('GET /api/conversations/5/messages/', (call) => {
+      const limit = Number(call.query.get('limit'));
+      const offset = Number(call.query.get('offset') ?? 0);
+      return { body: { count: all.length, next: null, previous: null, results: all.slice(offset, offset + limit) } };
+    });
+    server.on('GET /api/conversations/5/', { body: c });
+    open('/chat/5');
+    expect(await screen.findByText('Line 60')).toBeTruthy();
+    expect(server.callsTo('GET /api/conversations/5/messages/').map((call) => call.query.get('offset'))).toEqual(['0', '10']);
+    expect(await db.messages.count()).toBe(50);
+  });
+
   it('opens a conversation the device does not hold yet, from the server', async () => {
     await holding(buyer, [], []);
     serverKnows(conversation());
@@ -98,13 +115,21 @@ describe('/chat/{id}', () => {
     expect(await db.conversations.get(5)).toBeUndefined();
   });
 
-  it('offline, shows what the device holds', async () => {
-    await holding(buyer, [conversation()]);
+  it('offline, shows what the device holds, and marks it read once the server is back', async () => {
+    const c = conversation({ unread_messages_count: 1 });
+    await holding(buyer, [c]);
     server.on('GET /api/conversations/5/messages/', { status: 0 });
     open('/chat/5');
     expect(await screen.findByText('Hello Ada')).toBeTruthy();
-    await waitFor(() => expect(server.callsTo('GET /api/conversations/5/messages/')).toHaveLength(1));
+    // The failed request tells the app it is offline.
+    await waitFor(() => expect(isOnline()).toBe(false));
+    const tries = server.callsTo('GET /api/conversations/5/messages/').length;
     expect(here().path).toBe('/chat/5');
+
+    serverKnows(c);
+    act(() => reportReachable());
+    await waitFor(() => expect(server.callsTo('GET /api/conversations/5/messages/').length).toBeGreaterThan(tries));
+    await waitFor(async () => expect((await db.conversations.get(5))?.unread_messages_count).toBe(0));
   });
 
   it('offline and not on the device, goes back to /chat/all', async () => {

