@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../lib/auth';
+import type { Counts } from '../../src/shared/types';
 
 /**
  * The navbar's badges (spec §4 Global counts: refreshed every 60 s): three counts, each one
@@ -9,7 +10,7 @@ import { requireUser } from '../lib/auth';
 const counts: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/me/counts/', { schema: { tags: ['account'] } }, async (request) => {
+  app.get('/api/me/counts/', { schema: { tags: ['account'] } }, async (request): Promise<Counts> => {
     const me = requireUser(request);
     const [notifications, messages, favorites] = await Promise.all([
       db.selectFrom('notifications').select(sql<number>`count(*)::int`.as('n'))
