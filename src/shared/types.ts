@@ -61,6 +61,13 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
+/** Another user's public page (GET /api/users/{id}/): no email or phone number. */
+export const publicUserSchema = userSummarySchema.extend({
+  country: z.object({ code: z.string(), name: z.string() }),
+  seller_average_rating: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
 /** A product's supplier as products carry it (spec §3: id, first_name, supplier_profile). */
 export const sellerSchema = userSummarySchema.pick({ id: true, first_name: true, user_type: true, date_joined: true, supplier_profile: true });
 export type Seller = z.infer<typeof sellerSchema>;
