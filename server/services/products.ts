@@ -90,13 +90,12 @@ export async function productById(db: Database, id: number, viewerId: number | n
 export interface ProductFilters { search?: string; category?: number; supplier?: number; exclude?: number }
 
 /**
- * The orders of the listing sections (README "Catalogue sections"):
+ * The orders of the listing sections (README "Listing sections"):
  * - newest: new arrivals and the plain list, newest first.
  * - flash-deals: only deals still running (flash_deal_ends_at in the future), ending soonest first.
  * - top-rated: only reviewed products, by average rating, then by number of reviews.
  * - hot-selling: most favourites + conversations started in the last 30 days, then the
  *   same counted over all time, then newest; products nobody touched yet come last.
- * - relevance: a search, best matches first (see services/search.ts).
  */
 export type ProductOrder = 'newest' | 'flash-deals' | 'top-rated' | 'hot-selling';
 

@@ -16,8 +16,6 @@ export const ALREADY_REVIEWED = 'You have already submitted a review for this pr
 export const EDIT_OWN_PRODUCTS_ONLY = 'Access Denied: You can only edit your own products.';
 export const EDIT_OWN_REVIEW_ONLY = 'You can only edit your own review.';
 export const GALLERY_FULL = `A product can have at most ${GALLERY_MAX_FILES} images or videos.`;
-export const CATEGORY_NOT_FOUND = 'Select a valid category.';
-export const PRODUCT_NOT_FOUND = 'This product does not exist.';
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
