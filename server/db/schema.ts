@@ -22,6 +22,8 @@ export interface UsersTable {
   is_verified: Generated<boolean>;
   currency: string | null;
   date_joined: Timestamp;
+  /** SHA-256 of the sign-up's registration token until the e-mail is confirmed (0007). */
+  registration_token_hash: Generated<string | null>;
 }
 
 export interface CategoriesTable { id: Generated<number>; name: string; position: Generated<number>; seq: Seq; txid: Seq }
@@ -171,6 +173,9 @@ export interface TombstonesTable {
   deleted_at: Timestamp;
 }
 
+export interface FavoriteNoticesTable { user_id: number; product_id: number; notified_at: Timestamp }
+export interface MediaUploadsTable { id: Generated<number>; user_id: number; path: string; bytes: number; at: Timestamp }
+
 export interface SyncMetaTable { key: string; value: number }
 
 export interface DB {
@@ -193,4 +198,6 @@ export interface DB {
   notifications: NotificationsTable;
   tombstones: TombstonesTable;
   sync_meta: SyncMetaTable;
+  media_uploads: MediaUploadsTable;
+  favorite_notices: FavoriteNoticesTable;
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toFieldErrors } from '../../src/shared/validation';
 import { FILE_TOO_LARGE } from '../../src/shared/messaging';
-import { ApiError } from './errors';
+import { ApiError, type ErrorBody } from './errors';
 
 /**
  * Every error leaves in the DRF shape of DESIGN §5. Bad input is always a 4xx with a
@@ -10,7 +10,7 @@ import { ApiError } from './errors';
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof ApiError) return reply.status(error.statusCode).send(bounded(error.body));
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names nothing that exists.
@@ -21,12 +21,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: v.keyword,
         keys: (v.params as { keys?: string[] }).keys,
       }));
-      return reply.status(400).send(toFieldErrors(issues));
+      return reply.status(400).send(bounded(toFieldErrors(issues)));
     }
 
     const status = error.statusCode ?? 500;
+    // A body the server cannot read is bad input, whatever its type (DESIGN §5: 400).
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = (request.headers['content-type'] ?? '').slice(0, 100);
+      return reply.status(400).send({ detail: `Unsupported media type "${type}" in request.` });
+    }
     if (status >= 400 && status < 500) {
-      const detail = CLIENT_ERROR_DETAILS[error.code] ?? error.message;
+      // Only our own wording: a library's message may name its internals.
+      const detail = Object.hasOwn(CLIENT_ERROR_DETAILS, error.code) ? CLIENT_ERROR_DETAILS[error.code] : GENERIC_DETAILS[status] ?? 'Invalid request.';
       return reply.status(status).send({ detail });
     }
     request.log.error({ err: error }, 'request failed');
@@ -35,6 +41,21 @@ export function registerErrorHandler(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not found.' }));
 }
+
+/** Error answers stay small whatever the request held (field names and values are quoted back). */
+const MAX_ERROR_BYTES = 8192;
+function bounded(body: ErrorBody): ErrorBody {
+  return JSON.stringify(body).length <= MAX_ERROR_BYTES ? body : { detail: 'Invalid request.' };
+}
+
+const GENERIC_DETAILS: Record<number, string> = {
+  401: 'Authentication credentials were not provided.',
+  403: 'You do not have permission to perform this action.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The request body is too large.',
+  429: 'Request was throttled.',
+};
 
 const CLIENT_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'JSON parse error - the request body is not valid JSON.',

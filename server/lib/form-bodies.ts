@@ -1,15 +1,40 @@
-import type { FastifyInstance } from 'fastify';
-import { parseUrlEncoded, readForm, rejectNullCharacters } from './body';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { jsonDepthExceeds, parseUrlEncoded, readForm, rejectNullCharacters, TOO_DEEP } from './body';
+import { badRequest } from './errors';
+
+const NOT_JSON = 'JSON parse error - the request body is not valid JSON.';
+const FORBIDDEN_KEY = 'JSON parse error - the keys "__proto__" and "constructor.prototype" are not allowed.';
+
+function isJson(text: string): boolean {
+  try { JSON.parse(text); return true; } catch { return false; }
+}
 
 /**
  * Clients of a DRF API send JSON, urlencoded or multipart bodies alike, so every route
  * accepts all three: urlencoded is parsed here, and a multipart body sent to a route that
  * validates a body schema is read into fields before validation (routes taking files read
  * their own parts with readForm). Null characters are refused in every body and query.
+ * JSON is checked for depth before it is parsed, so nothing after it walks a deep tree.
  */
 export function registerFormBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string)) return done(badRequest(TOO_DEEP), undefined);
+    parseJson(request, body as string, (failure, value) => {
+      if (!failure) return done(null, value);
+      const error = failure as FastifyError;
+      if (error.statusCode !== 400 || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return done(error, undefined);
+      // Valid JSON refused all the same: it carries a prototype-poisoning key.
+      return done(badRequest(isJson(body as string) ? FORBIDDEN_KEY : NOT_JSON), undefined);
+    });
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, parseUrlEncoded(body as string));
+    try {
+      done(null, parseUrlEncoded(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart() && request.routeOptions.schema?.body) request.body = (await readForm(request)).fields;

@@ -21,13 +21,18 @@ function readNonNegative(value: unknown, name: string): number | undefined {
   return n;
 }
 
-/** The DRF page envelope, with absolute next/previous links that keep the other query parameters. */
+/**
+ * The DRF page envelope, with next/previous links that keep the other query parameters:
+ * absolute from PUBLIC_URL when it is configured, else relative to this origin. Never built
+ * from the Host header, which any client can write.
+ */
 export function page<T>(request: FastifyRequest, results: T[], count: number, paging: { limit: number; offset: number }): Page<T> {
+  const publicUrl = request.server.config.publicUrl?.replace(/\/+$/, '');
   const link = (offset: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = new URL(request.url, 'http://origin.invalid');
     url.searchParams.set('limit', String(paging.limit));
     if (offset > 0) url.searchParams.set('offset', String(offset)); else url.searchParams.delete('offset');
-    return url.toString();
+    return `${publicUrl ?? ''}${url.pathname}${url.search}`;
   };
   return {
     count,

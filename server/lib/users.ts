@@ -93,14 +93,19 @@ export async function serializeMe(db: Database, user: UserRow): Promise<User> {
   };
 }
 
-/** Another user's public page (GET /api/users/{id}/): no email or phone number. */
+/**
+ * Another user's public page (GET /api/users/{id}/): what the seller page shows, no email or
+ * phone number. Anyone who is not a supplier answers only enough for the page to say "This
+ * user is not a seller.": walking the ids lists no buyer's name, country or profile.
+ */
 export async function serializePublicUser(db: Database, id: number) {
   const summary = (await userSummaries(db, [id])).get(id);
   if (!summary) return undefined;
+  if (summary.user_type !== 'SUPPLIER') return { id, user_type: summary.user_type, supplier_profile: null, seller_average_rating: null };
   const country = await db.selectFrom('users').select('country').where('id', '=', id).executeTakeFirstOrThrow();
   return {
     ...summary,
     country: countryOut(country.country),
-    seller_average_rating: summary.user_type === 'SUPPLIER' ? await sellerAverageRating(db, id) : null,
+    seller_average_rating: await sellerAverageRating(db, id),
   };
 }

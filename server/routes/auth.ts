@@ -1,21 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../lib/auth';
-import { ApiError, badRequest, fieldError, tooManyRequests } from '../lib/errors';
+import { ApiError, badRequest, fieldError } from '../lib/errors';
 import { serializeMe } from '../lib/users';
-import { checkPassword, enforceLimits, findUserByEmail, revokeOtherSignIns } from '../services/accounts';
-import { createOtpService, OTP_MESSAGES } from '../services/otp';
-import { hashPassword } from '../services/passwords';
-import { createRateLimiter, otpRules } from '../services/rate-limit';
 import {
-  loginSchema, otpSchema, passwordChangeSchema, refreshSchema, registrationSchema, resendOtpSchema,
+  awaitsCode, checkPassword, confirmEmail, findUserByEmail, newRegistrationToken, provesSignUp, removeExpiredAccounts,
+  revokeOtherSignIns, takeAttempt, waitError,
+} from '../services/accounts';
+import { rememberDevice } from '../services/devices';
+import { createOtpService, OTP_MESSAGES } from '../services/otp';
+import { hashPassword, hasUsablePassword } from '../services/passwords';
+import {
+  createRateLimiter, otpRules, resendCooldownRules, resendRules, signedUpOtpRules, signUpRules,
+} from '../services/rate-limit';
+import {
+  loginSchema, otpSchema, passwordChangeSchema, passwordSetSchema, refreshSchema, registrationSchema, resendOtpSchema,
 } from '../../src/shared/validation';
 
 export const EMAIL_TAKEN = 'A user is already registered with this e-mail address.';
 export const BAD_CREDENTIALS = 'No active account found with the given credentials';
-export const ALREADY_VERIFIED = 'This account is already verified.';
 export const OTP_RESENT = 'A new OTP has been sent to your email.';
+export const PASSWORD_ALREADY_SET = 'This account already has a password. Change it with your old password.';
 const MAIL_FAILED = 'The e-mail could not be sent. Please try again in a moment.';
+const TOO_MANY_SIGN_UPS = (wait: string) => `Too many sign-ups. Please try again in ${wait}.`;
+const TOO_MANY_CODES = (wait: string) => `Too many wrong codes. Please try again in ${wait}.`;
+const TOO_MANY_RESENDS = (wait: string) => `Too many codes were asked for today. Please try again in ${wait}.`;
+const RESEND_COOLDOWN = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
 
 const detail = z.object({ detail: z.string() });
 const tokenPair = z.object({ access: z.string(), refresh: z.string() });
@@ -23,15 +33,16 @@ const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 /**
  * Sign-up, sign-in, tokens, email confirmation and password change (spec §7, DESIGN §5).
  * Failed sign-ins and wrong codes are counted per account and per address in the database.
+ * The OTP endpoints answer alike whether or not an address has an account waiting for a code.
  */
 const auth: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db);
   const otp = createOtpService(app.db, app.config.jwtSecret, app.mailer);
 
   /** Sends a code; a mail that cannot leave is reported, never silently lost. */
-  async function mailCode(user: { id: number; email: string; first_name: string }, code: string, log: typeof app.log) {
+  async function mailCode(user: { id: number; email: string }, code: string, log: typeof app.log) {
     try {
-      await otp.send(user.email, user.first_name, code);
+      await otp.send(user.email, code);
     } catch (err) {
       log.error({ err }, 'could not send the verification e-mail');
       await otp.forgetSending(user.id);
@@ -40,14 +51,23 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post('/api/auth/registration/', {
-    schema: { tags: ['auth'], summary: 'Create an unverified account and e-mail its code', body: registrationSchema, response: { 201: detail } },
+    schema: {
+      tags: ['auth'], summary: 'Create an unverified account and e-mail its code',
+      description: 'Answers a registration_token: send it back with the code (POST /api/auth/otp/verify/) to keep the sign-up password. '
+        + 'Limited per address and overall; unverified accounts are removed after 7 days.',
+      body: registrationSchema, response: { 201: z.object({ detail: z.string(), registration_token: z.string() }) },
+    },
   }, async (request, reply) => {
     const input = request.body;
+    // Every sign-up counts, refused ones too: the limit also slows probing which addresses have accounts.
+    await takeAttempt(limiter, reply, signUpRules(request.ip), TOO_MANY_SIGN_UPS);
+    await removeExpiredAccounts(app.db, input.email);
     if (await findUserByEmail(app.db, input.email)) throw fieldError('email', EMAIL_TAKEN);
     const password_hash = await hashPassword(input.password1);
+    const registration = newRegistrationToken();
     const user = await app.db.insertInto('users').values({
       email: input.email, first_name: input.first_name, last_name: input.last_name, phone_number: input.phone_number,
-      country: input.country, password_hash, user_type: null, currency: null,
+      country: input.country, password_hash, user_type: null, currency: null, registration_token_hash: registration.hash,
     }).returningAll().executeTakeFirstOrThrow().catch((err: { code?: string }) => {
       if (err.code === '23505') throw fieldError('email', EMAIL_TAKEN); // registered at the same moment
       throw err;
@@ -61,7 +81,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     reply.status(201);
-    return { detail: 'Verification e-mail sent.' };
+    return { detail: 'Verification e-mail sent.', registration_token: registration.token };
   });
 
   app.post('/api/auth/login/', {
@@ -72,6 +92,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     if (!(await checkPassword(limiter, request, reply, email, user, password)) || !user) {
       throw new ApiError(401, { detail: BAD_CREDENTIALS });
     }
+    rememberDevice(request, reply, app.config.jwtSecret, user.email);
     return app.tokens.issue(user.id);
   });
 
@@ -89,43 +110,54 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/otp/verify/', {
     schema: {
       tags: ['auth'], summary: 'Confirm the e-mail with its code; signs in',
+      description: 'Without the registration_token of the sign-up (or a sign-in of the account), every earlier sign-in ends '
+        + 'and the sign-up password stops working: must_set_password is then true, and POST /api/auth/password/set/ chooses a new one.',
       body: otpSchema,
     },
   }, async (request, reply) => {
-    const { email, otp: code } = request.body;
-    const rules = otpRules(email, request.ip);
-    await enforceLimits(limiter, reply, rules, (wait) => `Too many wrong codes. Please try again in ${wait}.`);
-    const user = await findUserByEmail(app.db, email);
-    if (!user) {
-      // The answer of a wrong code: nobody learns which emails have accounts.
-      await limiter.hit(rules);
-      throw fieldError('otp', OTP_MESSAGES.incorrect);
-    }
-    if (user.is_verified) throw badRequest(ALREADY_VERIFIED);
-    const result = await otp.check(user.id, code);
-    if (result !== 'ok') {
-      if (result === 'incorrect') await limiter.hit(rules);
-      throw fieldError('otp', OTP_MESSAGES[result]);
-    }
-    const verified = await app.db.updateTable('users').set({ is_verified: true })
-      .where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
-    const tokens = await app.tokens.issue(verified.id);
-    return { ...tokens, user: await serializeMe(app.db, verified) };
+    const { email, otp: code, registration_token } = request.body;
+    const found = await findUserByEmail(app.db, email);
+    // No account waiting for a code answers like a wrong code: nobody learns which addresses have accounts.
+    const user = found && awaitsCode(found) ? found : undefined;
+    const signedUp = user !== undefined && provesSignUp(user, registration_token);
+    // Strangers' wrong codes cannot lock out the client that made the sign-up: it has its own allowance.
+    const rules = user && signedUp ? signedUpOtpRules(user.id, request.ip) : otpRules(email, request.ip);
+    // Counted as a wrong code until it proves right, so that parallel guesses cannot slip past the limit.
+    const attempt = await takeAttempt(limiter, reply, rules, TOO_MANY_CODES);
+    const result = user ? await otp.check(user.id, code) : 'incorrect';
+    if (result !== 'incorrect') await limiter.release(attempt);
+    if (!user || result !== 'ok') throw fieldError('otp', OTP_MESSAGES[result === 'ok' ? 'incorrect' : result]);
+
+    const proven = signedUp || request.user?.id === user.id;
+    const confirmed = await confirmEmail(app.db, user, proven);
+    const tokens = await app.tokens.issue(user.id);
+    return { ...tokens, user: await serializeMe(app.db, confirmed.user), must_set_password: confirmed.mustSetPassword };
   });
 
   app.post('/api/auth/otp/resend/', {
-    schema: { tags: ['auth'], summary: 'Send a new code (at most once a minute)', body: resendOtpSchema, response: { 200: detail } },
+    schema: {
+      tags: ['auth'], summary: 'Send a new code (at most once a minute, 5 times a day)',
+      description: 'Answers the same whether or not the address has an account waiting for a code.',
+      body: resendOtpSchema, response: { 200: detail },
+    },
   }, async (request, reply) => {
-    const user = await findUserByEmail(app.db, request.body.email);
-    if (!user) return { detail: OTP_RESENT };
-    if (user.is_verified) throw badRequest(ALREADY_VERIFIED);
-    const issued = await otp.issue(user.id);
+    const { email } = request.body;
+    const daily = await takeAttempt(limiter, reply, resendRules(email), TOO_MANY_RESENDS);
+    const found = await findUserByEmail(app.db, email);
+    const user = found && awaitsCode(found) ? found : undefined;
+    // An address without a code to send is timed like one that has: one answer a minute.
+    const issued = user ? await otp.issue(user.id) : await limiter.consume(resendCooldownRules(email));
     if ('waitMs' in issued) {
+      await limiter.release(daily);
       const seconds = Math.ceil(issued.waitMs / 1000);
-      reply.header('Retry-After', String(seconds));
-      throw tooManyRequests(`Please wait ${seconds} seconds before requesting a new code.`);
+      throw waitError(reply, issued.waitMs, () => RESEND_COOLDOWN(seconds));
     }
-    await mailCode(user, issued.code, request.log);
+    if (user && 'code' in issued) {
+      await mailCode(user, issued.code, request.log).catch(async (err) => {
+        await limiter.release(daily);
+        throw err;
+      });
+    }
     return { detail: OTP_RESENT };
   });
 
@@ -141,6 +173,23 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       throw fieldError('old_password', 'Your old password was entered incorrectly. Please enter it again.');
     }
     await app.db.updateTable('users').set({ password_hash: await hashPassword(new_password1) }).where('id', '=', user.id).execute();
+    await revokeOtherSignIns(app.db, request, user.id);
+    return { detail: 'New password has been saved.' };
+  });
+
+  app.post('/api/auth/password/set/', {
+    schema: {
+      tags: ['auth'], summary: 'Choose a password for an account without a usable one (after must_set_password)',
+      body: passwordSetSchema, response: { 200: detail },
+    },
+    preValidation: async (request) => { requireUser(request); },
+  }, async (request) => {
+    const user = requireUser(request);
+    if (hasUsablePassword(user.password_hash)) throw badRequest(PASSWORD_ALREADY_SET);
+    // Only while no password is usable, so a stolen session cannot replace a known password.
+    const saved = await app.db.updateTable('users').set({ password_hash: await hashPassword(request.body.new_password1) })
+      .where('id', '=', user.id).where('password_hash', 'like', '!%').returning('id').executeTakeFirst();
+    if (!saved) throw badRequest(PASSWORD_ALREADY_SET);
     await revokeOtherSignIns(app.db, request, user.id);
     return { detail: 'New password has been saved.' };
   });

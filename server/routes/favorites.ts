@@ -5,7 +5,7 @@ import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
-import { notifyNewFavorite, serializeFavorites } from '../services/favorites';
+import { notifyNewFavorite, serializeFavorites, withdrawFavoriteNotification } from '../services/favorites';
 import { favoriteCreate } from '../../src/shared/catalogue';
 import { invalidPk, toFieldErrors } from '../../src/shared/validation';
 
@@ -48,7 +48,7 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
       const row = await trx.insertInto('favorites').values({ user_id: user.id, product_id: product.id, client_id: client_id ?? null })
         .onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
       if (row && product.supplier_id !== user.id) {
-        await notifyNewFavorite(trx, product, user.first_name);
+        await notifyNewFavorite(trx, product, user);
       }
       return row;
     });
@@ -62,8 +62,12 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['favorites'], params: idParams },
   }, async (request, reply) => {
     const user = requireUser(request);
-    const deleted = await app.db.deleteFrom('favorites').where('user_id', '=', user.id).where('product_id', '=', request.params.id)
-      .returning('id').executeTakeFirst();
+    const deleted = await app.db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('favorites').where('user_id', '=', user.id).where('product_id', '=', request.params.id)
+        .returning('id').executeTakeFirst();
+      if (row) await withdrawFavoriteNotification(trx, request.params.id, user.id);
+      return row;
+    });
     if (!deleted) throw notFound();
     return reply.code(204).send();
   });

@@ -1,8 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mkdirSync } from 'node:fs';
-import { requireUser } from '../lib/auth';
+import { requireVerified } from '../lib/auth';
+import { multipartError, multipartParts } from '../lib/body';
 import { badRequest } from '../lib/errors';
+import type { StoredMedia } from '../services/media';
 
 /**
  * POST /api/media/upload/ answers like the hosted media service the web app was written
@@ -19,23 +21,27 @@ const media: FastifyPluginAsyncZod = async (app) => {
     dotfiles: 'deny',
     immutable: true,
     maxAge: '365d',
-    setHeaders: (res) => { res.header('X-Content-Type-Options', 'nosniff'); },
+    setHeaders: (res, filePath) => {
+      res.header('X-Content-Type-Options', 'nosniff');
+      // Only images and videos are shown by the browser; a PDF (anything else) is downloaded, never opened on our origin.
+      if (!/\.(jpg|png|gif|webp|mp4|webm|mov|ogg)$/.test(filePath)) res.header('Content-Disposition', 'attachment');
+    },
   });
 
   app.post('/api/media/upload/', { schema: { tags: ['media'], consumes: ['multipart/form-data'] } }, async (request) => {
-    requireUser(request);
+    const user = requireVerified(request);
     if (!request.isMultipart()) throw badRequest({ file: ['No file was submitted.'] });
-    let stored;
-    for await (const part of request.parts()) {
+    let stored: StoredMedia | undefined;
+    for await (const part of multipartParts(request)) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') { part.file.resume(); throw badRequest({ [part.fieldname]: ['Unknown field.'] }); }
+      if (part.fieldname !== 'file') { part.file.resume(); throw badRequest({ [part.fieldname.slice(0, 100)]: ['Unknown field.'] }); }
       if (stored) { part.file.resume(); throw badRequest({ file: ['Only one file can be uploaded at a time.'] }); }
-      stored = await app.media.save(part.file);
+      stored = await app.media.save(part.file, { owner: user.id }).catch((error) => { throw multipartError(error); });
     }
     if (!stored) throw badRequest({ file: ['No file was submitted.'] });
-    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    // PUBLIC_URL when configured, else a path on this origin: never the Host header a client sent.
     return {
-      secure_url: `${origin}${stored.path}`,
+      secure_url: `${app.config.publicUrl?.replace(/\/+$/, '') ?? ''}${stored.path}`,
       resource_type: stored.kind === 'pdf' ? 'raw' : stored.kind,
       format: stored.format,
       bytes: stored.bytes,

@@ -24,7 +24,7 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
     const me = requireUser(request);
     const paging = readPaging(request);
     const raw = request.query.is_read;
-    if (raw !== undefined && raw !== '' && !(raw in IS_READ)) {
+    if (raw !== undefined && raw !== '' && !Object.hasOwn(IS_READ, raw)) {
       throw fieldError('is_read', 'Select a valid choice. That choice is not one of the available choices.');
     }
     let mine = db.selectFrom('notifications').where('user_id', '=', me.id);

@@ -48,7 +48,8 @@ const products: FastifyPluginAsyncZod = async (app) => {
   const lists = createCatalogueCache<Page<Product>>();
   const timeBoundLists = createCatalogueCache<Page<Product>>(TIME_BOUND_TTL_MS);
   const details = createCatalogueCache<Product | undefined>();
-  const cacheKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+  // Answers no longer depend on the Host header (lib/paging.ts), so neither does the cache.
+  const cacheKey = (request: FastifyRequest) => request.url;
   const version = freshRead(app.db, () => catalogueVersion(app.db));
 
   const list = (order: ProductOrder) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -141,7 +141,7 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
         user_id: buyers[b].id, product_id: products[i].id, created_at: new Date(now.getTime() - rand.next() * 45 * DAY),
       }))).execute();
       for (const r of reviews) await notifyNewReview(trx, products.find((p) => p.id === r.product_id)!, { rating: r.rating, reviewerName: buyer.first_name });
-      for (const i of liked) await notifyNewFavorite(trx, products[i], buyer.first_name);
+      for (const i of liked) await notifyNewFavorite(trx, products[i], { id: buyers[b].id, first_name: buyer.first_name });
     }
     return { seeded: true, products: products.length, signIns: SIGN_INS };
   });

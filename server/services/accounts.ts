@@ -1,23 +1,32 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { UserRow } from '../lib/auth';
 import { badRequest, tooManyRequests } from '../lib/errors';
-import { hashPassword, verifyPassword } from './passwords';
-import { describeWait, signInRules, type RateLimiter, type RateRule } from './rate-limit';
+import { knownDevice } from './devices';
+import { hashPassword, hasUsablePassword, unusablePassword, verifyPassword } from './passwords';
+import { describeWait, knownDeviceRules, signInRules, type RateLimiter, type RateRule, type Reservation } from './rate-limit';
 import { invalidPk } from '../../src/shared/validation';
 
 /** Account rules shared by sign-in, password change and account deletion. */
 
 export const TOO_MANY_SIGN_INS = (wait: string) => `Too many failed attempts. Please try again in ${wait}.`;
 
-/** A 429 with Retry-After while any of the rules is exhausted. */
-export async function enforceLimits(limiter: RateLimiter, reply: FastifyReply, rules: RateRule[], message = TOO_MANY_SIGN_INS) {
-  const wait = await limiter.waitMs(rules);
-  if (wait <= 0) return;
+/** Unverified accounts are removed this long after sign-up, freeing their address. */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A 429 with Retry-After for a wait of `wait` milliseconds. */
+export function waitError(reply: FastifyReply, wait: number, message: (wait: string) => string) {
   reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-  throw tooManyRequests(message(describeWait(wait)));
+  return tooManyRequests(message(describeWait(wait)));
+}
+
+/** Takes one attempt under every rule (see RateLimiter.consume), or answers 429 with Retry-After. */
+export async function takeAttempt(limiter: RateLimiter, reply: FastifyReply, rules: RateRule[], message = TOO_MANY_SIGN_INS): Promise<Reservation> {
+  const taken = await limiter.consume(rules);
+  if ('waitMs' in taken) throw waitError(reply, taken.waitMs, message);
+  return taken;
 }
 
 // Unknown accounts are checked against this hash too, so a wrong email takes as long as a wrong password.
@@ -25,43 +34,61 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * Whether `password` is the account's password. Every wrong answer counts as a failed
- * sign-in of that account (DESIGN §5), and a locked account is refused before checking,
- * so password change and deletion cannot be used to guess around the sign-in limit.
+ * sign-in (DESIGN §5): of the account from unknown devices, of the device alone from a device
+ * that signed in to this account before (its device cookie). The attempt is counted before the
+ * password is checked and given back when it was right, so a burst of parallel guesses cannot
+ * slip past the limit; a locked account is refused before checking, so password change and
+ * deletion cannot be used to guess around it.
  */
 export async function checkPassword(
   limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply,
   email: string, user: Pick<UserRow, 'password_hash'> | undefined, password: string,
 ): Promise<boolean> {
-  const rules = signInRules(email, request.ip);
-  await enforceLimits(limiter, reply, rules);
+  const device = user ? knownDevice(request, request.server.config.jwtSecret, email) : null;
+  const rules = device ? knownDeviceRules(device, request.ip) : signInRules(email, request.ip);
+  const attempt = await takeAttempt(limiter, reply, rules);
   decoyHash ??= hashPassword('decoy password for unknown accounts');
-  const ok = await verifyPassword(password, user?.password_hash ?? await decoyHash);
-  if (ok && user) return true;
-  await limiter.hit(rules);
+  const stored = user?.password_hash ?? '';
+  // Unusable passwords ("!...") are not hashes: check the decoy so the answer takes as long.
+  const ok = await verifyPassword(password, stored.startsWith('scrypt$') ? stored : await decoyHash);
+  if (ok && user && stored.startsWith('scrypt$')) {
+    await limiter.release(attempt);
+    return true;
+  }
   return false;
 }
 
-/**
- * Ends every sign-in of the user but the one making this request: an access token's jti
- * is that of its pair's refresh token, whose family is the current sign-in.
- */
+/** Ends every sign-in of the user but the one making this request (its access token's sign-in id). */
 export async function revokeOtherSignIns(db: Database, request: FastifyRequest, userId: number): Promise<void> {
-  const token = request.headers.authorization?.split(' ')[1] ?? '';
-  const jti = String(decodeJwt(token).jti ?? '');
-  const current = UUID.test(jti)
-    ? await db.selectFrom('refresh_tokens').select('family').where('jti', '=', jti).executeTakeFirst()
-    : undefined;
   let query = db.updateTable('refresh_tokens').set({ revoked_at: new Date() })
     .where('user_id', '=', userId).where('revoked_at', 'is', null);
-  if (current) query = query.where('family', '!=', current.family);
+  if (request.sessionId) query = query.where('family', '!=', request.sessionId);
   await query.execute();
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const unverifiedCutoff = () => new Date(Date.now() - UNVERIFIED_ACCOUNT_TTL_MS);
 
-/** Finds an account by email, whatever its case (emails are unique case-insensitively). */
+/**
+ * Finds an account by email, whatever its case (emails are unique case-insensitively).
+ * Unverified accounts older than a week count as gone (removeExpiredAccounts deletes them).
+ */
 export function findUserByEmail(db: Database, email: string) {
-  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase())
+    .where((eb) => eb.or([eb('is_verified', '=', true), eb('date_joined', '>', unverifiedCutoff())]))
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes accounts whose e-mail was never confirmed within a week of signing up, freeing their
+ * addresses. Looked up first: any statement writing users takes the change-feed lock and wakes
+ * every process's caches (migrations 0005, 0006), which an empty sweep has no reason to do.
+ */
+export async function removeExpiredAccounts(db: Database, email: string): Promise<void> {
+  const expired = await db.selectFrom('users').select('id')
+    .where('is_verified', '=', false).where('date_joined', '<=', unverifiedCutoff())
+    // The address signing up now goes first, whatever the size of the batch.
+    .orderBy(sql`lower(email) = ${email.toLowerCase()}`, 'desc').limit(500).execute();
+  if (expired.length) await db.deleteFrom('users').where('id', 'in', expired.map((u) => u.id)).execute();
 }
 
 /** Category ids as given, de-duplicated, each naming an existing category; else a field error. */
@@ -72,4 +99,55 @@ export async function existingCategoryIds(db: Database, field: string, ids: numb
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) throw badRequest({ [field]: missing.map(invalidPk) });
   return unique;
+}
+
+/** A registration token for a sign-up's answer, and the hash kept of it. */
+export function newRegistrationToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRegistrationToken(token) };
+}
+
+const hashRegistrationToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Whether the token is the one handed out by this account's sign-up. */
+export function provesSignUp(user: Pick<UserRow, 'registration_token_hash'>, token: string | undefined): boolean {
+  if (!token || !user.registration_token_hash) return false;
+  const expected = Buffer.from(user.registration_token_hash);
+  const given = Buffer.from(hashRegistrationToken(token));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Accounts the OTP endpoints serve: unconfirmed ones, and confirmed ones still without a usable password. */
+export function awaitsCode(user: Pick<UserRow, 'is_verified' | 'password_hash'>): boolean {
+  return !user.is_verified || !hasUsablePassword(user.password_hash);
+}
+
+/**
+ * Marks the e-mail confirmed. The code proves the address, not the password: when the
+ * confirmation comes without proof that this client made the sign-up (its registration
+ * token, or a live sign-in of the account, which needed the password), whoever signed up may
+ * have been someone else. Then every earlier sign-in ends, the sign-up's password stops
+ * working and a first confirmation forgets the onboarding made before it; the owner chooses
+ * a new password at once. Answers the updated account and whether a password must be chosen.
+ */
+export async function confirmEmail(db: Database, user: UserRow, proven: boolean): Promise<{ user: UserRow; mustSetPassword: boolean }> {
+  if (proven) {
+    const updated = await db.updateTable('users').set({ is_verified: true, registration_token_hash: null })
+      .where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    return { user: updated, mustSetPassword: !hasUsablePassword(updated.password_hash) };
+  }
+  const updated = await db.transaction().execute(async (trx) => {
+    await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() })
+      .where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    if (!user.is_verified) {
+      for (const table of ['supplier_industries', 'buyer_categories', 'supplier_profiles', 'buyer_profiles'] as const) {
+        await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
+      }
+    }
+    const reset = user.is_verified ? {} : { user_type: null, is_first_login: true };
+    return trx.updateTable('users')
+      .set({ ...reset, is_verified: true, registration_token_hash: null, password_hash: unusablePassword() })
+      .where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  });
+  return { user: updated, mustSetPassword: true };
 }

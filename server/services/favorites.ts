@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { FavoritesTable } from '../db/schema';
 import type { Favorite } from '../../src/shared/catalogue';
@@ -16,11 +16,26 @@ export async function serializeFavorites(db: Database, rows: FavoriteRow[], view
   });
 }
 
-/** Tells the supplier someone favourited their product (call inside the favourite's transaction). */
-export function notifyNewFavorite(db: Database, product: { id: number; name: string; supplier_id: number }, userName: string) {
-  return notify(db, {
+/**
+ * Tells the supplier someone favourited their product (call inside the favourite's
+ * transaction): at most once a day per buyer and product, however often it is toggled.
+ */
+export async function notifyNewFavorite(db: Database, product: { id: number; name: string; supplier_id: number }, user: { id: number; first_name: string }) {
+  // One statement claims the day's notice, so parallel toggles cannot both notify.
+  const claimed = await db.insertInto('favorite_notices').values({ user_id: user.id, product_id: product.id })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ notified_at: sql`now()` })
+      .where('favorite_notices.notified_at', '<', sql<Date>`now() - interval '1 day'`))
+    .returning('user_id').executeTakeFirst();
+  if (!claimed) return;
+  await notify(db, {
     userId: product.supplier_id, kind: 'new_favorite', link: `/products/${product.id}`,
-    params: { product_id: product.id, product_name: product.name, user_name: userName },
-    message: `${userName} added your product "${product.name}" to their favourites.`,
+    params: { product_id: product.id, product_name: product.name, user_id: user.id, user_name: user.first_name },
+    message: `${user.first_name} added your product "${product.name}" to their favourites.`,
   });
+}
+
+/** A favourite taken back takes its notification with it (the day's notice stays claimed). */
+export async function withdrawFavoriteNotification(db: Database, productId: number, userId: number) {
+  await db.deleteFrom('notifications').where('kind', '=', 'new_favorite')
+    .where(sql`params->>'product_id'`, '=', String(productId)).where(sql`params->>'user_id'`, '=', String(userId)).execute();
 }

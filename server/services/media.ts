@@ -1,12 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
-import { badRequest, tooLarge } from '../lib/errors';
+import { sql } from 'kysely';
+import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from '../../src/shared/constants';
+import type { Database } from '../db';
+import { badRequest, tooLarge, tooManyRequests } from '../lib/errors';
+import { contentMatches } from './media-check';
 
 export type MediaKind = 'image' | 'video' | 'pdf';
 export interface StoredMedia { path: string; kind: MediaKind; format: string; bytes: number; contentType: string }
@@ -36,26 +39,71 @@ export function sniff(head: Buffer): Signature | undefined {
 }
 
 export const UNSUPPORTED_TYPE = 'Unsupported file type. Allowed: JPEG, PNG, GIF or WebP images; MP4, WebM, MOV or Ogg videos; PDF.';
+export const NOT_WHAT_IT_CLAIMS = 'The file is damaged or is not the type it claims to be.';
+export const TOO_MANY_FILES = `Upload limit reached: at most ${UPLOAD_FILES_PER_MINUTE} files a minute. Please wait a moment.`;
+export const DAILY_QUOTA = `Upload limit reached: at most ${UPLOAD_BYTES_PER_DAY / 1048576} MB a day.`;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Advisory lock class for one user's uploads ('medi'); the second key is the user id. */
+const UPLOAD_LOCK = 0x6d656469;
+
+/**
+ * Claims one upload for a user within their quotas: files this minute and bytes today, counted
+ * in the database so every process shares them. The claim is written at once, holding as many
+ * bytes as the file may still have, under a per-user lock: parallel uploads cannot together
+ * pass the quotas. Every attempt counts, a refused file too (it cost the same to receive).
+ */
+async function claimUpload(db: Database, userId: number): Promise<{ id: number; bytes: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${userId})`.execute(trx);
+    const now = Date.now();
+    const used = await trx.selectFrom('media_uploads')
+      .select([
+        sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
+        sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'),
+      ])
+      .where('user_id', '=', userId).where('at', '>', new Date(now - DAY_MS)).executeTakeFirstOrThrow();
+    if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
+    const left = UPLOAD_BYTES_PER_DAY - Number(used.bytes);
+    if (left <= 0) throw tooManyRequests(DAILY_QUOTA);
+    const bytes = Math.min(MAX_UPLOAD_BYTES, left);
+    const row = await trx.insertInto('media_uploads').values({ user_id: userId, path: '', bytes }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, bytes };
+  });
+}
 
 /**
  * Files kept under DATA_DIR/media, named by the SHA-256 of their content: the same file
  * uploaded twice is stored once, and a name never changes meaning, so it is cached forever.
  */
-export function createMediaStore(dataDir: string) {
+export function createMediaStore(dataDir: string, db?: Database) {
   const root = path.join(dataDir, 'media');
 
-  async function save(source: Readable, opts: { kinds?: MediaKind[]; maxBytes?: number; field?: string } = {}): Promise<StoredMedia> {
+  /**
+   * Streams a file into the store. With `owner` (every upload a user makes) the user's quotas
+   * are checked first and the upload is recorded; the seed stores its pictures without one.
+   */
+  async function save(source: Readable, opts: { kinds?: MediaKind[]; maxBytes?: number; field?: string; owner?: number } = {}): Promise<StoredMedia> {
     const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
     const field = opts.field ?? 'file';
+    const claim = opts.owner !== undefined && db ? await claimUpload(db, opts.owner).catch((error) => { source.resume(); throw error; }) : undefined;
+    const quotaLeft = claim?.bytes ?? Infinity;
     await mkdir(root, { recursive: true });
     const temp = path.join(root, `.upload-${randomUUID()}`);
     const hash = createHash('sha256');
     let head = Buffer.alloc(0);
     let bytes = 0;
+    // The claim ends holding what was really received, and the file's path once it is stored.
+    const settle = async (stored: string) => {
+      if (claim) await db!.updateTable('media_uploads').set({ bytes, path: stored }).where('id', '=', claim.id).execute();
+    };
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         bytes += chunk.length;
         if (bytes > maxBytes) return done(tooLarge(`File is too large. Maximum size is ${Math.floor(maxBytes / 1048576)}MB.`));
+        if (bytes > quotaLeft) return done(tooManyRequests(DAILY_QUOTA));
         if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
         hash.update(chunk);
         done(null, chunk);
@@ -68,13 +116,21 @@ export function createMediaStore(dataDir: string) {
       if (bytes === 0) throw badRequest({ [field]: ['The submitted file is empty.'] });
       const signature = sniff(head);
       if (!signature || (opts.kinds && !opts.kinds.includes(signature.kind))) throw badRequest({ [field]: [UNSUPPORTED_TYPE] });
+      if (!(await contentMatches(temp, signature.format, bytes))) throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
       const name = `${hash.digest('hex')}.${signature.format}`;
       const target = path.join(root, name);
-      if (existsSync(target)) await rm(temp, { force: true });
-      else await rename(temp, target);
-      return { path: `/media/${name}`, kind: signature.kind, format: signature.format, bytes, contentType: signature.contentType };
+      if (existsSync(target)) {
+        await rm(temp, { force: true });
+        // Uploaded again: its grace period before an unreferenced file is removed starts anew.
+        const now = new Date();
+        await utimes(target, now, now).catch(() => {});
+      } else await rename(temp, target);
+      const stored = { path: `/media/${name}`, kind: signature.kind, format: signature.format, bytes, contentType: signature.contentType };
+      await settle(stored.path);
+      return stored;
     } catch (error) {
       await rm(temp, { force: true });
+      await settle('').catch(() => {});
       throw error;
     }
   }

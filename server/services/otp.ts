@@ -44,34 +44,36 @@ export function createOtpService(db: Database, secret: string, mailer: Mailer, n
     await db.updateTable('otp_codes').set({ sent_at: new Date(now() - OTP_RESEND_COOLDOWN_MS) }).where('user_id', '=', userId).execute();
   }
 
-  async function send(to: string, firstName: string, code: string): Promise<void> {
+  /** The wording is ours alone: no text a user typed (a name) goes into the mail. */
+  async function send(to: string, code: string): Promise<void> {
     const minutes = OTP_TTL_MS / 60000;
     await mailer.send({
       to,
       subject: `Your verification code: ${code}`,
-      text: `Hello ${firstName},\n\nYour verification code is ${code}.\nIt is valid for ${minutes} minutes and can be used once.\n\nIf you did not create an account, you can ignore this e-mail.\n`,
+      text: `Hello,\n\nYour verification code is ${code}.\nIt is valid for ${minutes} minutes and can be used once.\n\nIf you did not create an account, you can ignore this e-mail.\n`,
     });
   }
 
   /**
-   * Checks a code. A right code is used up; a wrong one counts towards burning the code.
-   * The counter is raised in one statement so that parallel guesses cannot share a try.
+   * Checks a code. A right code is used up; a wrong one counts towards burning the code. The
+   * try is counted before comparing, in the statement that also checks the count, so parallel
+   * guesses cannot share a try; a right code's row is deleted, taking its count with it.
    */
   async function check(userId: number, code: string): Promise<CheckResult> {
-    const row = await db.selectFrom('otp_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (!row) return 'expired';
-    if (row.failed_attempts >= OTP_MAX_FAILED_ATTEMPTS) return 'burned';
-    if (row.expires_at.getTime() <= now()) return 'expired';
+    const at = new Date(now());
+    const row = await db.updateTable('otp_codes').set({ failed_attempts: sql`failed_attempts + 1` })
+      .where('user_id', '=', userId).where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS).where('expires_at', '>', at)
+      .returningAll().executeTakeFirst();
+    if (!row) {
+      const current = await db.selectFrom('otp_codes').select('expires_at').where('user_id', '=', userId).executeTakeFirst();
+      return !current || current.expires_at.getTime() <= at.getTime() ? 'expired' : 'burned';
+    }
     const expected = Buffer.from(row.code_hash);
     const given = Buffer.from(hash(userId, code));
-    if (expected.length === given.length && timingSafeEqual(expected, given)) {
-      const used = await db.deleteFrom('otp_codes').where('user_id', '=', userId).where('code_hash', '=', row.code_hash)
-        .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS).returning('user_id').executeTakeFirst();
-      return used ? 'ok' : 'burned';
-    }
-    await db.updateTable('otp_codes').set({ failed_attempts: sql`failed_attempts + 1` })
-      .where('user_id', '=', userId).where('code_hash', '=', row.code_hash).execute();
-    return 'incorrect';
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'incorrect';
+    const used = await db.deleteFrom('otp_codes').where('user_id', '=', userId).where('code_hash', '=', row.code_hash)
+      .returning('user_id').executeTakeFirst();
+    return used ? 'ok' : 'expired';
   }
 
   return { issue, forgetSending, send, check };

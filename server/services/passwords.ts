@@ -23,3 +23,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(key, expected);
 }
+
+/**
+ * A stored value no password matches ("!" + random, not a scrypt hash): the account has a
+ * password no one knows until its owner chooses a new one.
+ */
+export function unusablePassword(): string {
+  return `!${randomBytes(18).toString('base64url')}`;
+}
+
+export function hasUsablePassword(stored: string): boolean {
+  return !stored.startsWith('!');
+}

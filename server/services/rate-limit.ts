@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from '../db';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../src/shared/constants';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '../../src/shared/constants';
 
 /**
  * Attempt counters for rate limits (DESIGN §5), kept in the rate_events table so that every
@@ -20,6 +21,12 @@ export const rateKeys = {
   signInAddress: (ip: string) => `sign-in:address:${ip}`,
   otpAccount: (email: string) => `otp:account:${email.toLowerCase()}`,
   otpAddress: (ip: string) => `otp:address:${ip}`,
+  signInDevice: (device: string) => `sign-in:device:${device}`,
+  otpSignUp: (userId: number) => `otp:sign-up:${userId}`,
+  signUpAddress: (ip: string) => `sign-up:address:${ip}`,
+  signUpAll: 'sign-up:all',
+  otpResend: (email: string) => `otp-resend:${email.toLowerCase()}`,
+  otpResendCooldown: (email: string) => `otp-resend-cooldown:${email.toLowerCase()}`,
 };
 
 export const signInRules = (email: string, ip: string): RateRule[] => [
@@ -27,24 +34,70 @@ export const signInRules = (email: string, ip: string): RateRule[] => [
   { key: rateKeys.signInAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
 ];
 
+/**
+ * A device that signed in to the account before (its device cookie, OWASP) has an allowance
+ * of its own instead of the account's: strangers exhausting the account's limit do not lock
+ * the owner out, and guesses from that device lock out only that device.
+ */
+export const knownDeviceRules = (device: string, ip: string): RateRule[] => [
+  { key: rateKeys.signInDevice(device), max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+  { key: rateKeys.signInAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+];
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * Sign-ups one address may make in an hour: room for the many people behind one carrier NAT
+ * or office, not for a mail cannon (the audit made 40 in about a second).
+ */
+export const SIGN_UP_ADDRESS_MAX = 30;
+/** Sign-ups everyone together may make in an hour: caps the mail a flood from many addresses sends. */
+export const SIGN_UP_GLOBAL_MAX = 300;
+/** Codes one address may ask to be sent again in a day (the sign-up's own code not counted). */
+export const OTP_RESENDS_PER_DAY = 5;
+
+export const signUpRules = (ip: string): RateRule[] => [
+  { key: rateKeys.signUpAddress(ip), max: SIGN_UP_ADDRESS_MAX, windowMs: HOUR_MS },
+  { key: rateKeys.signUpAll, max: SIGN_UP_GLOBAL_MAX, windowMs: HOUR_MS },
+];
+
+export const resendRules = (email: string): RateRule[] => [
+  { key: rateKeys.otpResend(email), max: OTP_RESENDS_PER_DAY, windowMs: DAY_MS },
+];
+
+/** The once-a-minute rule for addresses without an account, which have no code row to time it. */
+export const resendCooldownRules = (email: string): RateRule[] => [
+  { key: rateKeys.otpResendCooldown(email), max: 1, windowMs: OTP_RESEND_COOLDOWN_MS },
+];
+
 export const otpRules = (email: string, ip: string): RateRule[] => [
   { key: rateKeys.otpAccount(email), max: OTP_ACCOUNT_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
   { key: rateKeys.otpAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
 ];
 
+/** Codes sent with the sign-up's registration token have their own allowance, as known devices do for sign-in. */
+export const signedUpOtpRules = (userId: number, ip: string): RateRule[] => [
+  { key: rateKeys.otpSignUp(userId), max: OTP_ACCOUNT_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+  { key: rateKeys.otpAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+];
+
 /** How long events are kept: every window must be shorter. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
+
+/** Events taken by consume(): released again when the attempt turned out not to count. */
+export type Reservation = { ids: number[] } | { waitMs: number };
 
 export function createRateLimiter(db: Database, now: () => number = Date.now) {
   /**
    * Milliseconds until every rule allows another attempt, or 0 when they all do now.
    * A full window frees up when its oldest counted event leaves it.
    */
-  async function waitMs(rules: RateRule[]): Promise<number> {
+  async function waitMs(rules: RateRule[], trx: Database = db): Promise<number> {
     let wait = 0;
     for (const rule of rules) {
       const since = new Date(now() - rule.windowMs);
-      const events = await db.selectFrom('rate_events').select('at')
+      const events = await trx.selectFrom('rate_events').select('at')
         .where('key', '=', rule.key).where('at', '>', since)
         .orderBy('at', 'desc').limit(rule.max).execute();
       if (events.length < rule.max) continue;
@@ -54,14 +107,41 @@ export function createRateLimiter(db: Database, now: () => number = Date.now) {
     return Math.max(wait, 0);
   }
 
-  /** Counts one event for each rule, and drops events older than any window looks at. */
-  async function hit(rules: RateRule[]): Promise<void> {
-    const at = new Date(now());
-    await db.insertInto('rate_events').values(rules.map((r) => ({ key: r.key, at }))).execute();
+  let lastSweep = -Infinity;
+  /** Drops events older than any window looks at; at most once a minute, as it reads the whole table. */
+  async function forgetOldEvents(): Promise<void> {
+    if (now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now();
     await db.deleteFrom('rate_events').where('at', '<', new Date(now() - RETENTION_MS)).execute();
   }
 
-  return { waitMs, hit };
+  /**
+   * Takes one attempt under every rule at once, or none when any rule is exhausted (then the
+   * wait). Check and count happen under a per-key lock in one transaction, across every server
+   * process, so a burst of parallel attempts cannot all pass a check before any is counted.
+   * An attempt counts from the start; release() gives it back if it turns out not to count.
+   */
+  async function consume(rules: RateRule[]): Promise<Reservation> {
+    const at = new Date(now());
+    const taken = await db.transaction().execute(async (trx) => {
+      for (const key of [...new Set(rules.map((r) => r.key))].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+      }
+      const wait = await waitMs(rules, trx);
+      if (wait > 0) return { waitMs: wait };
+      const rows = await trx.insertInto('rate_events').values(rules.map((r) => ({ key: r.key, at }))).returning('id').execute();
+      return { ids: rows.map((r) => Number(r.id)) };
+    });
+    if ('ids' in taken) await forgetOldEvents();
+    return taken;
+  }
+
+  async function release(reservation: Reservation): Promise<void> {
+    if (!('ids' in reservation) || reservation.ids.length === 0) return;
+    await db.deleteFrom('rate_events').where('id', 'in', reservation.ids).execute();
+  }
+
+  return { waitMs: (rules: RateRule[]) => waitMs(rules), consume, release };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
@@ -71,6 +151,8 @@ export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (minutes <= 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
 }
 

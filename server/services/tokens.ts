@@ -12,8 +12,15 @@ export interface TokenPair { access: string; refresh: string }
 
 const INVALID = 'Token is invalid or expired';
 
+/** What an access token says: whose it is and which sign-in (token family) it belongs to. */
+export interface AccessClaims { userId: number; sessionId: string }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Access tokens are short-lived JWTs checked by signature alone. Refresh tokens are JWTs
+ * Access tokens are short-lived JWTs carrying their sign-in's id (`sid`, the token family),
+ * which every request checks is still live (server/lib/auth.ts): signing out, changing the
+ * password or deleting the account ends them at once. Refresh tokens are JWTs
  * whose id (jti) is recorded: each use replaces it by a new one of the same family, and a
  * replaced token used again after the grace period revokes the family (it was stolen).
  * A pair is signed only from what the database holds (subject, jti, family, issue time),
@@ -22,10 +29,11 @@ const INVALID = 'Token is invalid or expired';
 export function createTokenService(db: Database, secret: string) {
   const key = new TextEncoder().encode(secret);
 
-  async function sign(claims: { sub: number; typ: 'access' | 'refresh'; jti: string; fam?: string }, issuedAt: Date, ttl: number) {
+  async function sign(claims: { sub: number; typ: 'access' | 'refresh'; jti: string; fam?: string; sid?: string }, issuedAt: Date, ttl: number) {
     const iat = Math.floor(issuedAt.getTime() / 1000);
     const payload: Record<string, unknown> = { typ: claims.typ, jti: claims.jti };
     if (claims.fam) payload.fam = claims.fam;
+    if (claims.sid) payload.sid = claims.sid;
     return new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.sub))
@@ -36,7 +44,7 @@ export function createTokenService(db: Database, secret: string) {
 
   async function pairFor(row: { jti: string; family: string; user_id: number; issued_at: Date }): Promise<TokenPair> {
     return {
-      access: await sign({ sub: row.user_id, typ: 'access', jti: row.jti }, row.issued_at, ACCESS_TTL_S),
+      access: await sign({ sub: row.user_id, typ: 'access', jti: row.jti, sid: row.family }, row.issued_at, ACCESS_TTL_S),
       refresh: await sign({ sub: row.user_id, typ: 'refresh', jti: row.jti, fam: row.family }, row.issued_at, REFRESH_TTL_S),
     };
   }
@@ -52,7 +60,7 @@ export function createTokenService(db: Database, secret: string) {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (payload.typ !== typ || !payload.sub || !payload.jti) throw new Error('wrong token type');
-      return { userId: Number(payload.sub), jti: String(payload.jti) };
+      return { userId: Number(payload.sub), jti: String(payload.jti), sid: String(payload.sid ?? '') };
     } catch {
       throw notAuthenticated(INVALID);
     }
@@ -64,8 +72,12 @@ export function createTokenService(db: Database, secret: string) {
       return pairFor(await newRefreshRow(userId, randomUUID()));
     },
 
-    async verifyAccess(token: string): Promise<number> {
-      return (await decode(token, 'access')).userId;
+    /** Signature, type and expiry only; whether the sign-in is still live is the caller's check. */
+    async verifyAccess(token: string): Promise<AccessClaims> {
+      const { userId, sid } = await decode(token, 'access');
+      // Tokens from before sign-in ids were carried cannot be checked: the client refreshes them.
+      if (!UUID.test(sid)) throw notAuthenticated(INVALID);
+      return { userId, sessionId: sid };
     },
 
     async rotate(refresh: string): Promise<TokenPair> {
@@ -78,7 +90,9 @@ export function createTokenService(db: Database, secret: string) {
           const successor = withinGrace
             ? await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', row.replaced_by).executeTakeFirst()
             : undefined;
-          if (successor && !successor.revoked_at) return pairFor(successor);
+          // Only the pair that replaced this token, and only while that pair is still the newest:
+          // a lost answer is asked for again before its refresh token is used, never after.
+          if (successor && !successor.revoked_at && !successor.replaced_by) return pairFor(successor);
           await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() })
             .where('family', '=', row.family).where('revoked_at', 'is', null).execute();
           return null;

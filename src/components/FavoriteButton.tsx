@@ -21,7 +21,8 @@ export default function FavoriteButton({ product, compact = false }: { product: 
   const online = useConnectivity();
   const state = useFavoriteState(product.id);
   const [busy, setBusy] = useState(false);
-  const favorited = state.favorited;
+  // Until the device answered, the list's view of the product (a ProductView, read from the same table) avoids a flash of the wrong heart.
+  const favorited = state.loaded ? state.favorited : product.is_favorited;
   const sending = state.pending;
   const failed = state.error !== undefined;
   const name = product.name;

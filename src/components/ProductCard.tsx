@@ -47,7 +47,6 @@ export default function ProductCard({ product, note, headingLevel = 3 }: { produ
     <article className="product-card" data-testid="product-card">
       <div className="product-card__media">
         <ProductImage url={product.thumbnail_url} />
-        <div className="product-card__favorite"><FavoriteButton product={product} compact /></div>
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">
@@ -66,6 +65,8 @@ export default function ProductCard({ product, note, headingLevel = 3 }: { produ
           <Stars rating={product.average_rating} count={product.reviews_count} size={14} />
         </div>
       </div>
+      {/* After the name in the tab order; shown over the image's corner. */}
+      <div className="product-card__favorite"><FavoriteButton product={product} compact /></div>
     </article>
   );
 }

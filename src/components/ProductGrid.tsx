@@ -60,8 +60,14 @@ function useNearEnd(onNear: (() => void) | undefined, active: boolean) {
 function VirtualRows({ products, columns, note, headingLevel }: GridProps & { columns: number }) {
   const list = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
+  // Where the list starts in the page; content above it (banners, other sections) may still change size.
   useLayoutEffect(() => {
-    setOffset(list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0);
+    const measure = () => setOffset(list.current ? Math.round(list.current.getBoundingClientRect().top + window.scrollY) : 0);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, []);
   const rows = Math.ceil(products.length / columns);
   const virtualizer = useWindowVirtualizer({

@@ -3,7 +3,10 @@ import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import {
   NAME_AND_CATEGORY_REQUIRED,
+  NAME_ONE_LINE,
   OTP_INCOMPLETE,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_SHORT,
   PASSWORDS_DO_NOT_MATCH,
 } from '../shared/validation';
 
@@ -17,7 +20,9 @@ const KNOWN: Record<string, MessageDescriptor> = {
   'This field may not be blank.': msg`This field may not be blank.`,
   'Enter a valid email address.': msg`Enter a valid email address.`,
   'Enter a valid phone number.': msg`Enter a valid phone number.`,
-  'This password is too short. It must contain at least 8 characters.': msg`This password is too short. It must contain at least 8 characters.`,
+  [PASSWORD_TOO_SHORT]: msg`This password is too short. It must contain at least 8 characters.`,
+  [PASSWORD_TOO_COMMON]: msg`This password is too common.`,
+  [NAME_ONE_LINE]: msg`Enter the name on one line, without control characters.`,
   [PASSWORDS_DO_NOT_MATCH]: msg`Passwords do not match`,
   [OTP_INCOMPLETE]: msg`Please enter the complete 6-digit code.`,
   [NAME_AND_CATEGORY_REQUIRED]: msg`Name and at least one category are required.`,

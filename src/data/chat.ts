@@ -19,3 +19,8 @@ export function useMessages(conversationId: number): MessageRow[] | undefined {
     return [...sent, ...pending];
   }, [conversationId]);
 }
+
+/** The file of a message still waiting in the outbox (kept until it is uploaded), for a preview. */
+export function usePendingFile(outboxId: number | undefined): Blob | null | undefined {
+  return useLiveQuery(async () => (outboxId === undefined ? null : (await db.outbox.get(outboxId))?.file ?? null), [outboxId]);
+}

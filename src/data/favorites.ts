@@ -12,12 +12,17 @@ export function useFavorites(): ProductView[] | undefined {
   }, []);
 }
 
-export interface FavoriteState { favorited: boolean; pending: boolean; error?: string; outboxId?: number }
+export interface FavoriteState {
+  favorited: boolean; pending: boolean; error?: string; outboxId?: number;
+  /** False until the device has been read: `favorited` is not known yet. */
+  loaded: boolean;
+}
 
 /** One product's favourite toggle state, as the device has it. */
 export function useFavoriteState(productId: number): FavoriteState {
-  const row = useLiveQuery(() => db.favorites.get(productId), [productId]);
+  const row = useLiveQuery(async () => (await db.favorites.get(productId)) ?? null, [productId]);
   return {
+    loaded: row !== undefined,
     favorited: Boolean(row && !row.removed),
     pending: row?.pending === 'sending',
     error: row?.pending === 'failed' ? row.error : undefined,

@@ -22,6 +22,8 @@ export interface SyncStatus {
   catalogue: { held: number; total: number | null; done: boolean };
   /** A full disk: what was not saved. */
   storageError: string | null;
+  /** False until the device's sync facts have been read (lastSyncedAt and catalogue are not known yet). */
+  loaded: boolean;
 }
 
 export function useStorageError(): string | null {
@@ -43,5 +45,5 @@ export function useSyncStatus(): SyncStatus {
       catalogue: { held, total: (total?.value as number | undefined) ?? null, done: catalogueStream?.value === 'done' },
     };
   }, []);
-  return { online, storageError, lastSyncedAt: facts?.lastSyncedAt ?? null, catalogue: facts?.catalogue ?? { held: 0, total: null, done: false } };
+  return { online, storageError, loaded: facts !== undefined, lastSyncedAt: facts?.lastSyncedAt ?? null, catalogue: facts?.catalogue ?? { held: 0, total: null, done: false } };
 }

@@ -27,6 +27,9 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Chat files and every other upload: 50 MB. */
 export const MAX_UPLOAD_BYTES = 52_428_800;
 export const GALLERY_MAX_FILES = 10;
+/** Per-user upload quotas: a few product posts (11 files each) a minute; four full-size files a day. */
+export const UPLOAD_FILES_PER_MINUTE = 60;
+export const UPLOAD_BYTES_PER_DAY = 4 * MAX_UPLOAD_BYTES;
 export const THUMBNAIL_MAX_FILES = 1;
 export const MIN_STOCK = 1;
 export const MIN_ORDER_QUANTITY = 1;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORDS_TEXT } from './common-passwords';
 import { COUNTRIES, DEFAULT_COUNTRY, OTP_LENGTH, USER_TYPES } from './constants';
 import { CURRENCY_CODES } from './currency';
 
@@ -15,6 +16,7 @@ z.config({
     if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Not a valid string.';
     if (issue.code === 'invalid_type' && issue.expected === 'array') return 'Expected a list of items.';
     if (issue.code === 'invalid_type' && issue.expected === 'boolean') return 'Must be a valid boolean.';
+    if (issue.code === 'invalid_type' && issue.expected === 'object') return 'Invalid data. Expected a dictionary.';
     if (issue.code === 'invalid_format' && issue.format === 'email') return 'Enter a valid email address.';
     if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
     if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'This field may not be blank.';
@@ -24,7 +26,7 @@ z.config({
     if (issue.code === 'too_big' && issue.origin === 'array') return `Ensure this field has no more than ${issue.maximum} elements.`;
     if (issue.code === 'too_small') return `Ensure this value is greater than or equal to ${issue.minimum}.`;
     if (issue.code === 'too_big') return `Ensure this value is less than or equal to ${issue.maximum}.`;
-    if (issue.code === 'invalid_value') return `"${String(issue.input)}" is not a valid choice.`;
+    if (issue.code === 'invalid_value') return `"${describeInput(issue.input)}" is not a valid choice.`;
     if (issue.code === 'unrecognized_keys') return 'Unknown field.';
     return undefined;
   },
@@ -32,25 +34,58 @@ z.config({
 
 export type FieldErrors = Record<string, string[]>;
 
+/** An input quoted back in a message: short, and never by calling the input's own methods. */
+function describeInput(input: unknown): string {
+  const text = typeof input === 'string' ? input : typeof input === 'number' || typeof input === 'boolean' ? String(input) : typeof input;
+  return text.length > 50 ? `${text.slice(0, 50)}…` : text;
+}
+
+/** At most this many fields are named in one error answer, each name cut short: a body of a million unknown keys answers a few lines. */
+export const MAX_ERROR_FIELDS = 20;
+const MAX_FIELD_NAME = 100;
+
 /** Zod issues as DRF field errors: {"field": ["message"]}; whole-object issues under non_field_errors. */
 export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }>): FieldErrors {
-  const errors: FieldErrors = {};
-  const add = (key: string, message: string) => { (errors[key] ??= []).includes(message) || errors[key].push(message); };
+  // A Map, so field names such as "toString" or "__proto__" are plain keys.
+  const errors = new Map<string, string[]>();
+  const add = (key: string, message: string) => {
+    const name = key.slice(0, MAX_FIELD_NAME);
+    const list = errors.get(name);
+    if (list) { if (!list.includes(message)) list.push(message); } else if (errors.size < MAX_ERROR_FIELDS) errors.set(name, [message]);
+  };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys) add([...issue.path, key].join('.'), 'Unknown field.');
+      for (const key of issue.keys.slice(0, MAX_ERROR_FIELDS)) add([...issue.path, key].join('.'), 'Unknown field.');
       continue;
     }
     add(issue.path.length ? String(issue.path[0]) : 'non_field_errors', issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Text that must not be blank once trimmed, with a length cap so nobody stores megabytes in a name. */
 export const requiredText = (max = 150) => z.string().trim().min(1).max(max);
 
 export const email = z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase());
-export const password = z.string().min(8, 'This password is too short. It must contain at least 8 characters.').max(128);
+export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
+export const PASSWORD_TOO_COMMON = 'This password is too common.';
+export const NAME_ONE_LINE = 'Enter the name on one line, without control characters.';
+
+let commonPasswords: Set<string> | undefined;
+/** Whether the password is on the list of the most common ones, whatever its case. */
+export function isCommonPassword(value: string): boolean {
+  commonPasswords ??= new Set(COMMON_PASSWORDS_TEXT.split(/\s+/).filter(Boolean));
+  return commonPasswords.has(value.toLowerCase());
+}
+
+export const password = z.string().min(8, PASSWORD_TOO_SHORT).max(128)
+  .refine((value) => !isCommonPassword(value), PASSWORD_TOO_COMMON);
+
+/**
+ * A person's name: one short line. Line breaks and other control or format characters are
+ * refused, so a name can never add lines or hidden text wherever it is shown.
+ */
+export const personName = requiredText(64).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, NAME_ONE_LINE);
 export const countryCode = z.enum(COUNTRIES.map((c) => c.code) as [string, ...string[]]);
 export const currencyCode = z.enum(CURRENCY_CODES as [string, ...string[]]);
 export const phoneNumber = z.string().trim().min(1).max(32).regex(/^\+?[0-9 ()-]{6,31}$/, 'Enter a valid phone number.');
@@ -62,8 +97,8 @@ export const DELETE_PASSWORD_REQUIRED = 'Password is required to confirm deletio
 export const NAME_AND_CATEGORY_REQUIRED = 'Name and at least one category are required.';
 
 export const registrationSchema = z.strictObject({
-  first_name: requiredText(),
-  last_name: requiredText(),
+  first_name: personName,
+  last_name: personName,
   email,
   phone_number: phoneNumber,
   country: countryCode.default(DEFAULT_COUNTRY),
@@ -73,9 +108,13 @@ export const registrationSchema = z.strictObject({
 
 export const loginSchema = z.strictObject({ email, password: z.string().min(1).max(128) });
 
+/** Handed out by sign-up and sent back with the code: proof that this client made the sign-up. */
+export const registrationToken = z.string().min(1).max(128);
+
 export const otpSchema = z.strictObject({
   email,
   otp: z.string().trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_INCOMPLETE),
+  registration_token: registrationToken.optional(),
 });
 
 export const passwordChangeSchema = z.strictObject({
@@ -83,6 +122,12 @@ export const passwordChangeSchema = z.strictObject({
   new_password1: password,
   new_password2: z.string().min(1),
 }).refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: NEW_PASSWORDS_DO_NOT_MATCH });
+
+/** A new password for an account whose password was made unusable (a verification without proof of sign-up). */
+export const passwordSetSchema = z.strictObject({
+  new_password1: password,
+  new_password2: z.string().min(1),
+}).refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: PASSWORDS_DO_NOT_MATCH });
 
 export const deleteAccountSchema = z.strictObject({
   password: z.string({ error: DELETE_PASSWORD_REQUIRED }).min(1, DELETE_PASSWORD_REQUIRED).max(128),
@@ -93,8 +138,8 @@ export const refreshSchema = z.strictObject({ refresh: z.string().min(1).max(409
 
 /** PATCH /api/me/: the account's own details; email and password have their own flows. */
 export const meUpdateSchema = z.strictObject({
-  first_name: requiredText().optional(),
-  last_name: requiredText().optional(),
+  first_name: personName.optional(),
+  last_name: personName.optional(),
   phone_number: phoneNumber.optional(),
   country: countryCode.optional(),
   currency: currencyCode.optional(),

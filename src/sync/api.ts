@@ -203,16 +203,25 @@ export const UPLOAD_URL = 'media/upload/';
 export const UPLOAD_PRESET = 'marketplace';
 export const RATES_PATH = 'rates/latest/USD/';
 
-export interface OtpLogin extends TokenPair { user: User }
+/** must_set_password: the sign-up's password was made unusable (no proof of sign-up came with the code). */
+export interface OtpLogin extends TokenPair { user: User; must_set_password?: boolean }
 
 export const api = {
   login: (email: string, password: string) =>
     request<TokenPair>('auth/login/', { method: 'POST', body: { email, password }, anonymous: true, schema: tokenPairSchema }),
-  register: async (input: RegistrationInput): Promise<void> => {
-    await request('auth/registration/', { method: 'POST', body: input, anonymous: true });
+  /** Answers the registration token: proof, sent back with the code, that this client made the sign-up. */
+  register: async (input: RegistrationInput): Promise<string | null> => {
+    const answer = await request<{ registration_token?: string } | null>('auth/registration/', { method: 'POST', body: input, anonymous: true });
+    return answer?.registration_token ?? null;
   },
-  verifyOtp: (email: string, otp: string) =>
-    request<OtpLogin>('auth/otp/verify/', { method: 'POST', body: { email, otp }, anonymous: true }),
+  /** Sends the stored token when there is one: a sign-in of the account is proof of sign-up too. */
+  verifyOtp: (email: string, otp: string, registrationToken?: string | null) =>
+    request<OtpLogin>('auth/otp/verify/', {
+      method: 'POST', body: registrationToken ? { email, otp, registration_token: registrationToken } : { email, otp },
+    }),
+  setPassword: async (input: { new_password1: string; new_password2: string }): Promise<void> => {
+    await request('auth/password/set/', { method: 'POST', body: input });
+  },
   resendOtp: async (email: string): Promise<void> => {
     await request('auth/otp/resend/', { method: 'POST', body: { email }, anonymous: true });
   },

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '../shared/types';
 import { api, ApiError, type RegistrationInput } from './api';
 import { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
@@ -12,9 +12,15 @@ export interface AuthContextValue {
   user: User | null;
   /** Stores the tokens and loads /me/. */
   login(email: string, password: string): Promise<User>;
+  /** Signs up, keeping the answer's registration token in memory for the code's confirmation. */
   register(input: RegistrationInput): Promise<void>;
-  /** Direct token login after the emailed code (spec §4). */
-  verifyOtp(email: string, otp: string): Promise<User>;
+  /**
+   * Direct token login after the emailed code (spec §4). When the server made the sign-up's
+   * password unusable (mustSetPassword), the user is signed in only once setNewPassword succeeds.
+   */
+  verifyOtp(email: string, otp: string): Promise<OtpResult>;
+  /** Chooses the new password asked for by verifyOtp, then signs the user in. */
+  setNewPassword(newPassword1: string, newPassword2: string): Promise<User>;
   resendOtp(email: string): Promise<void>;
   /** Sends the onboarding form; the answer replaces the user. */
   completeOnboarding(form: FormData): Promise<User>;
@@ -26,7 +32,15 @@ export interface AuthContextValue {
   setUser(user: User): void;
 }
 
+export interface OtpResult { user: User; mustSetPassword: boolean }
+
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * The last sign-up's registration token: in memory only (never stored), so it proves that
+ * this very page made the sign-up when the code is confirmed.
+ */
+let registration: { email: string; token: string } | null = null;
 
 interface State { status: AuthStatus; user: User | null }
 
@@ -96,9 +110,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [signIn]);
 
-  const verifyOtp = useCallback(async (email: string, otp: string) => {
-    const { access, refresh, user } = await api.verifyOtp(email, otp);
+  const register = useCallback(async (input: RegistrationInput) => {
+    const token = await api.register(input);
+    registration = token ? { email: input.email.toLowerCase(), token } : null;
+  }, []);
+
+  // The confirmed user waiting for a new password before being signed in.
+  const awaitingPassword = useRef<User | null>(null);
+
+  const verifyOtp = useCallback(async (email: string, otp: string): Promise<OtpResult> => {
+    const token = registration?.email === email.toLowerCase() ? registration.token : null;
+    const { access, refresh, user, must_set_password } = await api.verifyOtp(email, otp, token);
+    registration = null;
     setTokens({ access, refresh });
+    const mustSetPassword = Boolean(must_set_password);
+    if (mustSetPassword) awaitingPassword.current = user;
+    else signIn(user);
+    return { user, mustSetPassword };
+  }, [signIn]);
+
+  const setNewPassword = useCallback(async (new_password1: string, new_password2: string) => {
+    await api.setPassword({ new_password1, new_password2 });
+    const user = awaitingPassword.current ?? await api.me();
+    awaitingPassword.current = null;
     signIn(user);
     return user;
   }, [signIn]);
@@ -131,14 +165,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(() => ({
     ...state,
     login,
-    register: api.register,
+    register,
     verifyOtp,
+    setNewPassword,
     resendOtp: api.resendOtp,
     completeOnboarding,
     logout,
     refreshUser,
     setUser: signIn,
-  }), [state, login, verifyOtp, completeOnboarding, logout, refreshUser, signIn]);
+  }), [state, login, register, verifyOtp, setNewPassword, completeOnboarding, logout, refreshUser, signIn]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -57,6 +57,42 @@ describe.skipIf(skipBrowser)('signing up and signing in (browser)', () => {
     expect(await page.getByRole('dialog', { name: 'Set up your account' }).count()).toBe(0);
   });
 
+  it('asks for a new password when the code is confirmed without the sign-up that sent it (a reload loses its proof)', async () => {
+    const { page } = browser;
+    const email = `kofi.${randomBytes(4).toString('hex')}@example.com`;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign up instead' }).click();
+    await page.getByLabel('First name').fill('Kofi');
+    await page.getByLabel('Last name').fill('Mensah');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Phone number').fill('+2348011122244');
+    await page.getByLabel('Password', { exact: true }).fill('Heron-quarry-41');
+    await page.getByLabel('Confirm password').fill('Heron-quarry-41');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL('**/verify-otp');
+
+    // The registration token lived in memory only: after a reload this page cannot prove it made the sign-up.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await page.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(await otpFromMail(email));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Otter-lantern-62');
+    await page.getByLabel('Confirm new password').fill('Otter-lantern-62');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('dialog', { name: 'Set up your account' }).waitFor();
+
+    // The sign-up password no longer works; the new one does.
+    const login = (password: string) => page.evaluate(async ([address, secret]) => (await fetch('/api/auth/login/', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: address, password: secret }),
+    })).status, [email, password]);
+    expect(await login('Heron-quarry-41')).toBe(401);
+    expect(await login('Otter-lantern-62')).toBe(200);
+  });
+
   it('signs the demo buyer in and lands on the home page', async () => {
     const { page } = browser;
     await page.goto('/login');

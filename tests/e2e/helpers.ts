@@ -21,7 +21,7 @@ const LAUNCH = {
 
 /**
  * One headless Chromium per test file and a fresh context (cookies, storage, service
- * workers) per test; an uncaught error in the page fails the test. Call inside a describe
+ * workers) per test; an uncaught error in the page, or a CSP violation, fails the test. Call inside a describe
  * block; use `browser.page` in the tests.
  */
 export function useBrowser() {
@@ -39,6 +39,10 @@ export function useBrowser() {
     state.context.setDefaultTimeout(20_000);
     state.page = await state.context.newPage();
     state.page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+    // Anything the Content Security Policy blocked (an unhashed inline script, a foreign source) fails the test too.
+    state.page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+    });
   });
   afterEach(async () => {
     await state.context?.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { skipBrowser, useBrowser } from './helpers';
+import { e2e, skipBrowser, useBrowser } from './helpers';
 
 const htmlAttribute = (page: Page, name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
 
@@ -61,5 +61,37 @@ describe.skipIf(skipBrowser)('the app shell (browser)', () => {
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.getByRole('heading', { name: '404: Page Not Found' }).count()).toBe(0);
+  });
+});
+
+describe.skipIf(skipBrowser)('the Content Security Policy (browser)', () => {
+  const browser = useBrowser();
+
+  it('runs the app under it, with the theme script allowed by its hash, and blocks an injected script', async () => {
+    const res = await fetch(`${e2e.baseUrl}/`);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+
+    // A separate context: the blocked script below is expected to be reported.
+    const context = await browser.browser.newContext({ baseURL: e2e.baseUrl });
+    try {
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Marketplace home' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+      expect(violations).toEqual([]);
+      const injected = await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true';
+        document.head.append(script);
+        return (window as unknown as { __injected?: boolean }).__injected === true;
+      });
+      expect(injected).toBe(false);
+    } finally {
+      await context.close();
+    }
   });
 });

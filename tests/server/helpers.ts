@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import type { Config } from '../../server/config';
 import { openPostgres, pgliteExtensions, wrapPGlite, type DatabaseHandle } from '../../server/db';
 import { hashPassword } from '../../server/services/passwords';
@@ -105,7 +105,7 @@ export function apiClient(baseUrl: string) {
 }
 
 /** The API server in-process on a random port, with its own database copy, data folder and SMTP sink. */
-export async function startTestApp(overrides: Partial<Config> = {}) {
+export async function startTestApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'web'> = {}) {
   const handle = await openTestDatabase();
   const smtp = await startSmtpSink();
   const dataDir = await mkdtemp(path.join(inject('tmpDir'), 'app-'));
@@ -115,7 +115,7 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     // Tests speak for many client addresses through X-Forwarded-For, as a proxy on the same host would.
     trustProxy: '127.0.0.1', ...overrides,
   };
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ config, db: handle.db, logger: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -174,12 +174,25 @@ export async function createUser(t: TestApp, opts: TestUserOptions = {}) {
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
-/** Tiny valid files, recognised by their first bytes. */
+/** A box of an MP4/MOV file: 32-bit size, four-letter type, content. */
+const isoBox = (type: string, content: Buffer) => {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + content.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, content]);
+};
+
+/** Tiny valid files: whole, decodable images and well-formed containers (the server checks every byte). */
 export const SAMPLE_FILES = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]),
-  gif: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
-  mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(52)]),
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082', 'hex'),
+  jpeg: Buffer.from('ffd8ffdb00430006040506050406060506070706080a100a0a09090a140e0f0c1017141818171416161a1d251f1a1b231c1616202c20232627292a29191f2d302d283025282928ffdb0043010707070a080a130a0a13281a161a2828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828ffc00011080001000103012200021101031101ffc4001500010100000000000000000000000000000006ffc40014100100000000000000000000000000000000ffc4001501010100000000000000000000000000000507ffc40014110100000000000000000000000000000000ffda000c03010002110311003f0096000aaeffd9', 'hex'),
+  gif: Buffer.from('474946383961010001008000004c6971cc333321f90405000000002c00000000010001000002024c01003b', 'hex'),
+  webp: Buffer.from('524946463a00000057454250565038202e0000009001009d012a0100010001402625a00274ba00039800feeeff9ffc05d3dd18b7ffb838ffb071ff60e3f74c000000', 'hex'),
+  mp4: Buffer.concat([
+    isoBox('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
+    isoBox('moov', isoBox('mvhd', Buffer.alloc(100))),
+    isoBox('mdat', Buffer.alloc(16)),
+  ]),
   pdf: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'),
   text: Buffer.from('just some text, not an image'),
   /** An HTML page named .png: content, not the name, decides. */

@@ -34,6 +34,7 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const fromDevice = source === 'device';
 
   const go = (path: string) => {
+    setTerm('');
     setOpen(false);
     setActive(-1);
     onNavigate?.();
@@ -43,10 +44,7 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (showList && active >= 0) return go(`/products/${suggestions[active].id}`);
-    if (term.trim()) {
-      go(searchPath(term));
-      setTerm('');
-    }
+    if (term.trim()) go(searchPath(term));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -10,6 +10,7 @@ import { OTP_LENGTH } from '../../shared/constants';
 import { otpSchema } from '../../shared/validation';
 import { useAuth } from '../../sync/auth';
 import { failureReason, isOffline, serverMessage } from '../serverMessage';
+import ChoosePasswordStep from './ChoosePasswordStep';
 import '../screens.css';
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
@@ -17,6 +18,8 @@ const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 /**
  * Email code entry (spec §2): six digit boxes; a correct code signs the user in (direct
  * token login) and goes home. The email arrives in navigation state from sign-up or login.
+ * When the server asks for a new password (the code came without proof of this sign-up),
+ * the new password is chosen here first.
  */
 export default function VerifyOtpScreen() {
   const { t } = useLingui();
@@ -34,8 +37,18 @@ export default function VerifyOtpScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
+  const [choosingPassword, setChoosingPassword] = useState(false);
 
   if (!email) return <Redirect to="/login" replace />;
+  const goHome = () => navigate('/', { replace: true });
+
+  if (choosingPassword) {
+    return (
+      <main className="screen auth-screen">
+        <div className="card auth-card"><ChoosePasswordStep onDone={goHome} /></div>
+      </main>
+    );
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,8 +64,9 @@ export default function VerifyOtpScreen() {
     setReason(null);
     setVerifying(true);
     try {
-      await verifyOtp(parsed.data.email, parsed.data.otp);
-      navigate('/', { replace: true });
+      const { mustSetPassword } = await verifyOtp(parsed.data.email, parsed.data.otp);
+      if (mustSetPassword) setChoosingPassword(true);
+      else goHome();
     } catch (err) {
       setError(serverMessage(err, t`Verification failed. Please check the code and try again.`));
       setReason(isOffline(err) ? err.message : null);

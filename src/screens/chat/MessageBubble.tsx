@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageRow } from '../../data/db';
 import { formatDate, formatDateTime } from '../../app/format';
-import { PaperclipIcon } from '../../app/icons';
 import Attachment from './Attachment';
+import PendingFile from './PendingFile';
 
 interface Props {
   message: MessageRow;
@@ -38,7 +38,7 @@ export default function MessageBubble({ message, mine, formatPrice, onOpenMedia,
       <div className="message__bubble">
         {price ? <p className="message__offer"><Trans>Price offer:</Trans> <strong>{price}</strong></p> : null}
         {message.image_url ? <Attachment url={message.image_url} onOpen={onOpenMedia} /> : null}
-        {message.file_name && !message.image_url ? <p className="message__pending-file"><PaperclipIcon width={16} height={16} /> {message.file_name}</p> : null}
+        {message.file_name && !message.image_url ? <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} /> : null}
         {message.text ? <p className="message__text">{message.text}</p> : null}
       </div>
       {pending === 'failed' ? (

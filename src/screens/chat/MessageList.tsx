@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { MessageRow } from '../../data/db';
 import MessageBubble from './MessageBubble';
@@ -15,13 +15,15 @@ interface Props {
 }
 
 /**
- * The scrolling message history. It opens at the bottom; a new message scrolls it down only
- * when the reader was within 200 px of the bottom, or when the reader sent it. A long history
+ * The scrolling message history. It opens at the bottom and stays there while pictures load;
+ * a new message scrolls it down only when the reader was within 200 px of the bottom, or when
+ * the reader sent it. A long history
  * is rendered from the newest end, earlier messages being added as the reader scrolls up
  * (the position is kept, so the text does not jump).
  */
 export default function MessageList({ messages, meId, label, ...bubble }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const [shown, setShown] = useState(MESSAGES_STEP);
   const nearBottom = useRef(true);
   const heightBeforeEarlier = useRef<number | null>(null);
@@ -51,6 +53,18 @@ export default function MessageList({ messages, meId, label, ...bubble }: Props)
     }
   }, [key, last, meId]);
 
+  // Pictures and videos load after the first render and push the bottom down: a reader at the
+  // bottom stays there.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !list.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (nearBottom.current && heightBeforeEarlier.current === null) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(list.current);
+    return () => observer.disconnect();
+  }, []);
+
   const showEarlier = () => {
     if (hidden <= 0 || !box.current) return;
     heightBeforeEarlier.current = box.current.scrollHeight;
@@ -71,7 +85,7 @@ export default function MessageList({ messages, meId, label, ...bubble }: Props)
           <button type="button" className="link-button" onClick={showEarlier}><Trans>Show earlier messages</Trans></button>
         </p>
       ) : null}
-      <ol className="messages">
+      <ol ref={list} className="messages">
         {visible.map((m) => (
           <MessageBubble key={m.client_id ?? m.id} message={m} mine={m.sender.id === meId} {...bubble} />
         ))}

@@ -21,7 +21,7 @@ import '../screens.css';
 export default function FavoritesScreen() {
   const { t } = useLingui();
   const favorites = useFavorites();
-  const { lastSyncedAt, online } = useSyncStatus();
+  const { lastSyncedAt, online, loaded } = useSyncStatus();
   const [pulled, setPulled] = useState(false);
 
   // Only a pull this tab's engine ran for the signed-in user tells whether it failed: until the
@@ -42,13 +42,14 @@ export default function FavoritesScreen() {
   }, []);
 
   const count = favorites?.length ?? 0;
-  const neverSynced = lastSyncedAt === null;
+  // Unknown until the sync facts are read: not a failure yet.
+  const neverSynced = loaded && lastSyncedAt === null;
   let body;
   if (favorites && count > 0) {
     body = <ProductGrid products={favorites} headingLevel={2} />;
   } else if (neverSynced && (!online || pulled)) {
     body = <Alert><Trans>Failed to load your favorite items.</Trans></Alert>;
-  } else if (!favorites || neverSynced) {
+  } else if (!favorites || !loaded || neverSynced) {
     body = <Spinner label={t`Loading your favorites…`} />;
   } else {
     body = (

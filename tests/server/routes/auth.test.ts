@@ -25,11 +25,14 @@ async function codeFor(email: string, after = 0): Promise<string> {
   return match![1];
 }
 
+/** A client address of its own per sign-up: sign-ups are limited per address. */
+const freshAddress = () => ({ headers: { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` } });
+
 async function signUp(overrides: Record<string, unknown> = {}) {
   const body = signUpBody(overrides);
-  const res = await t.api.post('/api/auth/registration/', body);
+  const res = await t.api.post('/api/auth/registration/', body, freshAddress());
   expect(res.status).toBe(201);
-  return { email: String(body.email).toLowerCase(), code: await codeFor(String(body.email)) };
+  return { email: String(body.email).toLowerCase(), code: await codeFor(String(body.email)), registration_token: res.body.registration_token as string };
 }
 
 const userByEmail = (email: string) => t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -39,9 +42,9 @@ const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 describe('POST /api/auth/registration/', () => {
   it('creates an unverified account on its first login and e-mails a 6-digit code', async () => {
     const body = signUpBody({ email: `Mixed-${randomBytes(3).toString('hex')}@Example.com` });
-    const res = await t.api.post('/api/auth/registration/', body);
+    const res = await t.api.post('/api/auth/registration/', body, freshAddress());
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ detail: 'Verification e-mail sent.' });
+    expect(res.body).toEqual({ detail: 'Verification e-mail sent.', registration_token: expect.stringMatching(/^[\w-]{40,}$/) });
 
     const user = await userByEmail(body.email.toLowerCase());
     expect(user).toMatchObject({ first_name: 'Ada', last_name: 'Obi', country: 'SN', is_verified: false, is_first_login: true, user_type: null });
@@ -58,21 +61,21 @@ describe('POST /api/auth/registration/', () => {
   it('defaults the country to Nigeria', async () => {
     const body = signUpBody();
     delete (body as Record<string, unknown>).country;
-    expect((await t.api.post('/api/auth/registration/', body)).status).toBe(201);
+    expect((await t.api.post('/api/auth/registration/', body, freshAddress())).status).toBe(201);
     expect((await userByEmail(body.email))!.country).toBe('NG');
   });
 
   it('refuses an email that is already registered, whatever its case, verified or not', async () => {
     const first = signUpBody();
-    expect((await t.api.post('/api/auth/registration/', first)).status).toBe(201);
+    expect((await t.api.post('/api/auth/registration/', first, freshAddress())).status).toBe(201);
     const existing = await createUser(t);
     const before = await countUsers();
     for (const email of [first.email, first.email.toUpperCase()]) {
-      const res = await t.api.post('/api/auth/registration/', signUpBody({ email }));
+      const res = await t.api.post('/api/auth/registration/', signUpBody({ email }), freshAddress());
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ email: ['A user is already registered with this e-mail address.'] });
     }
-    const res = await t.api.post('/api/auth/registration/', signUpBody({ email: existing.email }));
+    const res = await t.api.post('/api/auth/registration/', signUpBody({ email: existing.email }), freshAddress());
     expect(res.body).toEqual({ email: ['A user is already registered with this e-mail address.'] });
     expect(await countUsers()).toBe(before);
   });
@@ -290,18 +293,21 @@ describe('refresh tokens', () => {
 
 describe('POST /api/auth/otp/verify/', () => {
   it('confirms the email with the mailed code and signs in', async () => {
-    const { email, code } = await signUp();
-    const res = await t.api.post('/api/auth/otp/verify/', { email, otp: code });
+    const { email, code, registration_token } = await signUp();
+    const res = await t.api.post('/api/auth/otp/verify/', { email, otp: code, registration_token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ access: expect.any(String), refresh: expect.any(String), user: { email, is_verified: true, is_first_login: true } });
+    expect(res.body).toMatchObject({
+      access: expect.any(String), refresh: expect.any(String), must_set_password: false, user: { email, is_verified: true, is_first_login: true },
+    });
     expect((await t.api.get('/api/me/', { token: res.body.access })).body.is_verified).toBe(true);
     expect((await t.api.post('/api/auth/token/refresh/', { refresh: res.body.refresh })).status).toBe(200);
     // Single use: the code is gone, and the account is confirmed.
     const user = await userByEmail(email);
     expect(await t.db.selectFrom('otp_codes').selectAll().where('user_id', '=', user!.id).executeTakeFirst()).toBeUndefined();
+    // A confirmed account answers like an unknown address (issue 12): nobody learns it exists.
     const again = await t.api.post('/api/auth/otp/verify/', { email, otp: code });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ detail: 'This account is already verified.' });
+    expect(again.body).toEqual({ otp: ['The code is incorrect.'] });
   });
 
   it('wants exactly six digits', async () => {
@@ -410,11 +416,13 @@ describe('POST /api/auth/otp/resend/', () => {
     expect((await t.api.post('/api/auth/otp/verify/', { email, otp: fresh })).status).toBe(200);
   });
 
-  it('refuses accounts that are already verified', async () => {
+  it('answers a verified account like an unknown address, sending nothing (issue 12)', async () => {
     const user = await createUser(t, { verified: true });
+    const mailsBefore = t.smtp.mails.length;
     const res = await t.api.post('/api/auth/otp/resend/', { email: user.email });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'This account is already verified.' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: 'A new OTP has been sent to your email.' });
+    expect(t.smtp.mails.slice(mailsBefore).some((m) => m.to.includes(user.email))).toBe(false);
   });
 
   it('answers an unknown email like a success without sending anything', async () => {
@@ -503,7 +511,7 @@ describe('OpenAPI', () => {
     expect(res.status).toBe(200);
     const paths = res.body.paths;
     for (const path of ['/api/auth/registration/', '/api/auth/login/', '/api/auth/token/refresh/', '/api/auth/logout/',
-      '/api/auth/otp/verify/', '/api/auth/otp/resend/', '/api/auth/password/change/', '/api/me/', '/api/me/set-account-type/',
+      '/api/auth/otp/verify/', '/api/auth/otp/resend/', '/api/auth/password/change/', '/api/auth/password/set/', '/api/me/', '/api/me/set-account-type/',
       '/api/me/delete-account/', '/api/profile/supplier/', '/api/profile/buyer/', '/api/users/{id}/']) {
       expect(paths, path).toHaveProperty([path]);
     }

@@ -86,3 +86,41 @@ describe('favourites', () => {
     expect((await t.api.post('/api/favorites/', { product: products[0].id }, { token: otherSupplier.token })).status).toBe(201);
   });
 });
+
+describe('favourite notifications collapse (issue 12)', () => {
+  const notesOf = (productId: number) => t.db.selectFrom('notifications').selectAll()
+    .where('user_id', '=', supplier.user.id).where('kind', '=', 'new_favorite').where('link', '=', `/products/${productId}`).execute();
+
+  it('makes one notification per buyer and product a day, however often it is toggled, and removes it on unfavourite', async () => {
+    const product = await createProduct(t, supplier);
+    const fan = await createUser(t, { type: 'BUYER' });
+    expect((await t.api.post('/api/favorites/', { product: product.id }, { token: fan.token })).status).toBe(201);
+    expect(await notesOf(product.id)).toHaveLength(1);
+    for (let i = 0; i < 3; i++) {
+      expect((await t.api.delete(`/api/favorites/by-product/${product.id}/`, { token: fan.token })).status).toBe(204);
+      expect(await notesOf(product.id)).toHaveLength(0);
+      expect((await t.api.post('/api/favorites/', { product: product.id }, { token: fan.token })).status).toBe(201);
+      expect(await notesOf(product.id)).toHaveLength(0);
+    }
+    // Another buyer of the same product is news.
+    const other = await createUser(t, { type: 'BUYER' });
+    await t.api.post('/api/favorites/', { product: product.id }, { token: other.token });
+    expect(await notesOf(product.id)).toHaveLength(1);
+    // A day later the first buyer's favourite is news again.
+    await t.api.delete(`/api/favorites/by-product/${product.id}/`, { token: fan.token });
+    await t.db.updateTable('favorite_notices').set({ notified_at: new Date(Date.now() - 25 * 60 * 60_000) }).where('user_id', '=', fan.user.id).execute();
+    await t.api.post('/api/favorites/', { product: product.id }, { token: fan.token });
+    expect(await notesOf(product.id)).toHaveLength(2);
+  });
+
+  it('leaves the notification of another buyer in place on unfavourite', async () => {
+    const product = await createProduct(t, supplier);
+    const [a, b] = [await createUser(t, { type: 'BUYER' }), await createUser(t, { type: 'BUYER' })];
+    await t.api.post('/api/favorites/', { product: product.id }, { token: a.token });
+    await t.api.post('/api/favorites/', { product: product.id }, { token: b.token });
+    await t.api.delete(`/api/favorites/by-product/${product.id}/`, { token: a.token });
+    const left = await notesOf(product.id);
+    expect(left).toHaveLength(1);
+    expect(left[0].params).toMatchObject({ user_id: b.user.id });
+  });
+});

@@ -47,7 +47,7 @@ describe('POST /api/conversations/{id}/messages/', () => {
   it('sends a file uploaded to the media store, with or without text, read back as our media path', async () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     const url = await upload(t, supplier, SAMPLE_FILES.pdf, 'price-list.pdf');
-    const path = new URL(url).pathname;
+    const path = new URL(url, t.baseUrl).pathname;
     const res = await send(t, supplier, conversation.id, { image: url });
     expect(res.status).toBe(201);
     expect(res.body.text).toBe('');

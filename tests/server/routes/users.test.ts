@@ -21,12 +21,16 @@ describe('GET /api/users/{id}/', () => {
     expect(res.body).not.toHaveProperty('email');
   });
 
-  it('shows buyers too (the web app decides what a non-seller page says)', async () => {
-    const buyer = await createUser(t, { type: 'BUYER' });
-    const viewer = await createUser(t);
-    const res = await t.api.get(`/api/users/${buyer.user.id}/`, { token: viewer.token });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ user_type: 'BUYER', supplier_profile: null, seller_average_rating: null });
+  it('answers only enough for "This user is not a seller." about anyone who is not a supplier', async () => {
+    const buyer = await createUser(t, { type: 'BUYER', firstName: 'Chioma', country: 'SN' });
+    const newcomer = await createUser(t, { type: null });
+    for (const [person, type] of [[buyer, 'BUYER'], [newcomer, null]] as const) {
+      for (const token of [undefined, (await createUser(t)).token]) {
+        const res = await t.api.get(`/api/users/${person.user.id}/`, { token });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ id: person.user.id, user_type: type, supplier_profile: null, seller_average_rating: null });
+      }
+    }
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

@@ -60,6 +60,15 @@ describe('OTP service', () => {
     expect(await otp.check(id, code)).toBe('burned');
   });
 
+  it('gives a burst of parallel guesses no more than 5 tries in all', async () => {
+    const { id } = await newUser();
+    const otp = otpService();
+    const code = codeOf(await otp.issue(id));
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const results = await Promise.all([...guesses, code].map((guess) => otp.check(id, guess)));
+    expect(results.filter((r) => r === 'incorrect').length).toBeLessThanOrEqual(5);
+  });
+
   it('sends a new code at most once a minute, saying how long to wait', async () => {
     const { id } = await newUser();
     const otp = otpService();
@@ -79,9 +88,10 @@ describe('OTP service', () => {
     codeOf(await otp.issue(id));
   });
 
-  it('mails the code with its validity', async () => {
-    await otpService().send('someone@example.com', 'Ada', '012345');
+  it('mails the code with its validity, in our words only', async () => {
+    await otpService().send('someone@example.com', '012345');
     const mail = sent.at(-1)!;
+    expect(mail.text.startsWith('Hello,\n\nYour verification code is 012345.')).toBe(true);
     expect(mail).toMatchObject({ to: 'someone@example.com', subject: 'Your verification code: 012345' });
     expect(mail.text).toContain('Your verification code is 012345.');
     expect(mail.text).toContain('valid for 10 minutes');

@@ -23,7 +23,7 @@ describe('rate limiter', () => {
     const r = rule(3);
     for (let i = 0; i < 3; i++) {
       expect(await limiter.waitMs([r])).toBe(0);
-      await limiter.hit([r]);
+      await limiter.consume([r]);
       clock.now += MINUTE;
     }
     // Events at 0, 1 and 2 minutes; now is 3 minutes: the first leaves the window at 15.
@@ -38,7 +38,7 @@ describe('rate limiter', () => {
     const { clock, limiter } = limiterAt();
     const a = rule(1, 10 * MINUTE);
     const b = rule(1, 20 * MINUTE);
-    await limiter.hit([a, b]);
+    await limiter.consume([a, b]);
     expect(await limiter.waitMs([a])).toBe(10 * MINUTE);
     expect(await limiter.waitMs([a, b])).toBe(20 * MINUTE);
     expect(await limiter.waitMs([rule(1)])).toBe(0);
@@ -51,17 +51,30 @@ describe('rate limiter', () => {
     const first = limiterAt();
     const second = limiterAt();
     const r = rule(2);
-    await first.limiter.hit([r]);
-    await second.limiter.hit([r]);
+    await first.limiter.consume([r]);
+    await second.limiter.consume([r]);
     expect(await first.limiter.waitMs([r])).toBeGreaterThan(0);
+  });
+
+  it('consume lets exactly max parallel attempts through, across limiters, and release gives one back', async () => {
+    const first = limiterAt(Date.now());
+    const second = limiterAt(Date.now());
+    const r = rule(10);
+    const taken = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).limiter.consume([r])));
+    const granted = taken.filter((x) => 'ids' in x);
+    expect(granted).toHaveLength(10);
+    expect(taken.filter((x) => 'waitMs' in x && x.waitMs > 0)).toHaveLength(30);
+    await first.limiter.release(granted[0]);
+    expect('ids' in await second.limiter.consume([r])).toBe(true);
+    expect('waitMs' in await second.limiter.consume([r])).toBe(true);
   });
 
   it('drops events older than a day', async () => {
     const { clock, limiter } = limiterAt();
     const old = rule(5);
-    await limiter.hit([old]);
+    await limiter.consume([old]);
     clock.now += 25 * 60 * MINUTE;
-    await limiter.hit([rule(5)]);
+    await limiter.consume([rule(5)]);
     const left = await handle.db.selectFrom('rate_events').select('key').where('key', '=', old.key).execute();
     expect(left).toEqual([]);
   });
@@ -74,5 +87,7 @@ describe('describeWait', () => {
     expect(describeWait(60_000)).toBe('1 minute');
     expect(describeWait(61_000)).toBe('2 minutes');
     expect(describeWait(15 * 60_000)).toBe('15 minutes');
+    expect(describeWait(60 * 60_000)).toBe('60 minutes');
+    expect(describeWait(23 * 3600_000 + 1)).toBe('24 hours');
   });
 });

@@ -31,7 +31,7 @@ describe('token service', () => {
     expect(access.exp! - access.iat!).toBe(ACCESS_TTL_S);
     expect(refresh.exp! - refresh.iat!).toBe(REFRESH_TTL_S);
     expect(access.jti).toBe(refresh.jti);
-    expect(await tokens.verifyAccess(pair.access)).toBe(id);
+    expect(await tokens.verifyAccess(pair.access)).toEqual({ userId: id, sessionId: refresh.fam });
   });
 
   it('keeps access and refresh tokens apart, and refuses other signatures', async () => {

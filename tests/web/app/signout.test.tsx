@@ -22,7 +22,7 @@ describe('signing out with unsent changes', () => {
     const server = await signedInWithUnsent(2);
     await userEvent.click(screen.getByRole('button', { name: 'Hi, Ada' }));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('2 changes have not been sent yet'));
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(expect.stringContaining('2 changes have not been sent yet')));
     expect(server.callsTo('POST', '/api/auth/logout/')).toHaveLength(0);
     expect(await db.outbox.count()).toBe(2);
   });

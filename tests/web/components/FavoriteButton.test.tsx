@@ -119,6 +119,14 @@ describe('the favourite toggle (spec §2, §4, §8)', () => {
   });
 });
 
+describe('the first paint of a favourite', () => {
+  it('shows the heart pressed at once for a product the list says is favourited', () => {
+    fakeServer();
+    renderScreen(<ProductCard product={{ ...product, is_favorited: true }} />);
+    expect(heart().getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
 describe('toasts (spec §9: 2.5 s)', () => {
   it('disappear after 2500 ms; a new one replaces the old', () => {
     vi.useFakeTimers();

@@ -20,6 +20,10 @@ describe('the product card (spec §2)', () => {
     expect(img.getAttribute('srcset')).toContain('/media/thumb-5.png?w=400 400w');
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('height')).toBe('200');
+    // Keyboard users reach the product before its favourite toggle.
+    const link = within(card).getByRole('link', { name: 'Kente cloth' });
+    const heart = within(card).getByRole('button', { name: 'Favorite: Kente cloth' });
+    expect(link.compareDocumentPosition(heart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('falls back to the first name without a company, hides the badge when not verified, and shows a placeholder without thumbnail', () => {

@@ -86,6 +86,36 @@ describe('authentication state (spec §4)', () => {
     expect(getAccessToken()).toBe('a9');
   });
 
+  it('sends the sign-up\'s registration token back with the code, from memory only', async () => {
+    const server = fakeApi({
+      'POST /api/auth/registration/': () => ({ status: 201, body: { detail: 'Verification e-mail sent.', registration_token: 'reg-123' } }),
+      'POST /api/auth/otp/verify/': () => ({ body: { access: 'a9', refresh: 'r9', user: makeUser(), must_set_password: false } }),
+    });
+    const { auth } = renderAuth();
+    await act(() => auth().register({
+      first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone_number: '+2348012345678', country: 'NG', password1: 'x', password2: 'x',
+    }));
+    expect(JSON.stringify(localStorage)).not.toContain('reg-123');
+    const result = await act(() => auth().verifyOtp('ada@example.com', '123456'));
+    expect(result.mustSetPassword).toBe(false);
+    expect(server.callsTo('POST', '/api/auth/otp/verify/')[0].body).toEqual({ email: 'ada@example.com', otp: '123456', registration_token: 'reg-123' });
+  });
+
+  it('signs in only after the new password when the server asks for one', async () => {
+    const server = fakeApi({
+      'POST /api/auth/otp/verify/': () => ({ body: { access: 'a9', refresh: 'r9', user: makeUser({ first_name: 'Fatou' }), must_set_password: true } }),
+      'POST /api/auth/password/set/': () => ({ body: { detail: 'New password has been saved.' } }),
+    });
+    const { auth, text } = renderAuth();
+    const result = await act(() => auth().verifyOtp('fatou@example.com', '123456'));
+    expect(result.mustSetPassword).toBe(true);
+    expect(server.callsTo('POST', '/api/auth/otp/verify/')[0].body).toEqual({ email: 'fatou@example.com', otp: '123456' });
+    expect(text()).toBe('guest:-');
+    await act(() => auth().setNewPassword('my-own-harbour-58', 'my-own-harbour-58'));
+    expect(text()).toBe('authenticated:Fatou');
+    expect(server.callsTo('POST', '/api/auth/password/set/')[0].headers.get('Authorization')).toBe('Bearer a9');
+  });
+
   it('onboarding completion replaces the user', async () => {
     storeSession();
     fakeApi({

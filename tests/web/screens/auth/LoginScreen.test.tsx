@@ -228,6 +228,16 @@ describe('LoginScreen: sign-up', () => {
     expect(here().path).toBe('/login');
   });
 
+  it('refuses a common password before asking the server, with the shared rule\'s message', async () => {
+    const { user } = renderScreen(<LoginScreen />, { path: '/login' });
+    await user.click(toggle());
+    await fillSignup(user, { Password: '12345678', 'Confirm password': '12345678' });
+    await user.click(submit());
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This password is too common.'));
+    expect(server.callsTo('POST /api/auth/registration/')).toHaveLength(0);
+  });
+
   it("shows 'An unknown error occurred during signup.' when the server gives nothing to show", async () => {
     server.on('POST /api/auth/registration/', { status: 500, body: undefined });
     const { user } = renderScreen(<LoginScreen />, { path: '/login' });

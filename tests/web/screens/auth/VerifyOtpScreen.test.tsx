@@ -51,6 +51,48 @@ describe('VerifyOtpScreen', () => {
     expect(getAccessToken()).toBe('new-access');
   });
 
+  it('asks for a new password at once when the server made the sign-up password unusable, then signs in', async () => {
+    server.on('POST /api/auth/otp/verify/', { body: { access: 'a2', refresh: 'r2', user: makeUser({ first_name: 'Owner' }), must_set_password: true } });
+    server.on('POST /api/auth/password/set/', (call) => (call.headers.get('Authorization') === 'Bearer a2'
+      ? { body: { detail: 'New password has been saved.' } } : { status: 401, body: { detail: 'no' } }));
+    const { user } = open();
+    await user.click(boxes()[0]);
+    await user.keyboard('482913');
+    await user.click(verify());
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    expect(here().path).toBe('/verify-otp');
+
+    // The shared rules answer first: a common password never reaches the server.
+    await user.type(screen.getByLabelText('New password'), 'password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'password');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('This password is too common.')).toBeTruthy();
+    expect(server.callsTo('POST /api/auth/password/set/')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('New password'), 'my-own-harbour-58');
+    await user.type(screen.getByLabelText('Confirm new password'), 'my-own-harbour-58');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(here().path).toBe('/'));
+    expect(server.callsTo('POST /api/auth/password/set/')[0].body).toEqual({ new_password1: 'my-own-harbour-58', new_password2: 'my-own-harbour-58' });
+  });
+
+  it("says 'Failed to update password.' with the server's reason when the new password is refused", async () => {
+    server.on('POST /api/auth/otp/verify/', { body: { access: 'a2', refresh: 'r2', user: makeUser(), must_set_password: true } });
+    server.on('POST /api/auth/password/set/', { status: 400, body: { new_password1: ['This password is too common.'] } });
+    const { user } = open();
+    await user.click(boxes()[0]);
+    await user.keyboard('482913');
+    await user.click(verify());
+    await user.type(await screen.findByLabelText('New password'), 'unusual-words-93');
+    await user.type(screen.getByLabelText('Confirm new password'), 'unusual-words-93');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to update password.');
+    expect(screen.getByText('This password is too common.')).toBeTruthy();
+    expect(here().path).toBe('/verify-otp');
+  });
+
   it("shows the server's error, else 'Verification failed. Please check the code and try again.'", async () => {
     server.on('POST /api/auth/otp/verify/', { status: 400, body: { otp: ['The code is incorrect.'] } });
     const { user } = open();

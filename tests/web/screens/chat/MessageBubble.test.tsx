@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { db } from '../../../../src/data/db';
 import MessageBubble from '../../../../src/screens/chat/MessageBubble';
 import type { MessageRow } from '../../../../src/data/db';
 import { message } from './messages';
@@ -65,6 +66,34 @@ describe('a message waiting in the outbox', () => {
     expect(item.textContent).toContain('Sending…');
     expect(item.textContent).toContain('photo.png');
     expect(within(item).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('previews a picture from the copy the device keeps until it is uploaded', async () => {
+    const picture = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    const seq = await db.outbox.add({
+      kind: 'message.send', target: 'conversation:5', client_id: 'c-2', payload: {}, file: picture,
+      state: 'pending', attempts: 0, next_at: 0, created_at: Date.now(), user_id: 7,
+    });
+    // happy-dom's object URLs refuse the Blob class fake-indexeddb hands back; a browser's do not.
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/preview');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const { unmount } = show(message({ id: -2, text: '', pending: 'sending', outboxId: seq as number, file_name: 'photo.png', client_id: 'c-2' }));
+    const preview = await screen.findByRole('img', { name: 'photo.png' });
+    expect(preview.getAttribute('src')).toBe('blob:http://localhost/preview');
+    expect((created.mock.calls[0][0] as Blob).type).toBe('image/png');
+    unmount();
+    expect(revoked).toHaveBeenCalledWith('blob:http://localhost/preview');
+    vi.restoreAllMocks();
+  });
+
+  it('names a file that is not a picture', async () => {
+    const seq = await db.outbox.add({
+      kind: 'message.send', target: 'conversation:5', client_id: 'c-3', payload: {}, file: new Blob(['%PDF'], { type: 'application/pdf' }),
+      state: 'pending', attempts: 0, next_at: 0, created_at: Date.now(), user_id: 7,
+    });
+    const { item } = show(message({ id: -3, text: '', pending: 'sending', outboxId: seq as number, file_name: 'quote.pdf', client_id: 'c-3' }));
+    await waitFor(() => expect(item.textContent).toContain('quote.pdf'));
+    expect(item.querySelector('img')).toBeNull();
   });
 
   it('when refused, says why and offers retry and discard', async () => {

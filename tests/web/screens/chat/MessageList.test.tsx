@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import MessageList from '../../../../src/screens/chat/MessageList';
 import { isNearBottom } from '../../../../src/screens/chat/scrolling';
@@ -14,17 +14,33 @@ const VIEW_PX = 400;
  * message and a 400 px window, from its first render on, so scrolling behaves as in a browser.
  */
 const tops = new WeakMap<Element, number>();
+/** Height added by pictures that finished loading. */
+let loaded = 0;
 const isHistory = (el: Element) => el.classList.contains('chat__history');
 const originals = (['clientHeight', 'scrollHeight', 'scrollTop'] as const).map((name) => [name, Object.getOwnPropertyDescriptor(Element.prototype, name)] as const);
 
 beforeAll(() => {
   Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get(this: Element) { return isHistory(this) ? VIEW_PX : 0; } });
-  Object.defineProperty(Element.prototype, 'scrollHeight', { configurable: true, get(this: Element) { return isHistory(this) ? this.querySelectorAll('li').length * ROW_PX : 0; } });
+  Object.defineProperty(Element.prototype, 'scrollHeight', { configurable: true, get(this: Element) { return isHistory(this) ? this.querySelectorAll('li').length * ROW_PX + loaded : 0; } });
   Object.defineProperty(Element.prototype, 'scrollTop', {
     configurable: true,
     get(this: Element) { return tops.get(this) ?? 0; },
     set(this: Element, value: number) { tops.set(this, Math.max(0, Math.min(value, this.scrollHeight - this.clientHeight))); },
   });
+});
+
+/** happy-dom lays nothing out, so nothing resizes by itself: the test says when content grew. */
+const resized: Array<() => void> = [];
+class FakeResizeObserver {
+  constructor(private readonly callback: () => void) {}
+  observe() { resized.push(this.callback); }
+  unobserve() { /* not needed */ }
+  disconnect() { resized.splice(resized.indexOf(this.callback), 1); }
+}
+
+beforeEach(() => {
+  loaded = 0;
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
 });
 
 afterAll(() => {
@@ -74,6 +90,17 @@ describe('the message history', () => {
     scrollTo(bottomOf(box) - 250);
     const before = box.scrollTop;
     update(history(21));
+    expect(box.scrollTop).toBe(before);
+  });
+
+  it('stays at the bottom while pictures load, unless the reader has scrolled up', () => {
+    const { box, scrollTo } = setup(history(20));
+    act(() => { loaded += 300; resized.forEach((notify) => notify()); });
+    expect(box.scrollTop).toBe(bottomOf(box));
+
+    scrollTo(bottomOf(box) - 400);
+    const before = box.scrollTop;
+    act(() => { loaded += 300; resized.forEach((notify) => notify()); });
     expect(box.scrollTop).toBe(before);
   });
 

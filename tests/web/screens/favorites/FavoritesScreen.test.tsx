@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import FavoritesScreen from '../../../../src/screens/favorites/FavoritesScreen';
 import { useSyncEngine } from '../../../../src/sync/useSyncEngine';
+import { db } from '../../../../src/data/db';
 import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { makeProduct } from '../../components/productFixtures';
@@ -55,9 +56,28 @@ describe('favourites (spec §2, §8)', () => {
     expect(server.callsTo('GET /api/sync/').length).toBeGreaterThan(0);
   });
 
+  it('offline on a device that synced before, shows the empty state without flashing the failure', async () => {
+    const server = fakeServer();
+    signedInAs(server, makeUser());
+    await db.syncState.put({ key: 'stream:private', cursor: '9', updated_at: Date.now(), value: 'done' });
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    act(() => reportUnreachable());
+    const alerts: string[] = [];
+    const observer = new MutationObserver(() => {
+      for (const node of document.querySelectorAll('[role="alert"]')) alerts.push(node.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderScreen(<FavoritesScreen />);
+    expect(await screen.findByRole('heading', { name: 'No favorites yet' })).toBeTruthy();
+    observer.disconnect();
+    expect(alerts).toEqual([]);
+  });
+
   it('offline with nothing received yet, says they could not load', async () => {
     const server = fakeServer();
     signedInAs(server, makeUser());
+    // No network at all: every request fails to connect.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     act(() => reportUnreachable());
     renderScreen(<FavoritesScreen />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load your favorite items.');

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import ChatScreen from '../../../../src/screens/chat/ChatScreen';
 import ProfileScreen from '../../../../src/screens/profile/ProfileScreen';
 import ProfileEditScreen from '../../../../src/screens/profile/ProfileEditScreen';
 import ProductFormScreen from '../../../../src/screens/products/ProductFormScreen';
@@ -15,20 +14,7 @@ beforeEach(() => {
 
 const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
 
-// Home, listings and favourites: tests/web/screens/{home,listings,favorites}/.
-
-describe('chat', () => {
-  it('offers a button to explore products when there are no conversations', () => {
-    renderScreen(<ChatScreen />, { path: '/chat/all', route: '/chat/:conversationId' });
-    expect(h1()).toBe('Messages');
-    expect(screen.getByRole('link', { name: 'Explore products' }).getAttribute('href')).toBe('/');
-  });
-
-  it('sends a conversation it cannot open back to /chat/all', async () => {
-    renderScreen(<ChatScreen />, { path: '/chat/42', route: '/chat/:conversationId' });
-    await waitFor(() => expect(here().path).toBe('/chat/all'));
-  });
-});
+// Home, listings and favourites: tests/web/screens/{home,listings,favorites}/; chat: tests/web/screens/chat/.
 
 describe('profile', () => {
   it('has the main, details and settings tabs; details are read-only with a link to edit', async () => {
