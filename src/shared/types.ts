@@ -61,11 +61,17 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-/** Another user's public page (GET /api/users/{id}/): no email or phone number. */
-export const publicUserSchema = userSummarySchema.extend({
-  country: z.object({ code: z.string(), name: z.string() }),
-  seller_average_rating: z.string().nullable(),
-});
+/**
+ * Another user's public page (GET /api/users/{id}/): a supplier's in full, without email or
+ * phone number; anyone else's only as "not a seller".
+ */
+export const publicUserSchema = z.union([
+  userSummarySchema.extend({
+    country: z.object({ code: z.string(), name: z.string() }),
+    seller_average_rating: z.string().nullable(),
+  }),
+  z.strictObject({ id: z.number(), user_type: userTypeSchema.nullable(), supplier_profile: z.null(), seller_average_rating: z.null() }),
+]);
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** A product's supplier as products carry it (spec §3: id, first_name, supplier_profile). */

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
   countsSchema, listSchema, pageSchema, publicUserSchema, tokenPairSchema, userSchema,
-  type BuyerProfile, type Category, type Counts, type Page, type PublicUser, type SupplierProfile, type TokenPair, type User,
+  type BuyerProfile, type Category, type Counts, type Page, type SupplierProfile, type TokenPair, type User, type UserSummary,
 } from '../shared/types';
 import {
   bannerSchema, favoriteSchema, productSchema, reviewSchema, syncAnswerSchema,
@@ -265,7 +265,8 @@ export const api = {
     request<Review>(`products/${productId}/reviews/`, { method: 'POST', body: input, schema: reviewSchema }),
   editReview: (productId: number, reviewId: number, comment: string) =>
     request<Review>(`products/${productId}/reviews/${reviewId}/`, { method: 'PATCH', body: { comment } }),
-  publicUser: (id: number) => request<PublicUser>(`users/${id}/`, { schema: publicUserSchema }),
+  // Typed as a supplier's page; anyone else's page (publicUserSchema) has only id and user_type of it.
+  publicUser: (id: number) => request<UserSummary & { seller_average_rating?: string | null }>(`users/${id}/`, { schema: publicUserSchema }),
   banners: async (): Promise<Banner[]> => listOf(await request<Page<Banner> | Banner[]>('banners/', { schema: listSchema(bannerSchema) })),
   addFavorite: (product: number, client_id: string) =>
     request<Favorite>('favorites/', { method: 'POST', body: { product, client_id }, schema: favoriteSchema }),

@@ -42,6 +42,7 @@ describe('the server answers in the shared API shapes (src/shared/)', () => {
     expect(bell.results.map((n: { kind: string }) => n.kind).sort()).toEqual(['new_favorite', 'new_message', 'new_offer', 'new_review']);
     expect(fits(pageSchema(notificationSchema), bell)).toBe('fits');
     expect(fits(publicUserSchema, await get(`/api/users/${other.user.id}/`))).toBe('fits');
+    expect(fits(publicUserSchema, await get(`/api/users/${supplier.user.id}/`))).toBe('fits');
 
     const pulled = await get('/api/sync/', buyer.token);
     expect(fits(syncAnswerSchema, pulled)).toBe('fits');
