@@ -4,7 +4,8 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import THEME_COLORS from './src/app/theme-colors.json' with { type: 'json' };
-
+import { firstPaint } from './scripts/first-paint.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /**
  * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
@@ -19,6 +20,7 @@ export const appPlugins = () => [
 export default defineConfig({
   plugins: [
     ...appPlugins(),
+    ...firstPaint(),
     VitePWA({
       // The update is offered to the user ("A new version is available — Reload"), not forced.
       registerType: 'prompt',
@@ -78,6 +80,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: {
     target: 'es2022',

@@ -1,37 +1,101 @@
-// Bundle sizes after `npx vite build` (run by hand: node bench/bundle-size.mjs).
-// Prints the entry JavaScript (plus what index.html preloads with it) gzip size against the
-// 120 KB target, and the largest lazily loaded chunks (route screens, catalogs).
-import { gzipSync } from 'node:zlib';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// Bundle sizes after `npx vite build` (run by hand: node bench/bundle-size.mjs [--deps]).
+// Prints what index.html loads (the entry script and stylesheet) with its brotli size, as the
+// server sends it (the build's .br files), against the 100 KB target, and the largest lazily
+// loaded chunks. With --deps, builds once more with source maps into a temp folder and prints
+// what each dependency costs in the entry script: its minified bytes, their share, and their
+// brotli size compressed alone (shared context makes the entry's total smaller than the sum).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = path.resolve('dist');
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error('dist/index.html is missing: run `npx vite build` first.');
   process.exit(1);
 }
-const TARGET_KB = 120;
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const TARGET_KB = 100;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const sizeOf = (file) => {
-  const data = readFileSync(path.join(dist, file));
-  return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
-};
+const brotli = (data) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-const initialSizes = initial.map(sizeOf);
-const entryJs = initialSizes.filter((s) => s.file.endsWith('.js'));
-const entryGzip = entryJs.reduce((sum, s) => sum + s.gzip, 0);
+function sizeOf(dir, file) {
+  const data = readFileSync(path.join(dir, file));
+  const br = existsSync(path.join(dir, `${file}.br`)) ? readFileSync(path.join(dir, `${file}.br`)).length : brotli(data);
+  return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length, br };
+}
+
+const initialFiles = (dir) => [...readFileSync(path.join(dir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const initial = initialFiles(dist).map((file) => sizeOf(dist, file));
+const entryBr = initial.filter((s) => s.file.endsWith('.js')).reduce((sum, s) => sum + s.br, 0);
 
 console.log('Loaded by index.html:');
-for (const s of initialSizes) console.log(`  ${s.file.padEnd(48)} ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}`);
-console.log(`Entry JavaScript gzip: ${kb(entryGzip)} (target ≤ ${TARGET_KB} KB) ${entryGzip <= TARGET_KB * 1024 ? 'OK' : 'OVER TARGET'}`);
+for (const s of initial) console.log(`  ${s.file.padEnd(44)} ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.br).padStart(8)}`);
+console.log(`Entry JavaScript brotli: ${kb(entryBr)} (target ≤ ${TARGET_KB} KB) ${entryBr <= TARGET_KB * 1024 ? 'OK' : 'OVER TARGET'}`);
 
 const lazy = readdirSync(path.join(dist, 'assets'))
-  .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
-  .map((f) => sizeOf(`assets/${f}`))
-  .sort((a, b) => b.gzip - a.gzip);
-const routes = lazy.filter((s) => /Screen-/.test(s.file));
-if (routes[0]) console.log(`Largest route chunk: ${routes[0].file} gzip ${kb(routes[0].gzip)}`);
+  .filter((f) => f.endsWith('.js') && !initialFiles(dist).includes(`assets/${f}`))
+  .map((f) => sizeOf(dist, `assets/${f}`))
+  .sort((a, b) => b.br - a.br);
 console.log('Largest lazy chunks:');
-for (const s of lazy.slice(0, 6)) console.log(`  ${s.file.padEnd(48)} ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}`);
+for (const s of lazy.slice(0, 8)) console.log(`  ${s.file.padEnd(44)} ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.br).padStart(8)}`);
+
+if (process.argv.includes('--deps')) {
+  const out = mkdtempSync(path.join(tmpdir(), 'bundle-deps-'));
+  try {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    // The entry and the chunks index.html preloads with it: all of it runs before the first screen.
+    const costs = new Map();
+    for (const file of initialFiles(out).filter((f) => f.endsWith('.js'))) {
+      const map = JSON.parse(readFileSync(path.join(out, `${file}.map`), 'utf8'));
+      for (const [name, text] of costByDependency(readFileSync(path.join(out, file), 'utf8'), map)) costs.set(name, (costs.get(name) ?? '') + text);
+    }
+    const total = [...costs.values()].reduce((sum, text) => sum + text.length, 0);
+    console.log(`\nWhat each dependency costs in the entry JavaScript (${kb(total)} minified):`);
+    for (const [name, text] of [...costs].sort((a, b) => b[1].length - a[1].length)) {
+      console.log(`  ${name.padEnd(30)} ${kb(text.length).padStart(9)}  ${((100 * text.length) / total).toFixed(1).padStart(5)}%  brotli alone ${kb(brotli(text)).padStart(8)}`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** The generated code of each npm package (or src/ folder), attributed through the source map. */
+function costByDependency(code, map) {
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const owner = (source) => {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    if (pkg) return pkg[1];
+    const own = /\/?src\/([^/]+)/.exec(source);
+    return own ? `src/${own[1]}` : '(bundler glue)';
+  };
+  const costs = new Map();
+  const lines = code.split('\n');
+  let source = 0;
+  map.mappings.split(';').forEach((line, index) => {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const values = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = B64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else { values.push(value & 1 ? -(value >> 1) : value >> 1); value = 0; shift = 0; }
+      }
+      column += values[0];
+      if (values.length > 1) source += values[1];
+      segments.push({ column, source: values.length > 1 ? source : -1 });
+    }
+    const text = lines[index] ?? '';
+    segments.forEach((s, i) => {
+      const name = s.source < 0 ? '(bundler glue)' : owner(map.sources[s.source]);
+      const end = i + 1 < segments.length ? segments[i + 1].column : text.length;
+      costs.set(name, (costs.get(name) ?? '') + text.slice(s.column, end));
+    });
+  });
+  return costs;
+}

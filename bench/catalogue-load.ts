@@ -4,6 +4,11 @@
  *   DATABASE_URL=postgres://postgres:pw@127.0.0.1:5432/mk_bench npx tsx bench/catalogue-load.ts
  * Compares GET /api/products/?limit=20, two searches and an empty sync pull with a bare
  * Fastify route on the same machine (the ceiling), and prints requests/s and p99 latency.
+ * Every request accepts compressed answers as a browser does (BENCH_ENCODING=identity turns
+ * that off). The machine is shared, so the bare route's own figure moves a lot from run to
+ * run: the bare route and the list are measured in short alternating turns (BENCH_ROUNDS ×
+ * BENCH_TURN_SECONDS, default 6 × 2 s each) and compared over the same moments, and each
+ * server's CPU time per request is printed too (it does not depend on what else runs).
  * Targets: paged list ≥ 40% of the bare route's requests/s; search p99 < 50 ms at 50
  * connections; the empty sync answer < 1 KB.
  */
@@ -11,6 +16,10 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const TURN = Number(process.env.BENCH_TURN_SECONDS ?? 2);
+const ACCEPT_ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
+const headers = { 'accept-encoding': ACCEPT_ENCODING };
 const API_PORT = 3197;
 const BARE_PORT = 3198;
 
@@ -22,11 +31,20 @@ function start(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
-async function load(title: string, url: string, connections: number) {
-  const result = await autocannon({ url, connections, duration: DURATION });
-  const line = { scenario: title, connections, 'req/s': Math.round(result.requests.average), 'p99 ms': result.latency.p99, errors: result.errors + result.non2xx };
-  console.log(JSON.stringify(line));
+async function load(title: string, url: string, connections: number, duration = DURATION, quiet = false) {
+  const result = await autocannon({ url, connections, duration, headers });
+  const line = { scenario: title, connections, 'req/s': Math.round(result.requests.average), 'p99 ms': result.latency.p99, errors: result.errors + result.non2xx, requests: result.requests.total };
+  if (!quiet) console.log(JSON.stringify(line));
   return line;
+}
+
+const cpuMicros = async (origin: string) => ((await (await fetch(`${origin}/bench/cpu`)).json()) as { micros: number }).micros;
+
+/** Requests/s and the server's CPU µs per request over one short turn. */
+async function turn(url: string, origin: string) {
+  const before = await cpuMicros(origin);
+  const line = await load(url, url, 10, TURN, true);
+  return { rate: line['req/s'], requests: line.requests, cpu: (await cpuMicros(origin)) - before, errors: line.errors };
 }
 
 const bare = await start({ BARE: '1', BENCH_PORT: String(BARE_PORT) });
@@ -46,13 +64,40 @@ try {
   const empty = await (await fetch(`${base}/api/sync/?since=${cursor}`)).text();
   console.log(`empty sync answer: ${Buffer.byteLength(empty)} bytes: ${empty}`);
 
-  const ceiling = await load('bare Fastify route', `http://127.0.0.1:${BARE_PORT}/bare/`, 10);
-  const list = await load('GET /api/products/?limit=20', `${base}/api/products/?limit=20`, 10);
+  const listUrl = `${base}/api/products/?limit=20`;
+  const sent = await fetch(listUrl, { headers });
+  const wire = Number(sent.headers.get('content-length'));
+  console.log(`list answer: ${Buffer.byteLength(await sent.text())} bytes, ${wire} on the wire (${sent.headers.get('content-encoding') ?? 'identity'})`);
+  const bareOrigin = `http://127.0.0.1:${BARE_PORT}`;
+  const sum = { bare: { requests: 0, cpu: 0, errors: 0 }, list: { requests: 0, cpu: 0, errors: 0 } };
+  const shares: number[] = [];
+  // Warm both servers up (JIT, caches) before anything counts.
+  await turn(`${bareOrigin}/bare/`, bareOrigin);
+  await turn(listUrl, base);
+  for (let round = 0; round < ROUNDS; round++) {
+    const bareTurn = await turn(`${bareOrigin}/bare/`, bareOrigin);
+    const listTurn = await turn(listUrl, base);
+    for (const [key, t] of [['bare', bareTurn], ['list', listTurn]] as const) {
+      sum[key].requests += t.requests; sum[key].cpu += t.cpu; sum[key].errors += t.errors;
+    }
+    shares.push(Math.round((100 * listTurn.rate) / bareTurn.rate));
+    console.log(JSON.stringify({ round: round + 1, 'bare req/s': bareTurn.rate, 'list req/s': listTurn.rate, 'list % of bare': shares.at(-1) }));
+  }
+  const perRequest = (k: 'bare' | 'list') => sum[k].cpu / sum[k].requests;
+  shares.sort((a, b) => a - b);
+  console.log(JSON.stringify({
+    scenario: 'bare route vs GET /api/products/?limit=20 (10 connections, alternating turns)',
+    'bare req/s': Math.round(sum.bare.requests / (ROUNDS * TURN)), 'list req/s': Math.round(sum.list.requests / (ROUNDS * TURN)),
+    'list % of bare (all turns)': Math.round((100 * sum.list.requests) / sum.bare.requests),
+    'list % of bare (median turn)': shares[Math.floor(shares.length / 2)],
+    'server CPU µs/request bare': Math.round(perRequest('bare')), 'server CPU µs/request list': Math.round(perRequest('list')),
+    errors: sum.bare.errors + sum.list.errors,
+  }));
   await load('search, 3 letters (cof)', `${base}/api/products/?search=cof`, 50);
   await load('search, 2 words (organic coffee)', `${base}/api/products/?search=organic%20coffee`, 50);
   await load('suggestions (kah, limit=5)', `${base}/api/products/?search=kah&limit=5`, 50);
   await load('GET /api/sync/ nothing new', `${base}/api/sync/?since=${cursor}`, 10);
-  console.log(`paged list: ${Math.round((100 * list['req/s']) / ceiling['req/s'])}% of the bare route`);
+  console.log(`paged list: ${Math.round((100 * sum.list.requests) / sum.bare.requests)}% of the bare route over the same moments (median turn ${shares[Math.floor(shares.length / 2)]}%); server CPU per request ${Math.round(perRequest('list'))} µs vs ${Math.round(perRequest('bare'))} µs bare`);
 } finally {
   api.kill();
   bare.kill();

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
+import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
 import { FORM_LIMITS } from './lib/body';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ratesUrl: config.ratesUrl,
   });
   registerAuth(app);
+  await registerCompression(app);
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: GALLERY_MAX_FILES + 1, ...FORM_LIMITS },

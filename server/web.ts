@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { prepareText, sendPrepared } from './lib/compression';
+import { ALWAYS_REVALIDATE } from './web-files';
 
 /**
  * Serves the built web app (dist/) beside the API on one port (DESIGN §4): hashed assets
@@ -14,12 +16,14 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const DIST_DIR = path.join(PROJECT_ROOT, 'dist');
 
 /** What `vite build` reads: when any of it is newer than dist/index.html, the build is stale. */
-const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'src', 'locales', 'public'];
+const BUILD_INPUTS = [
+  'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'src', 'locales', 'public',
+  // The build's own plugins (vite.config.ts).
+  'scripts/first-paint.ts', 'scripts/precompress.ts', 'server/web-files.ts',
+];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-/** Files whose name never changes while their content does: the browser must always ask. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -72,7 +76,8 @@ function looksLikeFile(pathname: string): boolean {
 export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing (run npx vite build)`);
-  const indexHtml = readFileSync(indexFile);
+  // Made once: the app's HTML is the answer to every deep link.
+  const indexHtml = prepareText(readFileSync(indexFile, 'utf8'), true);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -80,7 +85,10 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
     // One route per built file; everything else reaches the app fallback below.
     wildcard: false,
     index: false,
-    // The media plugin registered @fastify/static first and owns reply.sendFile.
+    // The build writes .br and .gz beside each hashed text asset (scripts/precompress.ts);
+    // the client's Accept-Encoding picks one, and files without them are compressed on the fly.
+    preCompressed: true,
+    // The media plugin keeps its own reply.sendFile.
     decorateReply: false,
     cacheControl: false,
     setHeaders(reply, filePath) {
@@ -95,6 +103,6 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (isApiOrMedia(pathname) || looksLikeFile(pathname)) return reply.status(404).send({ detail: 'Not found.' });
-    return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    return sendPrepared(request, reply.header('Cache-Control', REVALIDATE), indexHtml, 'text/html; charset=utf-8');
   });
 }

@@ -2,15 +2,16 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../lib/auth';
 import type { Counts } from '../../src/shared/types';
+import { conditional } from '../lib/conditional';
 
 /**
  * The navbar's badges (spec §4 Global counts: refreshed every 60 s): three counts, each one
- * indexed query, so polling from every open tab stays cheap.
+ * indexed query, so polling from every open tab stays cheap; an unchanged answer is a 304.
  */
 const counts: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/me/counts/', { schema: { tags: ['account'] } }, async (request): Promise<Counts> => {
+  app.get('/api/me/counts/', { schema: { tags: ['account'] }, onSend: conditional }, async (request): Promise<Counts> => {
     const me = requireUser(request);
     const [notifications, messages, favorites] = await Promise.all([
       db.selectFrom('notifications').select(sql<number>`count(*)::int`.as('n'))

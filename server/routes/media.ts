@@ -3,20 +3,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mkdirSync } from 'node:fs';
 import { requireVerified } from '../lib/auth';
 import { multipartError, multipartParts } from '../lib/body';
-import { badRequest } from '../lib/errors';
+import { z } from 'zod';
+import { badRequest, fieldError, notFound } from '../lib/errors';
 import type { StoredMedia } from '../services/media';
+import { INVALID_WIDTH, createMediaVariants, isMediaWidth, resizableName } from '../services/media-variants';
+
+const mediaParams = z.object({ file: z.string() });
 
 /**
  * POST /api/media/upload/ answers like the hosted media service the web app was written
  * for (DESIGN §5); GET /media/<sha256>.<ext> serves the stored files, cached for good since
- * a name never changes content.
+ * a name never changes content, and GET /media/<image>?w=<width> a resized WebP of an image
+ * (services/media-variants.ts).
  */
 const media: FastifyPluginAsyncZod = async (app) => {
   mkdirSync(app.media.root, { recursive: true });
+  const variants = createMediaVariants(app.media.root);
   await app.register(fastifyStatic, {
     root: app.media.root,
     prefix: '/media/',
-    decorateReply: false,
+    // reply.sendFile stays inside this plugin: the route below serves variants with it.
+    decorateReply: true,
     index: false,
     dotfiles: 'deny',
     immutable: true,
@@ -26,6 +33,19 @@ const media: FastifyPluginAsyncZod = async (app) => {
       // Only images and videos are shown by the browser; a PDF (anything else) is downloaded, never opened on our origin.
       if (!/\.(jpg|png|gif|webp|mp4|webm|mov|ogg)$/.test(filePath)) res.header('Content-Disposition', 'attachment');
     },
+  });
+
+  app.get('/media/:file', { schema: { hide: true, params: mediaParams, querystring: z.looseObject({ w: z.unknown().optional() }) } }, async (request, reply) => {
+    const { file } = request.params;
+    const { w } = request.query;
+    if (w === undefined) return reply.sendFile(file);
+    const width = typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : NaN;
+    if (!isMediaWidth(width)) throw fieldError('w', INVALID_WIDTH);
+    const image = resizableName(file);
+    // Videos and documents have no variants: the file itself, whatever width was asked.
+    if (!image) return reply.sendFile(file);
+    if (!(await app.media.resolve(`/media/${file}`))) throw notFound();
+    return reply.sendFile(await variants.variant(image.hash, image.format, width));
   });
 
   app.post('/api/media/upload/', { schema: { tags: ['media'], consumes: ['multipart/form-data'] } }, async (request) => {

@@ -6,6 +6,7 @@ import { fieldError, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
 import { markAllNotificationsRead, markNotificationRead, serializeNotification } from '../services/notifications';
+import { conditional } from '../lib/conditional';
 
 /**
  * The notification bell (spec §4 Notification dropdown, §7). Notifications are made by the
@@ -20,7 +21,7 @@ const listQuery = z.object({ is_read: z.string().optional() }).passthrough();
 const notifications: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/notifications/', { schema: { tags: ['notifications'], querystring: listQuery } }, async (request) => {
+  app.get('/api/notifications/', { schema: { tags: ['notifications'], querystring: listQuery }, onSend: conditional }, async (request) => {
     const me = requireUser(request);
     const paging = readPaging(request);
     const raw = request.query.is_read;

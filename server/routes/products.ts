@@ -6,10 +6,12 @@ import { requireSupplier } from '../lib/auth';
 import { readForm, type Form } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging, type Page } from '../lib/paging';
+import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead, type Cached } from '../services/catalogue-cache';
+import { sendPrepared } from '../lib/compression';
+import { conditional } from '../lib/conditional';
 import {
   categoryExists, createProduct, deleteProduct, listProducts, ownProduct, productById, productMedia, updateProduct, withFavorites, type ProductOrder,
 } from '../services/products';
-import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead } from '../services/catalogue-cache';
 import {
   type Product, DEAL_PRICE_NOT_BELOW_MIN, GALLERY_FULL, THUMBNAIL_REQUIRED, dealRunning,
   flashDealRuleErrors, id, productFields, productPatchFields, productRuleErrors, readFlashDeal,
@@ -65,22 +67,23 @@ const products: FastifyPluginAsyncZod = async (app) => {
       return page(request, results, count, paging);
     });
     const viewerId = viewer(request);
-    if (viewerId === null) return reply.type(JSON_TYPE).send(answer.json());
+    if (viewerId === null) return sendCached(request, reply, answer);
     return { ...answer.value, results: await withFavorites(app.db, answer.value.results, viewerId) };
   };
 
-  const listSchema = { tags: ['catalogue'], querystring: listQuery };
-  app.get('/api/products/', { schema: listSchema }, list('newest'));
-  app.get('/api/products/new-arrivals/', { schema: listSchema }, list('newest'));
-  app.get('/api/products/flash-deals/', { schema: listSchema }, list('flash-deals'));
-  app.get('/api/products/top-rated/', { schema: listSchema }, list('top-rated'));
-  app.get('/api/products/hot-selling/', { schema: listSchema }, list('hot-selling'));
+  // Section pages are polled: they answer 304 when the client's copy is current.
+  const listSchema = { schema: { tags: ['catalogue'], querystring: listQuery }, onSend: conditional };
+  app.get('/api/products/', listSchema, list('newest'));
+  app.get('/api/products/new-arrivals/', listSchema, list('newest'));
+  app.get('/api/products/flash-deals/', listSchema, list('flash-deals'));
+  app.get('/api/products/top-rated/', listSchema, list('top-rated'));
+  app.get('/api/products/hot-selling/', listSchema, list('hot-selling'));
 
-  app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request, reply) => {
+  app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams }, onSend: conditional }, async (request, reply) => {
     const answer = await details.get(cacheKey(request), await version(), () => productById(app.db, request.params.id, null));
     if (!answer.value) throw notFound();
     const viewerId = viewer(request);
-    if (viewerId === null) return reply.type(JSON_TYPE).send(answer.json());
+    if (viewerId === null) return sendCached(request, reply, answer);
     return (await withFavorites(app.db, [answer.value], viewerId))[0];
   });
 
@@ -137,6 +140,12 @@ const products: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 };
+
+/** A guest's cached answer: its bytes as made once, compressed as the client accepts, with its ETag. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached<unknown>) {
+  reply.header('ETag', answer.etag());
+  return sendPrepared(request, reply, answer.prepared(), JSON_TYPE);
+}
 
 /**
  * The thumbnail sent: an uploaded image file, or the URL of an image already uploaded to

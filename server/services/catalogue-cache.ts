@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { localWrites, type Database } from '../db';
+import { prepareText, type PreparedText } from '../lib/compression';
+import { etagOf } from '../lib/conditional';
 
 /**
  * Answers of the public catalogue reads (product lists, sections, searches, product
@@ -64,14 +66,20 @@ export async function catalogueVersion(db: Database): Promise<string> {
   return rows[0].v;
 }
 
-/** A cached answer, and its JSON text made once (guests get exactly these bytes). */
-export interface Cached<T> { value: T; json(): string }
+/**
+ * A cached answer with what a guest is sent, made once: its JSON text, that text compressed
+ * per encoding (on first demand) and its ETag. A cached hit is bytes written, not JSON built
+ * and compressed per request.
+ */
+export interface Cached<T> { value: T; prepared(): PreparedText; etag(): string }
 type Version = number | string;
 interface Entry<T> { version: Version; expires: number; answer: Promise<Cached<T>> }
 
 function cached<T>(value: T): Cached<T> {
-  let text: string | undefined;
-  return { value, json: () => (text ??= JSON.stringify(value)) };
+  let prepared: PreparedText | undefined;
+  let etag: string | undefined;
+  const text = () => (prepared ??= prepareText(JSON.stringify(value)));
+  return { value, prepared: text, etag: () => (etag ??= etagOf(text().text)) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { SPLASH_MS } from '../shared/constants';
 import { AuthProvider } from '../sync/auth';
@@ -7,15 +7,23 @@ import Layout from './Layout';
 import { AppRoutes } from './routes';
 import Splash from './Splash';
 
-/** The splash over the app for SPLASH_MS at start; the app loads beneath it meanwhile. */
+/**
+ * The splash over the app for SPLASH_MS from the page's start; the app loads beneath it
+ * meanwhile. index.html paints the same splash before any script (#boot-splash): this one
+ * takes over from it for whatever time is left.
+ */
 function StartSplash({ ms }: { ms: number }) {
   const { t } = useLingui();
-  const [visible, setVisible] = useState(ms > 0);
+  const [left] = useState(() => ms - performance.now());
+  const [visible, setVisible] = useState(ms > 0 && left > 0);
+  useLayoutEffect(() => {
+    document.getElementById('boot-splash')?.remove();
+  }, []);
   useEffect(() => {
-    if (ms <= 0) return;
-    const timer = setTimeout(() => setVisible(false), ms);
+    if (!visible) return;
+    const timer = setTimeout(() => setVisible(false), left);
     return () => clearTimeout(timer);
-  }, [ms]);
+  }, [visible, left]);
   return visible ? <Splash text={t`Connecting Markets...`} /> : null;
 }
 

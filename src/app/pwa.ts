@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * The service worker's life (vite-plugin-pwa in prompt mode): register it, and when a new
@@ -23,13 +23,49 @@ function update(patch: Partial<PwaState>) {
   for (const listener of listeners) listener();
 }
 
+/** The page has fetched nothing new for this long: its first screen is in. */
+const QUIET_MS = 1_500;
+/** Registration waits no longer than this after the load event, however busy the page is. */
+const QUIET_MAX_WAIT_MS = 15_000;
+
+/** Resolves once the page has loaded and its network has been quiet for QUIET_MS (or at most QUIET_MAX_WAIT_MS). */
+function networkQuiet(): Promise<void> {
+  return new Promise((resolve) => {
+    const watch = () => {
+      const startedAt = performance.now();
+      let seen = performance.getEntriesByType('resource').length;
+      let quietSince = startedAt;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        const count = performance.getEntriesByType('resource').length;
+        if (count !== seen) { seen = count; quietSince = now; }
+        if (now - quietSince >= QUIET_MS || now - startedAt >= QUIET_MAX_WAIT_MS) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 250);
+    };
+    if (document.readyState === 'complete') watch();
+    else window.addEventListener('load', watch, { once: true });
+  });
+}
+
+/**
+ * Registers once the first screen is in (the page loaded and its network quiet): on a slow
+ * network the worker's precache download would otherwise compete with the first screen's
+ * code, data and pictures. workbox-window is its own chunk, out of the entry script.
+ */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => update({ updateReady: true }));
-  workbox.register()
-    .then(() => setInterval(() => workbox?.update(), UPDATE_CHECK_MS))
-    .catch((error) => console.warn('Service worker registration failed', error));
+  const register = async () => {
+    await networkQuiet();
+    const { Workbox } = await import('workbox-window');
+    workbox = new Workbox('/sw.js', { scope: '/' });
+    workbox.addEventListener('waiting', () => update({ updateReady: true }));
+    await workbox.register();
+    setInterval(() => workbox?.update(), UPDATE_CHECK_MS);
+  };
+  register().catch((error) => console.warn('Service worker registration failed', error));
 }
 
 /** Activates the waiting worker, then reloads once it controls the page. */

@@ -53,5 +53,6 @@ export const SPLASH_MS = 1_500;
 export const OFFER_STEP = 0.1;
 export const LEGAL_LAST_UPDATED = '2025-07-14';
 export const RATES_CACHE_MS = 60 * 60 * 1000;
-/** Widths the server resizes /media/ images to (`?w=`, DESIGN §5); the product card's image is 200 px wide. */
+/** Widths `/media/<file>?w=` answers a resized WebP at (cards, galleries, avatars, logos). */
 export const MEDIA_WIDTHS = [200, 400, 800] as const;
+export type MediaWidth = (typeof MEDIA_WIDTHS)[number];

@@ -28,11 +28,12 @@ async function call<T = any>(path: string, init: RequestInit & { token?: string 
 /** A new verified account of that type, made through the API (sign-up, emailed code, onboarding). */
 async function newAccount(type: 'SUPPLIER' | 'BUYER') {
   const email = `c3-${type.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  await call('/api/auth/registration/', {
+  const { registration_token } = await call<{ registration_token: string }>('/api/auth/registration/', {
     method: 'POST',
     body: JSON.stringify({ first_name: 'Zeynep', last_name: 'Kaya', email, phone_number: '+905321234567', country: 'TR', password1: PASSWORD, password2: PASSWORD }),
   });
-  const { access } = await call<{ access: string }>('/api/auth/otp/verify/', { method: 'POST', body: JSON.stringify({ email, otp: await otpFromMail(email) }) });
+  // The registration token proves this client made the sign-up, so the password stays usable.
+  const { access } = await call<{ access: string }>('/api/auth/otp/verify/', { method: 'POST', body: JSON.stringify({ email, otp: await otpFromMail(email), registration_token }) });
   const categories = await call<{ results: Array<{ id: number }> } | Array<{ id: number }>>('/api/categories/');
   const categoryId = (Array.isArray(categories) ? categories : categories.results)[0].id;
   const setup = type === 'SUPPLIER'

@@ -104,7 +104,10 @@ export function apiClient(baseUrl: string) {
   };
 }
 
-/** The API server in-process on a random port, with its own database copy, data folder and SMTP sink. */
+/**
+ * The API server in-process on a random port, with its own database copy, data folder and
+ * SMTP sink; with `web`, serving that built web app beside it as `npm start` does.
+ */
 export async function startTestApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'web'> = {}) {
   const handle = await openTestDatabase();
   const smtp = await startSmtpSink();

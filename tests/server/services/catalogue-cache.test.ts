@@ -25,7 +25,7 @@ describe('createCatalogueCache', () => {
     let made = 0;
     const make = async () => `answer ${++made}`;
     expect((await cache.get('k', 1, make)).value).toBe('answer 1');
-    expect((await cache.get('k', 1, make)).json()).toBe('"answer 1"');
+    expect((await cache.get('k', 1, make)).prepared().text).toBe('"answer 1"');
     expect((await cache.get('k', 2, make)).value).toBe('answer 2');
   });
 });

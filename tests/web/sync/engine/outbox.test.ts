@@ -5,7 +5,7 @@ import { setEngineUser } from '../../../../src/sync/engine';
 import { discardOutboxEntry, editReview, retryOutboxEntry, sendMessage, sendOffer, submitReview, toggleFavorite } from '../../../../src/sync/intents';
 import { pullStream } from '../../../../src/sync/pull';
 import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
+import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
 import { createProduct } from '../../../server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
@@ -151,7 +151,7 @@ describe('messages', () => {
     net.offline = true;
     await sendMessage(conversation.id, { text: 'Hello' });
     await sendOffer(conversation, 'lower');
-    const png = new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')], { type: 'image/png' });
+    const png = new Blob([new Uint8Array(SAMPLE_FILES.png)], { type: 'image/png' });
     await sendMessage(conversation.id, { text: 'A photo', file: Object.assign(png, { name: 'photo.png' }) });
     expect((await db.messages.toArray()).filter((m) => m.pending)).toHaveLength(3);
     net.offline = false;

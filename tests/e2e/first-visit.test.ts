@@ -1,0 +1,80 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { demoProduct, e2e, skipBrowser, useBrowser } from './helpers';
+
+/** A GET as it travelled: no decompression, unlike fetch. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+}
+
+const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** Issue 11: what a first visit on a slow network gets from the real build and server. */
+describe.skipIf(skipBrowser)('a first visit on a slow network (browser)', () => {
+  const browser = useBrowser();
+
+  it('sends every built text asset and JSON answer over 1 KB compressed when the client accepts it', async () => {
+    const built = (await readdir(e2e.webDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|webmanifest)$/.test(f));
+    const over = [];
+    for (const file of built) {
+      const original = await readFile(path.join(e2e.webDir, file));
+      if (original.length <= 1024) continue;
+      over.push(file);
+      const res = await rawGet(`${e2e.baseUrl}/${file.split(path.sep).join('/')}`, ACCEPT);
+      expect(res.status, file).toBe(200);
+      expect(res.headers['content-encoding'], file).toBe('br');
+      // The update test deploys another sw.js meanwhile: only hashed files keep their bytes.
+      if (file !== 'sw.js') expect(brotliDecompressSync(res.body).equals(original), file).toBe(true);
+    }
+    expect(over.length).toBeGreaterThan(5);
+    for (const url of ['/', '/api/products/', '/api/products/top-rated/', '/api/sync/', '/api/categories/', '/api/banners/']) {
+      const plain = await rawGet(`${e2e.baseUrl}${url}`, {});
+      const res = await rawGet(`${e2e.baseUrl}${url}`, ACCEPT);
+      expect(res.status, url).toBe(200);
+      if (plain.body.length > 1024) expect(res.headers['content-encoding'], url).toBe('br');
+      else expect(res.headers['content-encoding'], url).toBeUndefined();
+    }
+  });
+
+  it('answers a resized picture smaller than the original', async () => {
+    const product = await demoProduct();
+    const picture = new URL(product.thumbnail_url, e2e.baseUrl).pathname;
+    const original = await rawGet(`${e2e.baseUrl}${picture}`, ACCEPT);
+    const small = await rawGet(`${e2e.baseUrl}${picture}?w=200`, ACCEPT);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.body.length).toBeLessThan(original.body.length);
+    expect((await sharp(small.body).metadata()).width).toBeLessThanOrEqual(200);
+  });
+
+  it('paints the splash in the stored language and the app frame before any script has loaded', async () => {
+    const { page } = browser;
+    await page.addInitScript(() => localStorage.setItem('language', 'fr'));
+    // No module script ever arrives: what shows is index.html alone.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByText('Connexion des marchés...').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // After the splash's time the frame beneath shows, still without any script.
+    await page.locator('#boot-splash').waitFor({ state: 'hidden' });
+    await page.locator('header.navbar').getByText('Marketplace').waitFor();
+  });
+
+  it('hands the splash over to the app, which then shows the home screen in the stored language', async () => {
+    const { page } = browser;
+    await page.addInitScript(() => localStorage.setItem('language', 'tr'));
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Ana sayfa', exact: true }).waitFor();
+    await page.locator('#boot-splash').waitFor({ state: 'detached' });
+    await page.getByTestId('splash').waitFor({ state: 'detached' });
+  });
+});
