@@ -24,7 +24,8 @@ export async function conditional(request: FastifyRequest, reply: FastifyReply, 
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   let etag = reply.getHeader('ETag') as string | undefined;
   if (!etag) reply.header('ETag', (etag = etagOf(payload)));
-  if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', request.user ? 'private, no-cache' : 'no-cache');
+  // Signed-in answers already carry no-store (security headers); a client may still send the ETag it holds.
+  if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', request.user ? 'no-store' : 'no-cache');
   if (!matches(request.headers['if-none-match'], etag)) return payload;
   reply.code(304).removeHeader('Content-Encoding').removeHeader('Content-Length').removeHeader('Content-Type');
   return null;

@@ -6,6 +6,7 @@ import { useConnectivity } from '../sync/connectivity';
 import { db, type ProductRow } from './db';
 import { listKey, type ListQuery } from './listQuery';
 import { searchLocal } from './search';
+import { useFetchOnDemand } from './onDemand';
 
 export type { ListQuery };
 
@@ -138,28 +139,7 @@ export interface ProductState {
 /** One product: from the device at once, refreshed from the server when online. */
 export function useProduct(id: number): ProductState {
   const online = useConnectivity();
-  const [fetchState, setFetchState] = useState<'loading' | 'done' | 'missing' | 'error'>('loading');
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setFetchState('missing');
-      return;
-    }
-    if (!online) {
-      setFetchState('done');
-      return;
-    }
-    let active = true;
-    setFetchState('loading');
-    ensureProduct(id).then(
-      (result) => active && setFetchState(result === 'missing' ? 'missing' : 'done'),
-      (error) => {
-        console.warn('Could not load the product', error);
-        if (active) setFetchState('error');
-      },
-    );
-    return () => { active = false; };
-  }, [id, online]);
-
+  const fetchState = useFetchOnDemand(id, ensureProduct, 'product');
   const product = useLiveQuery(async () => {
     const row = await db.products.get(id);
     return row ? (await withFavorites([row]))[0] : null;

@@ -36,7 +36,8 @@ export function useBrowser() {
   beforeEach(async () => {
     pageErrors = [];
     state.context = await state.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
-    state.context.setDefaultTimeout(20_000);
+    // Generous: CI shares two cores between the server, Chromium and the other test projects.
+    state.context.setDefaultTimeout(40_000);
     state.page = await state.context.newPage();
     state.page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     // Anything the Content Security Policy blocked (an unhashed inline script, a foreign source) fails the test too.

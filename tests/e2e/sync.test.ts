@@ -33,7 +33,7 @@ describe.skipIf(skipBrowser)('sync engine (browser)', () => {
     const { page } = browser;
     const total = (await apiGet<{ count: number }>('/api/products/?limit=1')).count;
     await page.goto('/');
-    await expect.poll(() => heldProducts(page), { timeout: 30_000 }).toBe(total);
+    await expect.poll(() => heldProducts(page), { timeout: 60_000 }).toBe(total);
 
     await page.goto('/login');
     await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
