@@ -56,8 +56,13 @@ export interface RequestOptions {
   shape?: AnswerShape;
 }
 
-/** Answers are checked in development and tests only; production never loads the schemas. */
+/**
+ * Answers are checked in development and tests only; production never loads the schemas.
+ * The checks load with this module, so once loaded they add no wait to an answer.
+ */
 const CHECK_ANSWERS = Boolean(import.meta.env?.DEV) || import.meta.env?.MODE === 'test';
+let answers: typeof import('./answers') | undefined;
+const loadingAnswers = CHECK_ANSWERS ? import('./answers').then((loaded) => (answers = loaded)) : undefined;
 
 /** Every request has a timeout: on a hanging connection ("lie-fi") the app must learn it is offline. */
 export let REQUEST_TIMEOUT_MS = 20_000;
@@ -150,7 +155,7 @@ export function refreshAccessToken(): Promise<string | null> {
 /** One API call: JSON in, JSON out, refresh-and-retry-once on 401. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const answer = await exchange<T>(path, options);
-  if (options.shape && CHECK_ANSWERS) (await import('./answers')).checkShape(path, options.shape, answer);
+  if (options.shape && loadingAnswers) (answers ?? (await loadingAnswers)).checkShape(path, options.shape, answer);
   return answer;
 }
 
