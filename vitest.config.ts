@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config.ts';
 
 /**
- * One runner, three projects: the API server (in-process, PGlite or DATABASE_URL), the web
- * app (happy-dom, fake-indexeddb) and the browser suite (headless Chromium).
+ * One runner, several projects: the API server (in-process, PGlite or DATABASE_URL), its media
+ * tests again on an S3-compatible bucket, the web app (happy-dom, fake-indexeddb), the sync
+ * engine against the server, and the browser suite (headless Chromium).
  */
 export default defineConfig({
   test: {
