@@ -96,6 +96,10 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
       expect((await server.api.get('/api/health/')).body).toEqual({ status: 'ok' });
       expect((await server.api.get('/api/health/ready/')).body).toEqual({ status: 'ok' });
     }
+    // Not a terminal: JSON, one line per answered request.
+    const line = await servers[0].waitForLog((line) => line.url === '/api/health/ready/');
+    expect(line).toMatchObject({ level: 30, method: 'GET', status: 200, msg: expect.stringMatching(/^GET \/api\/health\/ready\/ 200 [\d.]+ ms$/) });
+    expect(servers[0].logs.filter((line) => line.url === '/api/health/')).toHaveLength(1);
   });
 
   it('a write through one process is in a sync pull through another at once', async () => {
