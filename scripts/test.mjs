@@ -1,24 +1,52 @@
 // `npm test`: every Vitest project, then one plain summary line for CI ("N passed, N failed").
 // The browser project runs only where /usr/bin/chromium exists and says so when it does not.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+//
+// Without a `--project` filter the browser suite (its files one after another, mostly waiting
+// on the browser and the server) runs in a second Vitest process beside the other projects
+// (one file at a time): on 2 cores the two halves overlap instead of adding up. Its output is
+// printed when it ends, so neither half's report is interleaved with the other's.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 
-const resultsFile = '.vitest-results.json';
-rmSync(resultsFile, { force: true });
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)];
+const extra = process.argv.slice(2);
+const filtered = extra.some((arg) => arg === '--project' || arg.startsWith('--project='));
 if (!existsSync('/usr/bin/chromium')) {
   console.log('Browser tests SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium).');
 }
-const run = spawnSync('npx', args, { stdio: 'inherit' });
+
+/** One Vitest run; resolves to its exit status and its JSON report's file name. */
+function vitest(name, args, log) {
+  const resultsFile = `.vitest-results${name ? `-${name}` : ''}.json`;
+  rmSync(resultsFile, { force: true });
+  const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...args], {
+    stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (log) {
+    const out = createWriteStream(log);
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
+  }
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, resultsFile })));
+}
+
+const runs = filtered
+  ? [vitest('', extra)]
+  : [vitest('', ['--project', '!e2e', '--maxWorkers=1', ...extra]), vitest('e2e', ['--project', 'e2e', ...extra], '.vitest-e2e.log')];
+const done = await Promise.all(runs);
+if (!filtered) {
+  console.log('\n== browser suite (ran beside the others) ==');
+  console.log(readFileSync('.vitest-e2e.log', 'utf8'));
+}
 
 let passed = 0, failed = 0, skipped = 0;
-if (existsSync(resultsFile)) {
+for (const { resultsFile } of done) {
+  if (!existsSync(resultsFile)) continue;
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  passed = results.numPassedTests;
-  failed = results.numFailedTests;
-  skipped = results.numPendingTests + results.numTodoTests;
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  skipped += results.numPendingTests + results.numTodoTests;
   // A file that failed to load counts as a failure even though none of its tests ran.
   failed += results.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
 }
 console.log(`\n${process.env.TEST_LABEL ? `${process.env.TEST_LABEL}: ` : ''}${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+process.exit(done.every((run) => run.status === 0) && failed === 0 && passed > 0 ? 0 : 1);

@@ -43,8 +43,14 @@ export function useBrowser() {
     state.page = await state.context.newPage();
     state.page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     // Anything the Content Security Policy blocked (an unhashed inline script, a foreign source) fails the test too.
+    const note = (line: string) => { consoleLines = [...consoleLines.slice(-29), line]; };
+    state.page.on('response', (response) => {
+      if (response.status() >= 400) note(`answer ${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+    state.page.on('requestfailed', (request) => note(`request failed (${request.failure()?.errorText}): ${request.method()} ${request.url()}`));
+    state.page.on('framenavigated', (frame) => { if (frame === state.page.mainFrame()) note(`navigated: ${frame.url()}`); });
     state.page.on('console', (message) => {
-      consoleLines = [...consoleLines.slice(-29), `${message.type()}: ${message.text()}`];
+      note(`${message.type()}: ${message.text()}`);
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
     });
   });
