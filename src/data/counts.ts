@@ -1,6 +1,8 @@
 import { useLive } from './local';
 
-export interface Counts { notifications_unread: number; messages_unread: number; favorites: number }
+import type { Counts } from '../shared/types';
+
+export type { Counts };
 export const ZERO_COUNTS: Counts = { notifications_unread: 0, messages_unread: 0, favorites: 0 };
 
 /**
