@@ -33,15 +33,17 @@ export function deviceHeld(): boolean {
 
 /** The device's modules, loaded once; the interim answers are moved into Dexie before anyone reads it. */
 export function loadDevice(): Promise<Device> {
-  loading ??= (async () => {
-    await hold?.catch(() => undefined);
-    const module = await import('./device');
-    await module.adoptInterim().catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
-    device = module;
-    for (const listener of listeners) listener();
-    return module;
-  })();
-  loading.catch(() => { loading = null; }); // a chunk that failed to load is asked for again next time
+  if (!loading) {
+    loading = (async () => {
+      await hold?.catch(() => undefined);
+      const module = await import('./device');
+      await module.adoptInterim().catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
+      device = module;
+      for (const listener of listeners) listener();
+      return module;
+    })();
+    loading.catch(() => { loading = null; }); // a chunk that failed to load is asked for again next time
+  }
   return loading;
 }
 
