@@ -85,5 +85,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports in one file: split into the pieces lazy chunks share, it
+          // was ten requests, each with its round trip and ~1.2 KB of headers on a slow link.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -47,8 +47,11 @@ if (process.argv.includes('--deps')) {
     // The entry and the chunks index.html preloads with it: all of it runs before the first screen.
     const costs = new Map();
     for (const file of initialFiles(out).filter((f) => f.endsWith('.js'))) {
-      const map = JSON.parse(readFileSync(path.join(out, `${file}.map`), 'utf8'));
-      for (const [name, text] of costByDependency(readFileSync(path.join(out, file), 'utf8'), map)) costs.set(name, (costs.get(name) ?? '') + text);
+      const code = readFileSync(path.join(out, file), 'utf8');
+      // The bundler's own runtime chunk comes without a source map.
+      const mapFile = path.join(out, `${file}.map`);
+      const attributed = existsSync(mapFile) ? costByDependency(code, JSON.parse(readFileSync(mapFile, 'utf8'))) : new Map([['(bundler glue)', code]]);
+      for (const [name, text] of attributed) costs.set(name, (costs.get(name) ?? '') + text);
     }
     const total = [...costs.values()].reduce((sum, text) => sum + text.length, 0);
     console.log(`\nWhat each dependency costs in the entry JavaScript (${kb(total)} minified):`);

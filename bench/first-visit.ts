@@ -65,9 +65,11 @@ function meterNetwork(cdp: CDPSession) {
   const received: Array<{ at: number; bytes: number; id: string }> = [];
   const finished = new Map<string, { at: number; bytes: number }>();
   const urls = new Map<string, string>();
+  const started = new Map<string, number>();
   let navigationAt = 0;
   cdp.on('Network.requestWillBeSent', (e) => {
     urls.set(e.requestId, e.request.url.replace(/^https?:\/\/[^/]+/, ''));
+    started.set(e.requestId, e.timestamp);
     if (e.type === 'Document' && !navigationAt) navigationAt = e.timestamp;
   });
   cdp.on('Network.dataReceived', (e) => received.push({ at: e.timestamp, bytes: e.encodedDataLength, id: e.requestId }));
@@ -82,13 +84,17 @@ function meterNetwork(cdp: CDPSession) {
       for (const r of received) if (!done.has(r.id) && r.at <= cutoff) total += r.bytes;
       return total;
     },
-    /** Each request's wire bytes up to `ms`, largest first (BENCH_VERBOSE=1 prints them). */
-    requestsUntil(ms: number): Array<{ url: string; bytes: number }> {
+    /** Each request's wire bytes up to `ms`, with when it started and finished, in order (BENCH_VERBOSE=1 prints them). */
+    requestsUntil(ms: number): Array<{ url: string; bytes: number; start: number; end: number | null }> {
       const cutoff = navigationAt + ms / 1000;
       const per = new Map<string, number>();
       for (const [id, f] of finished) if (f.at <= cutoff) per.set(id, f.bytes);
       for (const r of received) if (!finished.has(r.id) || finished.get(r.id)!.at > cutoff) if (r.at <= cutoff) per.set(r.id, (per.get(r.id) ?? 0) + r.bytes);
-      return [...per].map(([id, bytes]) => ({ url: urls.get(id) ?? id, bytes })).sort((a, b) => b.bytes - a.bytes);
+      const since = (at: number) => Math.round((at - navigationAt) * 1000);
+      return [...per].map(([id, bytes]) => {
+        const end = finished.get(id)?.at;
+        return { url: urls.get(id) ?? id, bytes, start: since(started.get(id) ?? navigationAt), end: end !== undefined && end <= cutoff ? since(end) : null };
+      }).sort((a, b) => a.start - b.start);
     },
   };
 }
@@ -133,7 +139,7 @@ async function visit(context: BrowserContext, base: string, label: string, offli
   if (process.env.BENCH_VERBOSE === '1') {
     const until = firstCard ?? screen ?? Number.MAX_SAFE_INTEGER;
     console.log(`${label}: requests before ${firstCard !== null ? 'the first card' : screen !== null ? 'the first screen' : 'the end'}`);
-    for (const r of meter.requestsUntil(until)) console.log(`  ${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${r.url}`);
+    for (const r of meter.requestsUntil(until)) console.log(`  ${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${String(r.start).padStart(6)}–${String(r.end ?? '').padEnd(6)} ms  ${r.url}`);
   }
   await cdp.detach();
   await page.close();

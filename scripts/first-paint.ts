@@ -5,20 +5,16 @@ import { LANGUAGES, SPLASH_MS } from '../src/shared/constants.ts';
 
 /** The splash's msgid in src/app/App.tsx; its translations are read from the catalogs. */
 const SPLASH_MSGID = 'Connecting Markets...';
-const HOME_SCREEN = /\/src\/screens\/home\/HomeScreen\.tsx$/;
 const CATALOG = /\/locales\/(\w+)\/messages\.po$/;
 
 /**
  * What the home screen asks the server for first, as a guest (src/screens/home): index.html
- * requests these while the entry script loads. Keep them the exact URLs the data layer
- * requests, or the browser fetches twice (bench/first-visit.ts reports unused preloads).
+ * requests it while the entry script loads. Only the first section: on a slow link every
+ * other answer would share it with what the first cards need; the home asks for the rest
+ * once it renders. Keep these the exact URLs the data layer requests, or the browser fetches
+ * twice (bench/first-visit.ts reports unused preloads).
  */
-export const HOME_DATA = [
-  '/api/banners/',
-  '/api/products/top-rated/?limit=10&offset=0',
-  '/api/products/hot-selling/?limit=10&offset=0',
-  '/api/products/?limit=20&offset=0',
-];
+export const HOME_DATA = ['/api/products/top-rated/?limit=10&offset=0'];
 
 /** msgstr of `msgid` in a PO catalog (one-line entries, as Lingui writes them). */
 export function translationOf(po: string, msgid: string): string | undefined {
@@ -32,10 +28,11 @@ export function translationOf(po: string, msgid: string): string | undefined {
 
 /**
  * Fills index.html's FIRST_PAINT: the splash text in every language (so the inline splash
- * speaks the stored language before any script), and, in a build, the chunks of each
- * language's catalog and of the home route with its stylesheets, which the inline script
- * preloads for the page being opened; in a build, the app's stylesheet put inline. Also the
- * splash's duration in the inline style, from src/shared/constants.
+ * speaks the stored language before any script), and, in a build, the chunk of each
+ * language's catalog, which the inline script preloads for the stored language, and the
+ * home's first data; in a build, the app's stylesheet put inline (the home screen is in the
+ * entry, so its styles are part of it). Also the splash's duration in the inline style, from
+ * src/shared/constants.
  */
 export function firstPaint(): Plugin[] {
   let root = process.cwd();
@@ -57,26 +54,11 @@ export function firstPaint(): Plugin[] {
           if (text) splash[language] = text;
         }
         const catalogs: Record<string, string> = {};
-        const home: string[] = [];
-        const chunks = Object.values(ctx.bundle ?? {}).flatMap((out) => (out.type === 'chunk' ? [out] : []));
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        for (const chunk of chunks) {
-          const id = chunk.facadeModuleId ?? '';
-          const catalog = CATALOG.exec(id);
-          if (catalog) catalogs[catalog[1]] = `/${chunk.fileName}`;
-          if (!HOME_SCREEN.test(id)) continue;
-          // The home chunk, the chunks it imports (not the entry, loaded already) and their CSS.
-          const seen = new Set<string>();
-          const visit = (fileName: string) => {
-            const found = byName.get(fileName);
-            if (!found || found.isEntry || seen.has(fileName)) return;
-            seen.add(fileName);
-            found.imports.forEach(visit);
-            home.push(`/${fileName}`, ...[...(found.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`));
-          };
-          visit(chunk.fileName);
+        for (const out of Object.values(ctx.bundle ?? {})) {
+          const catalog = out.type === 'chunk' ? CATALOG.exec(out.facadeModuleId ?? '') : null;
+          if (catalog) catalogs[catalog[1]] = `/${out.fileName}`;
         }
-        const data = { splash, catalogs, home: [...new Set(home)], homeData: ctx.bundle ? HOME_DATA : [] };
+        const data = { splash, catalogs, homeData: ctx.bundle ? HOME_DATA : [] };
         return html
           .replace(/\/\*FIRST_PAINT\*\/ \{[^\n]*\}/, () => JSON.stringify(data))
           // The app's stylesheet goes inside the page (a few KB compressed): a linked one would

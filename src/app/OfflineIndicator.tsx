@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { useOutboxStatus, useStorageError } from '../data/status';
 import { useConnectivity } from '../sync/connectivity';
-import { clearStorageError } from '../sync/storage';
+import { clearStorageError } from '../sync/storageError';
 import { WifiOffIcon } from './icons';
 
 /**

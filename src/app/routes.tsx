@@ -2,12 +2,15 @@ import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import Spinner from '../components/Spinner';
+import Home from '../screens/home/HomeScreen';
 import NotFound from './NotFound';
 import { RequireAuth } from './RequireAuth';
 
 /*
- * The route table (spec §2, DESIGN §6). Each route family is its own chunk, loaded on first
- * visit. Guests may browse /, listings, search, products and sellers; the rest is guarded.
+ * The route table (spec §2, DESIGN §6). The home page is in the entry script: it is the first
+ * screen of most visits, and a chunk of its own cost a first visit on a slow link round trips
+ * and headers (bench/first-visit.ts). Every other route family is its own chunk, loaded on
+ * first visit. Guests may browse /, listings, search, products and sellers; the rest is guarded.
  */
 /**
  * A route's screen, loaded as its own chunk. Once the chunk is in, the screen renders directly:
@@ -31,7 +34,7 @@ function screen(load: () => Promise<{ default: AnyScreen }>): Screen {
   return Object.assign(Screen, { preload });
 }
 
-const HomeScreen = screen(() => import('../screens/home/HomeScreen'));
+const HomeScreen: Screen = Object.assign((props: Record<string, unknown>) => createElement(Home, props), { preload: () => Promise.resolve() });
 const LoginScreen = screen(() => import('../screens/auth/LoginScreen'));
 const VerifyOtpScreen = screen(() => import('../screens/auth/VerifyOtpScreen'));
 const OnboardingScreen = screen(() => import('../screens/onboarding/OnboardingScreen'));

@@ -1,5 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { Product } from '../shared/catalogue';
 import ProductCard from './ProductCard';
@@ -9,8 +8,9 @@ import './product.css';
 
 /** Above this many cards only the rows near the screen are rendered: thousands of rows stay smooth. */
 export const VIRTUALIZE_FROM = 60;
-/** Card (200 px image + text) plus the gap; rows are measured once shown. */
-const ROW_ESTIMATE_PX = 352;
+/** Only long lists need the virtualizer: its chunk is not part of a first screen (issue 11). */
+const loadVirtualRows = () => import('./VirtualRows');
+const VirtualRows = lazy(loadVirtualRows);
 
 /** The grid's columns at a viewport width: the breakpoints of .product-grid in ui.css (spec §2: 2/3/4/5). */
 export function columnsFor(width: number): number {
@@ -30,7 +30,7 @@ function useColumns(): number {
   return columns;
 }
 
-interface GridProps {
+export interface GridProps {
   products: Product[];
   /** More pages exist: asked for when the end of the grid comes near, or with the button. */
   hasMore?: boolean;
@@ -57,38 +57,6 @@ function useNearEnd(onNear: (() => void) | undefined, active: boolean) {
   return sentinel;
 }
 
-function VirtualRows({ products, columns, note, headingLevel }: GridProps & { columns: number }) {
-  const list = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-  // Where the list starts in the page; content above it (banners, other sections) may still change size.
-  useLayoutEffect(() => {
-    const measure = () => setOffset(list.current ? Math.round(list.current.getBoundingClientRect().top + window.scrollY) : 0);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, []);
-  const rows = Math.ceil(products.length / columns);
-  const virtualizer = useWindowVirtualizer({
-    count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: 2, scrollMargin: offset,
-    // A row not laid out yet (0 px) keeps its estimate instead of collapsing the list.
-    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE_PX,
-  });
-  return (
-    <div ref={list} className="product-grid-virtual" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => (
-        <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="product-grid product-grid-virtual__row"
-          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}>
-          {products.slice(row.index * columns, row.index * columns + columns).map((product) => (
-            <ProductCard key={product.id} product={product} note={note?.(product)} headingLevel={headingLevel} />
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /**
  * The product grid of every listing: 2/3/4/5 columns by width; long lists are virtualized,
  * and further pages load as the user nears the end (or presses "Load more").
@@ -96,15 +64,24 @@ function VirtualRows({ products, columns, note, headingLevel }: GridProps & { co
 export default function ProductGrid({ products, hasMore = false, loadMore, loading = false, note, headingLevel = 3 }: GridProps) {
   const columns = useColumns();
   const sentinel = useNearEnd(loading ? undefined : loadMore, hasMore && !loading);
+  const growing = products.length > VIRTUALIZE_FROM / 2;
+  // Fetched while the list is still short, so it is in when the list gets long.
+  useEffect(() => {
+    if (growing) void loadVirtualRows().catch(() => undefined);
+  }, [growing]);
+  const grid = (shown: Product[]) => (
+    <div className="product-grid">
+      {shown.map((product) => <ProductCard key={product.id} product={product} note={note?.(product)} headingLevel={headingLevel} />)}
+    </div>
+  );
   return (
     <div className="product-grid-wrap">
       {products.length >= VIRTUALIZE_FROM ? (
-        <VirtualRows products={products} columns={columns} note={note} headingLevel={headingLevel} />
-      ) : (
-        <div className="product-grid">
-          {products.map((product) => <ProductCard key={product.id} product={product} note={note?.(product)} headingLevel={headingLevel} />)}
-        </div>
-      )}
+        // The first cards until the virtualizer's chunk is in.
+        <Suspense fallback={grid(products.slice(0, VIRTUALIZE_FROM))}>
+          <VirtualRows products={products} columns={columns} note={note} headingLevel={headingLevel} />
+        </Suspense>
+      ) : grid(products)}
       <div ref={sentinel} className="product-grid__end" aria-hidden="true" />
       {loading ? <Spinner inline /> : null}
       {hasMore && !loading && loadMore ? (

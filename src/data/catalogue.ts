@@ -1,13 +1,12 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Banner } from '../shared/catalogue';
-import { db } from './db';
+import { useLive } from './local';
 
 /** The home carousel's banners in display order; an empty list until the first pull arrives. */
 export function useBanners(): Banner[] | undefined {
-  return useLiveQuery(async () => (await db.banners.toArray()).sort((a, b) => ((a as { position?: number }).position ?? a.id) - ((b as { position?: number }).position ?? b.id)), []);
+  return useLive(async ({ db }) => (await db.banners.toArray()).sort((a, b) => ((a as { position?: number }).position ?? a.id) - ((b as { position?: number }).position ?? b.id)), []);
 }
 
 /** Whether the device holds any product at all (the home's "no products yet" state needs the server's word too). */
 export function useHeldProductCount(): number | undefined {
-  return useLiveQuery(() => db.products.count(), []);
+  return useLive(({ db }) => db.products.count(), []);
 }

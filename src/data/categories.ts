@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type CategoryRow } from './db';
+import type { CategoryRow } from './db';
+import { useLive } from './local';
 
 /** Every category in the server's order, live; an empty list until the first pull arrives. */
 export function useCategories(): CategoryRow[] {
-  return useLiveQuery(() => db.categories.orderBy('position').toArray(), [], []);
+  return useLive(({ db }) => db.categories.orderBy('position').toArray(), [], []);
 }

@@ -1,10 +1,10 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type ProductRow } from './db';
-import { withFavorites, type ProductView } from './products';
+import type { ProductRow } from './db';
+import { useLive } from './local';
+import type { ProductView } from './products';
 
 /** The signed-in user's favourites, newest first: pending adds included, pending removals left out. */
 export function useFavorites(): ProductView[] | undefined {
-  return useLiveQuery(async () => {
+  return useLive(async ({ db, withFavorites }) => {
     const favorites = (await db.favorites.toArray()).filter((f) => !f.removed)
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     const rows = (await db.products.bulkGet(favorites.map((f) => f.product_id))).filter((p): p is ProductRow => Boolean(p));
@@ -20,7 +20,7 @@ export interface FavoriteState {
 
 /** One product's favourite toggle state, as the device has it. */
 export function useFavoriteState(productId: number): FavoriteState {
-  const row = useLiveQuery(async () => (await db.favorites.get(productId)) ?? null, [productId]);
+  const row = useLive(async ({ db }) => (await db.favorites.get(productId)) ?? null, [productId]);
   return {
     loaded: row !== undefined,
     favorited: Boolean(row && !row.removed),

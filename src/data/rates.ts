@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, FALLBACK_RATES } from '../shared/currency';
 import { formatPrice, formatPriceRange } from '../app/format';
 import { useAuth } from '../sync/auth';
-import { db } from './db';
+import { useLive } from './local';
 
 /** The guest's (or device's) chosen currency (spec §3 client storage). */
 export const CURRENCY_KEY = 'currency';
@@ -37,7 +36,7 @@ function subscribe(listener: () => void) {
 
 /** Rates per 1 USD: the fetched ones while held, else the spec §9 fallback. */
 export function useRates(): Record<string, number> {
-  const row = useLiveQuery(() => db.rates.get('USD'), []);
+  const row = useLive(({ db }) => db.rates.get('USD'), []);
   return row?.rates ?? FALLBACK_RATES;
 }
 

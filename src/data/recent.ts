@@ -1,10 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '../shared/catalogue';
-import { db } from './db';
+import { useLive } from './local';
 
 /** Recently viewed products (spec §3 client storage): at most 5, newest first. */
 export function useRecentlyViewed(): Product[] | undefined {
-  return useLiveQuery(async () => {
+  return useLive(async ({ db }) => {
     const rows = await db.recent.orderBy('viewed_at').reverse().toArray();
     // The freshest copy of each product the device holds, else the one saved when viewed.
     const held = await db.products.bulkGet(rows.map((r) => r.product_id));

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { ensureReviews } from '../sync/lists';
+import { ensureReviews } from '../sync/deferred';
 import { useConnectivity } from '../sync/connectivity';
 import { useAuth } from '../sync/auth';
-import { db, type ReviewRow } from './db';
+import type { ReviewRow } from './db';
+import { useLive } from './local';
 
 export interface ReviewsView { reviews: ReviewRow[]; count: number; status: 'loading' | 'ready' | 'error' }
 
@@ -27,7 +27,7 @@ export function useReviews(productId: number): ReviewsView {
     return () => { active = false; };
   }, [productId, online]);
 
-  const local = useLiveQuery(async () => {
+  const local = useLive(async ({ db }) => {
     const reviews = (await db.reviews.where('product').equals(productId).toArray()).sort(newestFirst);
     const serverCount = (await db.syncState.get(`reviews:${productId}`))?.value as number | undefined;
     const pendingNew = reviews.filter((r) => r.id < 0).length;
@@ -42,7 +42,7 @@ export function useReviews(productId: number): ReviewsView {
 export function useMyReview(productId: number): ReviewRow | null | undefined {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  return useLiveQuery(async () => {
+  return useLive(async ({ db }) => {
     if (userId === null) return null;
     const mine = await db.reviews.where('product').equals(productId).filter((r) => r.reviewer?.id === userId).first();
     return mine ?? null;

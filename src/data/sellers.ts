@@ -1,14 +1,14 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { ensureSeller } from '../sync/lists';
+import { ensureSeller } from '../sync/deferred';
 import { useFetchOnDemand } from './onDemand';
-import { db, type SellerRow } from './db';
+import type { SellerRow } from './db';
+import { useLive } from './local';
 
 export interface SellerState { seller: SellerRow | null | undefined; status: 'loading' | 'ready' | 'missing' | 'error' }
 
 /** A public user page (spec §2 seller page): from the device at once, refreshed when online. */
 export function useSeller(userId: number): SellerState {
   const fetchState = useFetchOnDemand(userId, ensureSeller, 'seller');
-  const seller = useLiveQuery(async () => (await db.sellers.get(userId)) ?? null, [userId]);
+  const seller = useLive(async ({ db }) => (await db.sellers.get(userId)) ?? null, [userId]);
   if (seller) return { seller, status: 'ready' };
   if (fetchState === 'missing') return { seller: null, status: 'missing' };
   if (seller === null && fetchState !== 'loading') return { seller: null, status: 'error' };

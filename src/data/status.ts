@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useConnectivity } from '../sync/connectivity';
-import { getStorageError, onStorageError } from '../sync/storage';
-import { db, type OutboxRow } from './db';
+import { getStorageError, onStorageError } from '../sync/storageError';
+import type { OutboxRow } from './db';
+import { useLive } from './local';
 
 export interface OutboxStatus { pending: number; failed: number; entries: OutboxRow[] }
 
 /** How many of the user's changes wait to be sent, and which failed. */
 export function useOutboxStatus(): OutboxStatus {
-  return useLiveQuery(async () => {
+  return useLive(async ({ db }) => {
     const entries = await db.outbox.orderBy('seq').toArray();
     return { pending: entries.filter((e) => e.state !== 'failed').length, failed: entries.filter((e) => e.state === 'failed').length, entries };
   }, [], { pending: 0, failed: 0, entries: [] });
@@ -33,7 +33,7 @@ export function useStorageError(): string | null {
 export function useSyncStatus(): SyncStatus {
   const online = useConnectivity();
   const storageError = useStorageError();
-  const facts = useLiveQuery(async () => {
+  const facts = useLive(async ({ db }) => {
     const [privateStream, catalogueStream, total, held] = await Promise.all([
       db.syncState.get('stream:private'),
       db.syncState.get('stream:catalogue'),

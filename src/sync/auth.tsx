@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { User } from '../shared/types';
 import { api, ApiError, type RegistrationInput } from './api';
 import { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
-import { clearPrivateData } from './session';
+import { clearPrivateData } from './deferred';
 
 /** Authentication state of spec §4: starts loading, then authenticated or guest. */
 export type AuthStatus = 'loading' | 'authenticated' | 'guest';

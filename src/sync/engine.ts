@@ -289,6 +289,9 @@ export function startEngine(): () => void {
       else probeWhileOffline();
     }),
   ];
+  // A request may have found the server unreachable before the engine started (it loads after
+  // the first screen): nothing would report the way back otherwise.
+  if (!isOnline()) probeWhileOffline();
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   if (locks?.request) {
     void locks.request(LEADER_LOCK, () => new Promise<void>((release) => {

@@ -83,3 +83,11 @@ export function serverReason(err: unknown): string {
   if (typeof detail === 'string' && detail) return detail;
   return firstFieldError(err) ?? (err instanceof Error && err.message ? err.message : t`An unknown error occurred.`);
 }
+
+/** An intent that needs a signed-in user was called by a guest (src/sync/intents.ts). */
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Please log in to manage favorites.');
+    this.name = 'NotSignedInError';
+  }
+}

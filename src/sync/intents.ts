@@ -10,19 +10,15 @@ import { markRow } from './push';
 import { currentUser, requestPull } from './engine';
 import { guardedWrite } from './storage';
 import { wakePush } from './signals';
+import { NotSignedInError } from './errors';
+
+export { NotSignedInError };
 
 /**
  * What the screens call (DESIGN §2): each writes the device first, so the screen changes at
  * once, and queues an outbox entry the engine sends when it can. None throws for network
  * reasons; a failure later shows on the row (pending: 'failed', error) with retry and discard.
  */
-
-export class NotSignedInError extends Error {
-  constructor() {
-    super('Please log in to manage favorites.');
-    this.name = 'NotSignedInError';
-  }
-}
 
 function signedInUser() {
   const user = currentUser();

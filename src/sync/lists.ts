@@ -4,6 +4,7 @@ import { listKey, type ListQuery } from '../data/listQuery';
 import { api, ApiError } from './api';
 import { putProducts } from './apply';
 import { productsChanged } from '../data/search';
+import { interimLists } from '../data/interim';
 
 /**
  * Rows a screen needs now and the device does not hold (issue: first paint never waits for
@@ -47,6 +48,21 @@ export function ensureList(query: ListQuery, pages: number): Promise<void> {
       const ids = [...before.slice(0, start), ...page.results.map((p) => p.id)];
       await db.lists.put({ key, ids: [...new Set(ids)], count: page.count, fetched_at: fresh ? held.fetched_at : Date.now() });
     });
+  });
+}
+
+/**
+ * The list pages a first visit fetched into memory before the device loaded (src/sync/early.ts),
+ * kept as ensureList would have kept them, so they are neither fetched again nor shown twice.
+ */
+export async function adoptInterim(): Promise<void> {
+  const fetched = interimLists();
+  if (fetched.length === 0) return;
+  await db.transaction('rw', db.products, db.lists, async () => {
+    for (const [key, list] of fetched) {
+      await putProducts(list.products);
+      await db.lists.put({ key, ids: [...new Set(list.products.map((p) => p.id))], count: list.count, fetched_at: list.fetched_at });
+    }
   });
 }
 

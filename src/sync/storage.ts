@@ -1,30 +1,14 @@
-import { t } from '@lingui/core/macro';
 import { db } from '../data/db';
 import { productsChanged } from '../data/search';
+import { reportStorageFull } from './storageError';
+
+export { clearStorageError, getStorageError, onStorageError, reportStorageFull } from './storageError';
 
 /**
  * The device's storage (issue 8 "Storage"): ask the browser to keep our data once signed in;
  * a full disk is shown to the user with what was not saved, never swallowed; the offline copy
  * of the catalogue can be cleared, the outbox never is.
  */
-
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let storageError: string | null = null;
-
-export function getStorageError(): string | null {
-  return storageError;
-}
-
-export function onStorageError(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function clearStorageError(): void {
-  storageError = null;
-  for (const listener of listeners) listener();
-}
 
 export function isQuotaError(error: unknown): boolean {
   const e = error as { name?: string; inner?: { name?: string } } | null;
@@ -37,13 +21,6 @@ export class LocalWriteError extends Error {
     super(message);
     this.name = 'LocalWriteError';
   }
-}
-
-/** Tells the user the disk is full and what was not saved. */
-export function reportStorageFull(what: string): string {
-  storageError = t`Your device storage is full: ${what} was not saved. Free some space and try again.`;
-  for (const listener of listeners) listener();
-  return storageError;
 }
 
 /** Runs a local write; a full disk becomes a visible error naming what was not saved. */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SUGGESTION_DEBOUNCE_MS, SUGGESTION_LIMIT, SUGGESTION_MIN_CHARS } from '../shared/constants';
-import { db, type ProductRow } from '../data/db';
-import { searchLocal } from '../data/search';
+import { loadDevice } from '../data/local';
 import { api, type SearchSuggestion } from './api';
 import { isOnline } from './connectivity';
 
@@ -10,13 +9,6 @@ export interface Suggestions { items: SearchSuggestion[]; source: 'server' | 'de
 
 const NONE: Suggestions = { items: [], source: 'server' };
 
-/** The same search over the device's products, best first (src/data/search.ts). */
-export async function localSuggestions(term: string, limit = SUGGESTION_LIMIT): Promise<SearchSuggestion[]> {
-  const ids = (await searchLocal(term)).slice(0, limit);
-  const rows = (await db.products.bulkGet(ids)).filter((p): p is ProductRow => Boolean(p));
-  return rows.map((p) => ({ id: p.id, name: p.name, thumbnail_url: p.thumbnail_url || null, price: p.price }));
-}
-
 /**
  * Up to five products matching a term. Offline, or when the server cannot be reached, the
  * device's catalogue answers instead; other failures are logged and give none (spec §8).
@@ -24,13 +16,13 @@ export async function localSuggestions(term: string, limit = SUGGESTION_LIMIT): 
 export async function fetchSuggestions(term: string, signal?: AbortSignal): Promise<Suggestions> {
   const trimmed = term.trim();
   if (trimmed.length < SUGGESTION_MIN_CHARS) return NONE;
-  if (!isOnline()) return { items: await localSuggestions(trimmed), source: 'device' };
+  if (!isOnline()) return { items: await (await loadDevice()).localSuggestions(trimmed), source: 'device' };
   try {
     return { items: (await api.suggestions(trimmed, SUGGESTION_LIMIT, signal)).slice(0, SUGGESTION_LIMIT), source: 'server' };
   } catch (error) {
     if (signal?.aborted) return NONE;
     console.warn('Could not load search suggestions', error);
-    return isOnline() ? NONE : { items: await localSuggestions(trimmed), source: 'device' };
+    return isOnline() ? NONE : { items: await (await loadDevice()).localSuggestions(trimmed), source: 'device' };
   }
 }
 

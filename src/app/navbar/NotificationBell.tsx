@@ -6,7 +6,7 @@ import { useNotifications } from '../../data/notifications';
 import { useCurrency } from '../../data/rates';
 import type { Notification } from '../../shared/chat';
 import { useAuth } from '../../sync/auth';
-import { markAllNotificationsRead, markNotificationRead, syncNow } from '../../sync/intents';
+import { markAllNotificationsRead, markNotificationRead, syncNow } from '../../sync/deferred';
 import Spinner from '../../components/Spinner';
 import { formatRelativeTime } from '../format';
 import { useDismiss } from '../hooks';

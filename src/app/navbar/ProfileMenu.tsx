@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '../../sync/auth';
-import { unsentCount } from '../../sync/outbox';
+import { unsentCount } from '../../sync/deferred';
 import { useDismiss } from '../hooks';
 import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '../icons';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import ProductCard from '../../../src/components/ProductCard';
 import ProductGrid, { columnsFor } from '../../../src/components/ProductGrid';
 import { renderScreen } from '../screens/harness';
@@ -52,8 +52,11 @@ describe('the product grid', () => {
     expect(asked).toBe(1);
   });
 
-  it('renders only the rows near the screen for long lists', () => {
+  it('renders only the rows near the screen for long lists', async () => {
     renderScreen(<ProductGrid products={makeProducts(3000)} />);
+    // The virtualizer's own chunk loads first; until then the first cards show, never all of them.
+    expect(screen.getAllByTestId('product-card').length).toBeLessThan(100);
+    await waitFor(() => expect(document.querySelector('.product-grid-virtual')).not.toBeNull());
     const shown = screen.getAllByTestId('product-card').length;
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(100);
