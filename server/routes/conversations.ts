@@ -7,7 +7,7 @@ import { readForm } from '../lib/body';
 import { parseInput } from '../lib/validate';
 import { page, readPaging } from '../lib/paging';
 import { openConversation, participantConversation, serializeConversation, serializeConversations } from '../services/conversations';
-import { invalidPk } from '../../src/shared/validation';
+import { referenceId } from '../../src/shared/validation';
 
 /**
  * Conversations (spec §2 Chat, §3 Conversation, §7). Only the two participants ever learn
@@ -15,21 +15,9 @@ import { invalidPk } from '../../src/shared/validation';
  * services/conversations.ts.
  */
 
-const MAX_ID = 2_147_483_647;
-
-/** A primary key as DRF reads one: a number or a string of digits. */
-const pk = z.union([z.number(), z.string().trim()]).transform((value, ctx) => {
-  const n = Number(value);
-  if (value === '' || !Number.isInteger(n) || n < 1 || n > MAX_ID) {
-    ctx.addIssue({ code: 'custom', message: invalidPk(value) });
-    return z.NEVER;
-  }
-  return n;
-});
-
 const createSchema = z.object({
-  product: z.union([pk, z.literal(''), z.null()]).optional().transform((v) => v || null),
-  participants: z.array(pk).min(1),
+  product: z.preprocess((v) => (v === '' || v === null ? undefined : v), referenceId.optional()).transform((v) => v ?? null),
+  participants: z.array(referenceId).min(1),
 });
 
 const conversations: FastifyPluginAsyncZod = async (app) => {
