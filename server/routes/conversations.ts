@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../lib/params';
@@ -6,7 +5,7 @@ import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { parseInput } from '../lib/validate';
 import { page, readPaging } from '../lib/paging';
-import { openConversation, participantConversation, serializeConversation, serializeConversations } from '../services/conversations';
+import { conversationPage, openConversation, participantConversation, serializeConversation } from '../services/conversations';
 import { referenceId } from '../../src/shared/validation';
 
 /**
@@ -26,14 +25,8 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/conversations/', { schema: { tags: ['chat'] } }, async (request) => {
     const me = requireUser(request);
     const paging = readPaging(request);
-    const mine = db.selectFrom('conversations').where((eb) => eb.or([eb('buyer_id', '=', me.id), eb('supplier_id', '=', me.id)]));
-    const [rows, total] = await Promise.all([
-      mine.selectAll()
-        .orderBy(sql`coalesce(last_message_timestamp, created_at)`, 'desc').orderBy('id', 'desc')
-        .limit(paging.limit).offset(paging.offset).execute(),
-      mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return page(request, await serializeConversations(db, me.id, rows), total.n, paging);
+    const { conversations: results, count } = await conversationPage(db, me.id, paging);
+    return page(request, results, count, paging);
   });
 
   app.get('/api/conversations/:id/', { schema: { tags: ['chat'], params: idParams } }, async (request) => {
