@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config.ts';
 
 /**
- * One runner, three projects: the API server (in-process, PGlite or DATABASE_URL), the web
- * app (happy-dom, fake-indexeddb) and the browser suite (headless Chromium).
+ * One runner, several projects: the API server (in-process, PGlite or DATABASE_URL), its media
+ * tests again on an S3-compatible bucket, the web app (happy-dom, fake-indexeddb), the sync
+ * engine against the server, and the browser suite (headless Chromium).
  */
 export default defineConfig({
   test: {
@@ -17,6 +18,20 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // The media tests again with the S3 driver, against a local S3-compatible server (s3rver).
+        test: {
+          name: 'server-s3',
+          environment: 'node',
+          include: ['tests/server/routes/media.test.ts', 'tests/server/routes/media-hardening.test.ts', 'tests/server/compression.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts', 'tests/server/s3-setup.ts'],
+          // Node 20 is supported by the pinned SDK; its notice about later releases is for operators.
+          env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

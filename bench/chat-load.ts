@@ -19,9 +19,9 @@
  * PostgreSQL: DATABASE_URL (default postgres://postgres:pw@127.0.0.1:5432/postgres) names the
  * server; a database "chat_bench" is created afresh there. PGlite: a fresh DATA_DIR.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, mkdirSync } from 'node:fs';
+import { rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     serve: { type: 'boolean', default: false },
     /** Writes a CPU profile of the API process to DATA_DIR/profiles, to see where its time goes. */
     'cpu-prof': { type: 'boolean', default: false },
+    /** Serve with `npm start`'s server/main.ts and WEB_CONCURRENCY=N workers (PostgreSQL) instead of one bench process. */
+    workers: { type: 'string' },
   },
 });
 
@@ -257,14 +259,16 @@ async function main() {
   console.log(`chat-load: ${userCount} users, ${seconds} s, a send every ~${pace.sendMs} ms and a poll every ~${pace.pollMs} ms per user, ${kind} database`);
   const seats = await prepare(kind, userCount);
 
-  const child: ChildProcess = fork(new URL(import.meta.url).pathname, ['--serve', '--db', kind, '--port', String(args.port)], {
+  const child: ChildProcess = args.workers ? await startWorkers(kind, Number(args.workers)) : fork(new URL(import.meta.url).pathname, ['--serve', '--db', kind, '--port', String(args.port)], {
     execArgv: ['--import', 'tsx', ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.dirname(DATA_DIR), 'profiles')}`] : [])],
     stdio: 'inherit',
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  if (!args.workers) {
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+  }
 
   try {
     const started = performance.now();
@@ -305,6 +309,29 @@ async function main() {
     await new Promise((resolve) => child.once('exit', resolve));
     agent.destroy();
   }
+}
+
+/** server/main.ts with WEB_CONCURRENCY workers, ready once every worker logged that it is. */
+async function startWorkers(kind: string, workers: number): Promise<ChildProcess> {
+  if (kind !== 'postgres') throw new Error('--workers needs PostgreSQL (--db postgres)');
+  const dist = path.join(DATA_DIR, 'dist');
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>bench</title>');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env, DATABASE_URL: benchUrl(), WEB_CONCURRENCY: String(workers), PORT: String(args.port), HOST: '127.0.0.1',
+      DATA_DIR, JWT_SECRET, SEED_DEMO: '0', WEB_DIST_DIR: dist, LOG_FORMAT: 'json', LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // LOG_LEVEL=warn (no line per request, as in production) hides the ready lines: wait for the
+  // port to answer readiness, then long enough for the workers started beside the first one.
+  child.stdout!.resume();
+  while (!(await fetch(`http://127.0.0.1:${args.port}/api/health/ready/`).then((r) => r.ok, () => false))) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return child;
 }
 
 if (args.serve) await serve(); else await main();

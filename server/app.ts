@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,9 +9,12 @@ import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
+import { createLogger, logRequests } from './lib/logging';
+import type { Logger } from 'pino';
 import { FORM_LIMITS } from './lib/body';
 import { createMailer, type Mailer } from './services/mail';
 import { createMediaStore, type MediaStore } from './services/media';
+import { openMediaObjects } from './services/media-objects';
 import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-sweep';
 import { createTokenService, type TokenService } from './services/tokens';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
@@ -28,6 +31,8 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     media: MediaStore;
+    /** draining: the server is stopping (main.ts); readiness answers 503 so a balancer sends no more. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -37,6 +42,8 @@ export interface AppOptions {
   /** Replaces the SMTP/log mailer (tests use a real SMTP sink instead, through config.smtpUrl). */
   mailer?: Mailer;
   logger?: boolean;
+  /** The process's logger (main.ts); unset, one is made from the configuration. */
+  log?: Logger;
   /** Serve the built web app (dist/) on the same port; main.ts turns it on, API tests leave it off. */
   web?: boolean | { distDir: string };
 }
@@ -45,7 +52,9 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    ...(options.logger === false ? { logger: false } : { loggerInstance: (options.log ?? await createLogger(config)) as FastifyBaseLogger }),
+    // One line per request instead (lib/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
@@ -55,10 +64,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false });
+  logRequests(app, config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json'));
   app.decorate('db', db);
   app.decorate('tokens', createTokenService(db, config.jwtSecret));
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
-  app.decorate('media', createMediaStore(config.dataDir, db));
+  const mediaObjects = await openMediaObjects(config.dataDir, config.mediaS3);
+  app.decorate('media', createMediaStore(mediaObjects, db));
+  app.addHook('onClose', () => mediaObjects.close());
 
   registerErrorHandler(app);
   const distDir = options.web ? (options.web === true ? DIST_DIR : options.web.distDir) : undefined;
@@ -88,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Files nothing references (refused posts, unused uploads) are removed once their grace period is over.
   const sweeper = setInterval(() => {
-    sweepUnreferencedMedia(db, app.media.root).catch((error) => app.log.warn({ err: error }, 'media sweep failed'));
+    sweepUnreferencedMedia(db, app.media).catch((error) => app.log.warn({ err: error }, 'media sweep failed'));
   }, SWEEP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from its environment (DESIGN §4), in one typed object. */
@@ -23,6 +24,31 @@ export interface Config {
   trustProxy: boolean | string;
   /** A built web app to serve instead of dist/ (not rebuilt); the browser tests serve a copy they can redeploy. */
   webDistDir?: string;
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media (MEDIA_S3_BUCKET set). */
+  mediaS3?: MediaS3Config;
+  /** API worker processes (node:cluster); 1 serves in the main process. */
+  webConcurrency?: number;
+  /** How long a stopping server lets requests in flight finish before it closes them. */
+  shutdownGraceMs?: number;
+  /** 'pretty' (readable lines) or 'json'; unset, pretty on a terminal and JSON otherwise. */
+  logFormat?: 'pretty' | 'json';
+}
+
+/**
+ * MEDIA_S3_BUCKET (required for the driver), MEDIA_S3_ENDPOINT (unset: AWS itself),
+ * MEDIA_S3_REGION (us-east-1), MEDIA_S3_ACCESS_KEY_ID / MEDIA_S3_SECRET_ACCESS_KEY (unset:
+ * the SDK's usual credential chain: AWS_* variables, instance roles), MEDIA_S3_PREFIX (key
+ * prefix, e.g. "media/"), MEDIA_S3_FORCE_PATH_STYLE (1 by default with an endpoint, as MinIO
+ * and most S3-compatible servers want).
+ */
+export interface MediaS3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  prefix: string;
+  forcePathStyle: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,7 +68,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    mediaS3: readMediaS3(env),
+    webConcurrency: readConcurrency(env),
+    shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 10_000),
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
   };
+}
+
+function readMediaS3(env: NodeJS.ProcessEnv): MediaS3Config | undefined {
+  if (!env.MEDIA_S3_BUCKET) return undefined;
+  const endpoint = env.MEDIA_S3_ENDPOINT || undefined;
+  return {
+    bucket: env.MEDIA_S3_BUCKET,
+    endpoint,
+    region: env.MEDIA_S3_REGION || 'us-east-1',
+    accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY || undefined,
+    prefix: env.MEDIA_S3_PREFIX ?? '',
+    forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE ? env.MEDIA_S3_FORCE_PATH_STYLE !== '0' : Boolean(endpoint),
+  };
+}
+
+/** The embedded database belongs to one process; with PostgreSQL, one worker per core unless told. */
+function readConcurrency(env: NodeJS.ProcessEnv): number {
+  if (!env.DATABASE_URL) return 1;
+  const asked = Number(env.WEB_CONCURRENCY);
+  return Number.isInteger(asked) && asked >= 1 ? asked : availableParallelism();
 }
 
 function readTrustProxy(value: string | undefined): boolean | string {

@@ -1,31 +1,45 @@
-import { buildApp } from './app';
+import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
-import { ensureWebBuilt } from './web';
+import { createLogger } from './lib/logging';
+import { runWorkers } from './workers';
+import { serve } from './serve';
 import { seedDemo } from './seed';
+import { createMediaStore } from './services/media';
+import { openMediaObjects } from './services/media-objects';
+import { ensureWebBuilt } from './web';
 
-/** `npm start`: build the web app when needed, migrate, and serve the PWA and the API on PORT (DESIGN §4). */
-const startedAt = performance.now();
+/**
+ * `npm start`: build the web app when needed, migrate, load the demo catalogue into an empty
+ * database, then serve the PWA and the API on PORT (DESIGN §4): in this process, or with
+ * WEB_CONCURRENCY > 1 (PostgreSQL only) in that many workers sharing the port (node:cluster).
+ * Workers only serve: the steps before run once, here, before any worker starts.
+ */
 const config = loadConfig();
-if (!config.webDistDir) await ensureWebBuilt((message) => console.log(message));
-const handle = await openDatabase(config);
-await migrateToLatest(handle.db);
-const app = await buildApp({ config, db: handle.db, web: config.webDistDir ? { distDir: config.webDistDir } : true });
-if (config.seedDemo) {
-  const seedStart = performance.now();
-  const demo = await seedDemo(handle.db, app.media);
-  if (demo.seeded) app.log.info(`demo catalogue loaded: ${demo.products} products in ${Math.round(performance.now() - seedStart)} ms`);
-  for (const s of demo.signIns) app.log.info(`demo sign-in (${s.role.toLowerCase()}): ${s.email} / ${s.password}`);
+const log = await createLogger(config);
+
+if (cluster.isWorker) {
+  await serve(config, log);
+} else {
+  if (!config.databaseUrl && Number(process.env.WEB_CONCURRENCY) > 1) {
+    log.warn('WEB_CONCURRENCY is ignored with the embedded database: one process owns it (set DATABASE_URL to run several)');
+  }
+  if (!config.webDistDir) await ensureWebBuilt((message) => log.info(message));
+  const handle = await openDatabase(config);
+  await migrateToLatest(handle.db);
+  if (config.seedDemo) {
+    const seedStart = performance.now();
+    const objects = await openMediaObjects(config.dataDir, config.mediaS3);
+    const demo = await seedDemo(handle.db, createMediaStore(objects, handle.db));
+    await objects.close();
+    if (demo.seeded) log.info(`demo catalogue loaded: ${demo.products} products in ${Math.round(performance.now() - seedStart)} ms`);
+    for (const s of demo.signIns) log.info(`demo sign-in (${s.role.toLowerCase()}): ${s.email} / ${s.password}`);
+  }
+  const workers = config.webConcurrency ?? 1;
+  if (workers <= 1) await serve(config, log, handle);
+  else {
+    await handle.close();
+    runWorkers(workers, config, log);
+  }
 }
-
-const shutdown = async () => {
-  await app.close();
-  await handle.close();
-  process.exit(0);
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms (${handle.kind} database)`);

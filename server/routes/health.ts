@@ -2,11 +2,39 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 
+/** How long readiness waits for the database before calling it unreachable. */
+const READY_TIMEOUT_MS = 2_000;
+
+export const SHUTTING_DOWN = 'The server is shutting down.';
+export const DATABASE_UNREACHABLE = 'The database is not reachable.';
+
+const ok = z.object({ status: z.literal('ok') });
+const unavailable = z.object({ detail: z.string() });
+
+/**
+ * Liveness (GET /api/health/): the process answers; it never asks the database, so a
+ * database outage does not get every process restarted. Readiness (GET /api/health/ready/):
+ * the database answers and the server is not stopping; a load balancer sends requests only
+ * to ready processes.
+ */
 const health: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health/', {
-    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
-  }, async () => {
-    await sql`select 1`.execute(app.db);
+    schema: { tags: ['health'], response: { 200: ok } },
+  }, async () => ({ status: 'ok' as const }));
+
+  app.get('/api/health/ready/', {
+    schema: { tags: ['health'], response: { 200: ok, 503: unavailable } },
+  }, async (_request, reply) => {
+    if (app.lifecycle.draining) return reply.status(503).send({ detail: SHUTTING_DOWN });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS); });
+    try {
+      await Promise.race([sql`select 1`.execute(app.db), timeout]);
+    } catch {
+      return reply.status(503).send({ detail: DATABASE_UNREACHABLE });
+    } finally {
+      clearTimeout(timer);
+    }
     return { status: 'ok' as const };
   });
 };

@@ -1,11 +1,12 @@
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mkdirSync } from 'node:fs';
 import { requireVerified } from '../lib/auth';
 import { multipartError, multipartParts } from '../lib/body';
 import { z } from 'zod';
 import { badRequest, fieldError, notFound } from '../lib/errors';
 import type { StoredMedia } from '../services/media';
+import { shownInline } from '../services/media-objects';
 import { INVALID_WIDTH, createMediaVariants, isMediaWidth, resizableName } from '../services/media-variants';
 
 const mediaParams = z.object({ file: z.string() });
@@ -17,35 +18,48 @@ const mediaParams = z.object({ file: z.string() });
  * (services/media-variants.ts).
  */
 const media: FastifyPluginAsyncZod = async (app) => {
-  mkdirSync(app.media.root, { recursive: true });
-  const variants = createMediaVariants(app.media.root);
-  await app.register(fastifyStatic, {
-    root: app.media.root,
-    prefix: '/media/',
-    // reply.sendFile stays inside this plugin: the route below serves variants with it.
-    decorateReply: true,
-    index: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res, filePath) => {
-      res.header('X-Content-Type-Options', 'nosniff');
-      // Only images and videos are shown by the browser; a PDF (anything else) is downloaded, never opened on our origin.
-      if (!/\.(jpg|png|gif|webp|mp4|webm|mov|ogg)$/.test(filePath)) res.header('Content-Disposition', 'attachment');
-    },
-  });
+  const { objects } = app.media;
+  const variants = createMediaVariants(objects);
+  // A stored name: "<sha256>.<ext>" or a variant "<sha256>.w<width>.webp"; anything else is no file of ours.
+  const storedName = /^[0-9a-f]{64}(?:\.w\d+)?\.[a-z0-9]+$/;
+
+  let send: (request: FastifyRequest, reply: FastifyReply, name: string) => Promise<unknown>;
+  if (objects.root) {
+    // The folder store: files straight from disk, with their ETag, ranges and 304s.
+    await app.register(fastifyStatic, {
+      root: objects.root,
+      prefix: '/media/',
+      // reply.sendFile stays inside this plugin: the route below serves variants with it.
+      decorateReply: true,
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (res, filePath) => {
+        res.header('X-Content-Type-Options', 'nosniff');
+        if (!shownInline(filePath)) res.header('Content-Disposition', 'attachment');
+      },
+    });
+    send = async (_request, reply, name) => reply.sendFile(name);
+  } else {
+    // A bucket: streamed through this server with the same headers (media-s3.ts).
+    send = async (request, reply, name) => {
+      if (!storedName.test(name) || !(await objects.send!(request, reply, name))) throw notFound();
+      return reply;
+    };
+  }
 
   app.get('/media/:file', { schema: { hide: true, params: mediaParams, querystring: z.looseObject({ w: z.unknown().optional() }) } }, async (request, reply) => {
     const { file } = request.params;
     const { w } = request.query;
-    if (w === undefined) return reply.sendFile(file);
+    if (w === undefined) return send(request, reply, file);
     const width = typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : NaN;
     if (!isMediaWidth(width)) throw fieldError('w', INVALID_WIDTH);
     const image = resizableName(file);
     // Videos and documents have no variants: the file itself, whatever width was asked.
-    if (!image) return reply.sendFile(file);
+    if (!image) return send(request, reply, file);
     if (!(await app.media.resolve(`/media/${file}`))) throw notFound();
-    return reply.sendFile(await variants.variant(image.hash, image.format, width));
+    return send(request, reply, await variants.variant(image.hash, image.format, width));
   });
 
   app.post('/api/media/upload/', { schema: { tags: ['media'], consumes: ['multipart/form-data'] } }, async (request) => {

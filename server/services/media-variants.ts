@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_WIDTHS, type MediaWidth } from '../../src/shared/constants';
+import type { MediaObjects } from './media-objects';
 
 /** Stored images that have resized variants; videos and PDFs are served as they are. */
 const RESIZABLE = new Set(['jpg', 'png', 'gif', 'webp']);
@@ -21,23 +19,29 @@ export function resizableName(file: string): { hash: string; format: string } | 
 
 /**
  * WebP variants of stored images at the widths the clients show them, made on first demand
- * and kept beside the original as "<sha256>.w<width>.webp": like the original, a variant's
- * name never changes content, so it is cached for good. The original is never touched.
+ * and kept beside the original, in the same store, as "<sha256>.w<width>.webp": like the
+ * original, a variant's name never changes content, so it is cached for good. The original
+ * is never touched.
  */
-export function createMediaVariants(root: string) {
+export function createMediaVariants(objects: MediaObjects) {
   const making = new Map<string, Promise<string>>();
   /** Stored files whose bytes start like an image but do not decode: served as they are. */
   const undecodable = new Set<string>();
 
-  async function make(source: string, target: string, width: MediaWidth): Promise<void> {
-    const temp = path.join(root, `.variant-${randomUUID()}`);
+  /** False when the original does not decode; the store's own failures are thrown. */
+  async function make(source: string, target: string, width: MediaWidth): Promise<boolean> {
+    const bytes = await objects.read(source);
+    if (!bytes) return false;
+    let webp: Buffer;
     try {
       // No enlargement: a small original gives a WebP of its own size, still smaller to send.
-      await sharp(source, { animated: true }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(temp);
-      await rename(temp, target);
-    } finally {
-      await rm(temp, { force: true });
+      webp = await sharp(bytes, { animated: true }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    } catch {
+      undecodable.add(source);
+      return false;
     }
+    await objects.put(target, webp, 'image/webp');
+    return true;
   }
 
   /**
@@ -48,14 +52,10 @@ export function createMediaVariants(root: string) {
     const original = `${hash}.${format}`;
     if (undecodable.has(original)) return original;
     const name = `${hash}.w${width}.webp`;
-    const target = path.join(root, name);
-    if (await exists(target)) return name;
+    if (await objects.exists(name)) return name;
     let pending = making.get(name);
     if (!pending) {
-      pending = make(path.join(root, original), target, width).then(() => name, () => {
-        undecodable.add(original);
-        return original;
-      });
+      pending = make(original, name, width).then((made) => (made ? name : original));
       making.set(name, pending);
       void pending.finally(() => making.delete(name));
     }
@@ -63,13 +63,4 @@ export function createMediaVariants(root: string) {
   }
 
   return { variant };
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

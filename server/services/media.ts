@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from 
 import type { Database } from '../db';
 import { badRequest, tooLarge, tooManyRequests } from '../lib/errors';
 import { contentMatches } from './media-check';
+import type { MediaObjects } from './media-objects';
 
 export type MediaKind = 'image' | 'video' | 'pdf';
 export interface StoredMedia { path: string; kind: MediaKind; format: string; bytes: number; contentType: string }
@@ -75,12 +76,11 @@ async function claimUpload(db: Database, userId: number): Promise<{ id: number; 
 }
 
 /**
- * Files kept under DATA_DIR/media, named by the SHA-256 of their content: the same file
- * uploaded twice is stored once, and a name never changes meaning, so it is cached forever.
+ * Files kept in the media store (DATA_DIR/media or a bucket: media-objects.ts), named by the
+ * SHA-256 of their content: the same file uploaded twice is stored once, and a name never
+ * changes meaning, so it is cached forever.
  */
-export function createMediaStore(dataDir: string, db?: Database) {
-  const root = path.join(dataDir, 'media');
-
+export function createMediaStore(objects: MediaObjects, db?: Database) {
   /**
    * Streams a file into the store. With `owner` (every upload a user makes) the user's quotas
    * are checked first and the upload is recorded; the seed stores its pictures without one.
@@ -90,8 +90,8 @@ export function createMediaStore(dataDir: string, db?: Database) {
     const field = opts.field ?? 'file';
     const claim = opts.owner !== undefined && db ? await claimUpload(db, opts.owner).catch((error) => { source.resume(); throw error; }) : undefined;
     const quotaLeft = claim?.bytes ?? Infinity;
-    await mkdir(root, { recursive: true });
-    const temp = path.join(root, `.upload-${randomUUID()}`);
+    await mkdir(objects.tempDir, { recursive: true });
+    const temp = path.join(objects.tempDir, `.upload-${randomUUID()}`);
     const hash = createHash('sha256');
     let head = Buffer.alloc(0);
     let bytes = 0;
@@ -118,13 +118,11 @@ export function createMediaStore(dataDir: string, db?: Database) {
       if (!signature || (opts.kinds && !opts.kinds.includes(signature.kind))) throw badRequest({ [field]: [UNSUPPORTED_TYPE] });
       if (!(await contentMatches(temp, signature.format, bytes))) throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
       const name = `${hash.digest('hex')}.${signature.format}`;
-      const target = path.join(root, name);
-      if (existsSync(target)) {
+      if (await objects.exists(name)) {
         await rm(temp, { force: true });
         // Uploaded again: its grace period before an unreferenced file is removed starts anew.
-        const now = new Date();
-        await utimes(target, now, now).catch(() => {});
-      } else await rename(temp, target);
+        await objects.touch(name);
+      } else await objects.putFile(name, temp, signature.contentType);
       const stored = { path: `/media/${name}`, kind: signature.kind, format: signature.format, bytes, contentType: signature.contentType };
       await settle(stored.path);
       return stored;
@@ -139,15 +137,11 @@ export function createMediaStore(dataDir: string, db?: Database) {
   async function resolve(url: string): Promise<{ path: string; format: string } | undefined> {
     const match = /(?:^|\/\/[^/]+)\/media\/([0-9a-f]{64})\.([a-z0-9]+)$/.exec(url.trim());
     if (!match || !CONTENT_TYPES[match[2]]) return undefined;
-    try {
-      await stat(path.join(root, `${match[1]}.${match[2]}`));
-      return { path: `/media/${match[1]}.${match[2]}`, format: match[2] };
-    } catch {
-      return undefined;
-    }
+    if (!(await objects.exists(`${match[1]}.${match[2]}`))) return undefined;
+    return { path: `/media/${match[1]}.${match[2]}`, format: match[2] };
   }
 
-  return { root, save, resolve };
+  return { objects, save, resolve };
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>;

@@ -150,7 +150,7 @@ describe('right-sized images (GET /media/<file>?w=)', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.equals(original)).toBe(true);
     const hash = path.basename(imageUrl).split('.')[0];
-    const stored = (await readdir(path.join(t.dataDir, 'media'))).filter((f) => f.startsWith(hash)).sort();
+    const stored = (await t.storedFiles()).filter((f) => f.startsWith(hash));
     expect(stored).toEqual([`${hash}.png`, `${hash}.w200.webp`, `${hash}.w400.webp`, `${hash}.w800.webp`]);
   });
 
@@ -171,7 +171,7 @@ describe('right-sized images (GET /media/<file>?w=)', () => {
     // Uploads refuse such files now (issue 12), so one is put in the store as an older server kept it.
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
     const name = `${createHash('sha256').update(broken).digest('hex')}.jpg`;
-    await writeFile(path.join(t.dataDir, 'media', name), broken);
+    await t.app.media.objects.put(name, broken, 'image/jpeg');
     for (let i = 0; i < 2; i++) {
       const res = await rawGet(`${t.baseUrl}/media/${name}?w=200`);
       expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -116,7 +116,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Pic
     port: 0, host: '127.0.0.1', dataDir, smtpUrl: smtp.url, mailFrom: 'no-reply@marketplace.test',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256', seedDemo: false, logLevel: 'silent',
     // Tests speak for many client addresses through X-Forwarded-For, as a proxy on the same host would.
-    trustProxy: '127.0.0.1', ...overrides,
+    trustProxy: '127.0.0.1',
+    // The server-s3 project (tests/server/s3-setup.ts): media in a bucket, under a prefix of this app's own.
+    mediaS3: mediaBucket(),
+    ...overrides,
   };
   const app = await buildApp({ config, db: handle.db, logger: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -124,8 +127,18 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Pic
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     app, db: handle.db, dbKind: handle.kind, smtp, baseUrl, dataDir, api: apiClient(baseUrl),
+    /** Every file in the media store (folder or bucket), uploads still being received included. */
+    async storedFiles(): Promise<string[]> {
+      const temps = (await readdir(app.media.objects.tempDir).catch(() => [] as string[])).filter((n) => n.startsWith('.'));
+      return [...(await app.media.objects.list()).map((o) => o.name), ...temps].sort();
+    },
     async close() { await app.close(); await smtp.close(); await handle.close(); },
   };
+}
+
+function mediaBucket(): Config['mediaS3'] {
+  const s3 = inject('mediaS3');
+  return s3 && { ...s3, prefix: `app-${randomBytes(6).toString('hex')}/` };
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers';
+import { buildApp } from '../../../server/app';
+import { openTestDatabase, startTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t.close(); });
 
 describe('GET /api/health/', () => {
-  it('answers ok once the database answers', async () => {
+  it('answers ok while the process serves', async () => {
     const res = await t.api.get('/api/health/');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
@@ -23,6 +24,42 @@ describe('GET /api/health/', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(Object.keys(res.body.paths)).toContain('/api/health/');
+  });
+});
+
+describe('GET /api/health/ready/', () => {
+  it('answers ok while the database answers', async () => {
+    const res = await t.api.get('/api/health/ready/');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 once the server is stopping, while liveness still answers', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const res = await t.api.get('/api/health/ready/');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ detail: 'The server is shutting down.' });
+      expect((await t.api.get('/api/health/')).status).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+
+  it('answers 503 once the database is gone, while liveness still answers', async () => {
+    const handle = await openTestDatabase();
+    const app = await buildApp({ config: { ...t.app.config }, db: handle.db, logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready/' })).statusCode).toBe(200);
+      // The database goes away under the running server (PGlite closed; PostgreSQL's pool ended, its database dropped).
+      await handle.close();
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready/' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ detail: 'The database is not reachable.' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/' })).json()).toEqual({ status: 'ok' });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp, type TestUser } from '../helpers';
 
@@ -19,7 +17,7 @@ function upload(bytes: Buffer | Blob, filename: string, extra: Record<string, st
 }
 
 /** Every file in the media store, temporary ones included. */
-const storedFiles = async () => (await readdir(path.join(t.dataDir, 'media')).catch(() => [] as string[])).sort();
+const storedFiles = () => t.storedFiles();
 
 describe('POST /api/media/upload/', () => {
   it('stores an image and answers like the hosted media service', async () => {

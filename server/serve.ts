@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db';
+
+/**
+ * Serves the API (and the web app) in this process until SIGTERM or SIGINT, then stops
+ * gracefully: readiness turns 503, no new connections are accepted, requests in flight get
+ * `shutdownGraceMs` to finish (then their connections are closed), and the listener, the
+ * media store and the database are closed before the process exits.
+ */
+export async function serve(config: Config, log: Logger, opened?: DatabaseHandle): Promise<void> {
+  const startedAt = performance.now();
+  const handle = opened ?? (await openDatabase(config));
+  const app = await buildApp({ config, db: handle.db, log, web: config.webDistDir ? { distDir: config.webDistDir } : true });
+  const graceMs = config.shutdownGraceMs ?? 10_000;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.lifecycle.draining = true;
+    log.info(`${signal}: finishing the requests in flight (at most ${graceMs} ms), then stopping`);
+    const force = setTimeout(() => {
+      log.warn(`requests still running after ${graceMs} ms: their connections are closed`);
+      app.server.closeAllConnections();
+    }, graceMs).unref();
+    // A keep-alive connection whose last request just ended would otherwise hold the close until it times out.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    try {
+      await app.close();
+      await handle.close();
+    } catch (error) {
+      log.error({ err: error }, 'stopping failed');
+      process.exit(1);
+    }
+    clearTimeout(force);
+    clearInterval(idle);
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info({ port }, `ready on http://${config.host}:${port} in ${Math.round(performance.now() - startedAt)} ms (${handle.kind} database)`);
+}
