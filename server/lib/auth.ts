@@ -55,14 +55,16 @@ export function requireVerified(request: FastifyRequest): UserRow {
   return user;
 }
 
-export function requireSupplier(request: FastifyRequest): UserRow {
-  const user = requireVerified(request);
-  if (user.user_type !== 'SUPPLIER') throw forbidden('Only suppliers can do this.');
+/** The caller must be of this account type; one guard for every type check (DESIGN §6). */
+function requireType(user: UserRow, type: 'SUPPLIER' | 'BUYER', message: string): UserRow {
+  if (user.user_type !== type) throw forbidden(message);
   return user;
 }
 
-export function requireBuyer(request: FastifyRequest): UserRow {
-  const user = requireVerified(request);
-  if (user.user_type !== 'BUYER') throw forbidden('Only buyers can do this.');
-  return user;
-}
+export const requireSupplier = (request: FastifyRequest) => requireType(requireVerified(request), 'SUPPLIER', 'Only suppliers can do this.');
+
+export const requireBuyer = (request: FastifyRequest) => requireType(requireVerified(request), 'BUYER', 'Only buyers can do this.');
+
+/** The caller's own supplier or buyer profile: signed in as that type (a confirmed email is not needed to read or edit it). */
+export const requireProfileOwner = (request: FastifyRequest, type: 'SUPPLIER' | 'BUYER') =>
+  requireType(requireUser(request), type, type === 'SUPPLIER' ? 'Only suppliers have a supplier profile.' : 'Only buyers have a buyer profile.');

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import type { MediaKind, StoredMedia } from '../services/media';
 import { ApiError, badRequest } from './errors';
+import { NOT_A_DICTIONARY } from '../../src/shared/validation';
 
 export interface FileRule { max: number; kinds: MediaKind[] }
 export interface FormOptions { files?: Record<string, FileRule>; arrays?: string[] }
@@ -111,7 +112,7 @@ export async function readForm(request: FastifyRequest, options: FormOptions = {
   const files: Record<string, StoredMedia[]> = Object.create(null);
   if (!request.isMultipart()) {
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest({ non_field_errors: [NOT_A_DICTIONARY] });
     const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     for (const name of arrays) if (fields[name] !== undefined && !Array.isArray(fields[name])) fields[name] = [fields[name]];
     return { fields, files };

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toFieldErrors } from '../../src/shared/validation';
 import { FILE_TOO_LARGE } from '../../src/shared/messaging';
-import { ApiError, type ErrorBody } from './errors';
+import { TOO_MANY_FIELDS } from './body';
+import { ApiError, BODY_TOO_LARGE, NOT_AUTHENTICATED, NOT_JSON, PERMISSION_DENIED, type ErrorBody } from './errors';
 
 /**
  * Every error leaves in the DRF shape of DESIGN §5. Bad input is always a 4xx with a
@@ -49,23 +50,23 @@ function bounded(body: ErrorBody): ErrorBody {
 }
 
 const GENERIC_DETAILS: Record<number, string> = {
-  401: 'Authentication credentials were not provided.',
-  403: 'You do not have permission to perform this action.',
+  401: NOT_AUTHENTICATED,
+  403: PERMISSION_DENIED,
   404: 'Not found.',
   405: 'Method not allowed.',
-  413: 'The request body is too large.',
+  413: BODY_TOO_LARGE,
   429: 'Request was throttled.',
 };
 
 const CLIENT_ERROR_DETAILS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'JSON parse error - the request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: NOT_JSON,
   FST_ERR_CTP_EMPTY_JSON_BODY: 'JSON parse error - the request body is empty.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_BODY_TOO_LARGE: BODY_TOO_LARGE,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type in request.',
   FST_REQ_FILE_TOO_LARGE: FILE_TOO_LARGE,
   FST_FILES_LIMIT: 'Too many files in one request.',
   FST_PARTS_LIMIT: 'Too many parts in one request.',
-  FST_FIELDS_LIMIT: 'Too many fields in one request.',
+  FST_FIELDS_LIMIT: TOO_MANY_FIELDS,
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart.',
   FST_ERR_VALIDATION: 'Invalid request.',
 };

@@ -20,10 +20,15 @@ export const badRequest = (body: string | FieldErrors) =>
 /** One field with one message: the most common validation failure. */
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
 
-export const notAuthenticated = (detail = 'Authentication credentials were not provided.') =>
+export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
+export const PERMISSION_DENIED = 'You do not have permission to perform this action.';
+export const BODY_TOO_LARGE = 'The request body is too large.';
+export const NOT_JSON = 'JSON parse error - the request body is not valid JSON.';
+
+export const notAuthenticated = (detail = NOT_AUTHENTICATED) =>
   new ApiError(401, { detail });
 
-export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+export const forbidden = (detail = PERMISSION_DENIED) =>
   new ApiError(403, { detail });
 
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });

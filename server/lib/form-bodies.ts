@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { jsonDepthExceeds, parseUrlEncoded, readForm, rejectNullCharacters, TOO_DEEP } from './body';
-import { badRequest } from './errors';
+import { badRequest, NOT_JSON } from './errors';
 
-const NOT_JSON = 'JSON parse error - the request body is not valid JSON.';
 const FORBIDDEN_KEY = 'JSON parse error - the keys "__proto__" and "constructor.prototype" are not allowed.';
 
 function isJson(text: string): boolean {

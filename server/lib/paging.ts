@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
+import type { Page } from '../../src/shared/types';
 
-export interface Page<T> { count: number; next: string | null; previous: string | null; results: T[] }
+export type { Page };
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

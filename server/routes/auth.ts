@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../lib/auth';
-import { ApiError, badRequest, fieldError } from '../lib/errors';
+import { ApiError, fieldError } from '../lib/errors';
 import { serializeMe } from '../lib/users';
 import {
-  awaitsCode, checkPassword, confirmEmail, findUserByEmail, newRegistrationToken, provesSignUp, removeExpiredAccounts,
-  revokeOtherSignIns, takeAttempt, waitError,
+  awaitsCode, changePassword, checkPassword, confirmEmail, findUserByEmail, provesSignUp, registerAccount, setFirstPassword,
+  takeAttempt, waitError,
 } from '../services/accounts';
 import { rememberDevice } from '../services/devices';
+import { deleteAccount } from '../services/me';
 import { createOtpService, OTP_MESSAGES } from '../services/otp';
-import { hashPassword, hasUsablePassword } from '../services/passwords';
 import {
   createRateLimiter, otpRules, resendCooldownRules, resendRules, signedUpOtpRules, signUpRules,
 } from '../services/rate-limit';
@@ -17,10 +17,9 @@ import {
   loginSchema, otpSchema, passwordChangeSchema, passwordSetSchema, refreshSchema, registrationSchema, resendOtpSchema,
 } from '../../src/shared/validation';
 
-export const EMAIL_TAKEN = 'A user is already registered with this e-mail address.';
-export const BAD_CREDENTIALS = 'No active account found with the given credentials';
-export const OTP_RESENT = 'A new OTP has been sent to your email.';
-export const PASSWORD_ALREADY_SET = 'This account already has a password. Change it with your old password.';
+const BAD_CREDENTIALS = 'No active account found with the given credentials';
+const OTP_RESENT = 'A new OTP has been sent to your email.';
+const PASSWORD_SAVED = 'New password has been saved.';
 const MAIL_FAILED = 'The e-mail could not be sent. Please try again in a moment.';
 const TOO_MANY_SIGN_UPS = (wait: string) => `Too many sign-ups. Please try again in ${wait}.`;
 const TOO_MANY_CODES = (wait: string) => `Too many wrong codes. Please try again in ${wait}.`;
@@ -61,27 +60,17 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     const input = request.body;
     // Every sign-up counts, refused ones too: the limit also slows probing which addresses have accounts.
     await takeAttempt(limiter, reply, signUpRules(request.ip), TOO_MANY_SIGN_UPS);
-    await removeExpiredAccounts(app.db, input.email);
-    if (await findUserByEmail(app.db, input.email)) throw fieldError('email', EMAIL_TAKEN);
-    const password_hash = await hashPassword(input.password1);
-    const registration = newRegistrationToken();
-    const user = await app.db.insertInto('users').values({
-      email: input.email, first_name: input.first_name, last_name: input.last_name, phone_number: input.phone_number,
-      country: input.country, password_hash, user_type: null, currency: null, registration_token_hash: registration.hash,
-    }).returningAll().executeTakeFirstOrThrow().catch((err: { code?: string }) => {
-      if (err.code === '23505') throw fieldError('email', EMAIL_TAKEN); // registered at the same moment
-      throw err;
-    });
+    const { user, registrationToken } = await registerAccount(app.db, input);
     const issued = await otp.issue(user.id);
     try {
       if ('code' in issued) await mailCode(user, issued.code, request.log);
     } catch (err) {
       // Without its code the account could never be confirmed: undo it so signing up again works.
-      await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+      await deleteAccount(app.db, user.id);
       throw err;
     }
     reply.status(201);
-    return { detail: 'Verification e-mail sent.', registration_token: registration.token };
+    return { detail: 'Verification e-mail sent.', registration_token: registrationToken };
   });
 
   app.post('/api/auth/login/', {
@@ -172,9 +161,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     if (!(await checkPassword(limiter, request, reply, user.email, user, old_password))) {
       throw fieldError('old_password', 'Your old password was entered incorrectly. Please enter it again.');
     }
-    await app.db.updateTable('users').set({ password_hash: await hashPassword(new_password1) }).where('id', '=', user.id).execute();
-    await revokeOtherSignIns(app.db, request, user.id);
-    return { detail: 'New password has been saved.' };
+    await changePassword(app.db, request, user.id, new_password1);
+    return { detail: PASSWORD_SAVED };
   });
 
   app.post('/api/auth/password/set/', {
@@ -184,14 +172,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
     preValidation: async (request) => { requireUser(request); },
   }, async (request) => {
-    const user = requireUser(request);
-    if (hasUsablePassword(user.password_hash)) throw badRequest(PASSWORD_ALREADY_SET);
-    // Only while no password is usable, so a stolen session cannot replace a known password.
-    const saved = await app.db.updateTable('users').set({ password_hash: await hashPassword(request.body.new_password1) })
-      .where('id', '=', user.id).where('password_hash', 'like', '!%').returning('id').executeTakeFirst();
-    if (!saved) throw badRequest(PASSWORD_ALREADY_SET);
-    await revokeOtherSignIns(app.db, request, user.id);
-    return { detail: 'New password has been saved.' };
+    await setFirstPassword(app.db, request, requireUser(request), request.body.new_password1);
+    return { detail: PASSWORD_SAVED };
   });
 };
 

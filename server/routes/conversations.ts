@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../lib/params';
@@ -6,8 +5,8 @@ import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { parseInput } from '../lib/validate';
 import { page, readPaging } from '../lib/paging';
-import { openConversation, participantConversation, serializeConversation, serializeConversations } from '../services/conversations';
-import { invalidPk } from '../../src/shared/validation';
+import { conversationPage, openConversation, participantConversation, serializeConversation } from '../services/conversations';
+import { referenceId } from '../../src/shared/validation';
 
 /**
  * Conversations (spec §2 Chat, §3 Conversation, §7). Only the two participants ever learn
@@ -15,21 +14,9 @@ import { invalidPk } from '../../src/shared/validation';
  * services/conversations.ts.
  */
 
-const MAX_ID = 2_147_483_647;
-
-/** A primary key as DRF reads one: a number or a string of digits. */
-const pk = z.union([z.number(), z.string().trim()]).transform((value, ctx) => {
-  const n = Number(value);
-  if (value === '' || !Number.isInteger(n) || n < 1 || n > MAX_ID) {
-    ctx.addIssue({ code: 'custom', message: invalidPk(value) });
-    return z.NEVER;
-  }
-  return n;
-});
-
 const createSchema = z.object({
-  product: z.union([pk, z.literal(''), z.null()]).optional().transform((v) => v || null),
-  participants: z.array(pk).min(1),
+  product: z.preprocess((v) => (v === '' || v === null ? undefined : v), referenceId.optional()).transform((v) => v ?? null),
+  participants: z.array(referenceId).min(1),
 });
 
 const conversations: FastifyPluginAsyncZod = async (app) => {
@@ -38,14 +25,8 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/conversations/', { schema: { tags: ['chat'] } }, async (request) => {
     const me = requireUser(request);
     const paging = readPaging(request);
-    const mine = db.selectFrom('conversations').where((eb) => eb.or([eb('buyer_id', '=', me.id), eb('supplier_id', '=', me.id)]));
-    const [rows, total] = await Promise.all([
-      mine.selectAll()
-        .orderBy(sql`coalesce(last_message_timestamp, created_at)`, 'desc').orderBy('id', 'desc')
-        .limit(paging.limit).offset(paging.offset).execute(),
-      mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return page(request, await serializeConversations(db, me.id, rows), total.n, paging);
+    const { conversations: results, count } = await conversationPage(db, me.id, paging);
+    return page(request, results, count, paging);
   });
 
   app.get('/api/conversations/:id/', { schema: { tags: ['chat'], params: idParams } }, async (request) => {

@@ -5,8 +5,8 @@ import { z } from 'zod';
 /** How long readiness waits for the database before calling it unreachable. */
 const READY_TIMEOUT_MS = 2_000;
 
-export const SHUTTING_DOWN = 'The server is shutting down.';
-export const DATABASE_UNREACHABLE = 'The database is not reachable.';
+const SHUTTING_DOWN = 'The server is shutting down.';
+const DATABASE_UNREACHABLE = 'The database is not reachable.';
 
 const ok = z.object({ status: z.literal('ok') });
 const unavailable = z.object({ detail: z.string() });

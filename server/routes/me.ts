@@ -6,13 +6,12 @@ import { readForm } from '../lib/body';
 import { badRequest, fieldError } from '../lib/errors';
 import { serializeMe } from '../lib/users';
 import { parseInput } from '../lib/validate';
-import { checkPassword, existingCategoryIds } from '../services/accounts';
+import { checkPassword } from '../services/accounts';
+import { ACCOUNT_TYPE_ALREADY_SET, deleteAccount, setAccountType, updateMe } from '../services/me';
 import { createRateLimiter } from '../services/rate-limit';
 import {
   accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema,
 } from '../../src/shared/validation';
-
-export const ACCOUNT_TYPE_ALREADY_SET = 'The account type is already set.';
 
 /** The form fields of the multipart calls, for /api/docs (their bodies are read with readForm). */
 const FORM = ['multipart/form-data', 'application/json'];
@@ -34,9 +33,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const user = requireUser(request);
     const changes = parseInput(meUpdateSchema, (await readForm(request)).fields);
-    if (Object.keys(changes).length === 0) return serializeMe(app.db, user);
-    const updated = await app.db.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
-    return serializeMe(app.db, updated);
+    return serializeMe(app.db, await updateMe(app.db, user, changes));
   });
 
   app.post('/api/me/set-account-type/', {
@@ -52,26 +49,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
     const input = account_type === 'SUPPLIER'
       ? parseInput(supplierSetupSchema, form.fields)
       : parseInput(buyerSetupSchema, form.fields);
-    const ids = input.account_type === 'SUPPLIER'
-      ? await existingCategoryIds(app.db, 'industry_ids', input.industry_ids)
-      : await existingCategoryIds(app.db, 'category_ids', input.category_ids);
-    const logo = form.files.logo?.[0];
-    const logo_url = logo ? logo.path : null;
-
-    const updated = await app.db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('users').set({ user_type: account_type, is_first_login: false })
-        .where('id', '=', user.id).where('user_type', 'is', null).returningAll().executeTakeFirst();
-      if (!row) throw badRequest(ACCOUNT_TYPE_ALREADY_SET); // onboarded by a parallel request
-      const links = ids.map((category_id) => ({ user_id: user.id, category_id }));
-      if (input.account_type === 'SUPPLIER') {
-        await trx.insertInto('supplier_profiles').values({ user_id: user.id, company_name: input.company_name, about: input.about ?? '', logo_url }).execute();
-        await trx.insertInto('supplier_industries').values(links).execute();
-      } else {
-        await trx.insertInto('buyer_profiles').values({ user_id: user.id, name: input.name, logo_url }).execute();
-        await trx.insertInto('buyer_categories').values(links).execute();
-      }
-      return row;
-    });
+    const updated = await setAccountType(app.db, user.id, input, form.files.logo?.[0]?.path ?? null);
     return serializeMe(app.db, updated);
   });
 
@@ -86,8 +64,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
     if (!(await checkPassword(limiter, request, reply, user.email, user, request.body.password))) {
       throw fieldError('password', 'Incorrect password.');
     }
-    // Profiles, products, reviews, favourites, conversations, tokens and codes go with it (on delete cascade).
-    await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await deleteAccount(app.db, user.id);
     return { detail: 'Account deleted successfully.' };
   });
 };

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
@@ -6,8 +5,8 @@ import { fieldError } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { parseInput } from '../lib/validate';
 import { idParams } from '../lib/params';
-import { markConversationRead, participantConversation } from '../services/conversations';
-import { sendMessage, serializeMessage } from '../services/messages';
+import { participantConversation } from '../services/conversations';
+import { readMessages, sendMessage, serializeMessage } from '../services/messages';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '../../src/shared/messaging';
 
 /** Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent idempotently. */
@@ -22,14 +21,8 @@ const messages: FastifyPluginAsyncZod = async (app) => {
     const me = requireUser(request);
     const conversation = await participantConversation(db, request.params.id, me.id);
     const paging = readPaging(request, MESSAGES_PAGE);
-    // The page and the total in one query (polled every few seconds); past the end, count apart.
-    const rows = await db.selectFrom('messages').selectAll().select(sql<number>`count(*) over ()::int`.as('total'))
-      .where('conversation_id', '=', conversation.id)
-      .orderBy('timestamp').orderBy('id').limit(paging.limit).offset(paging.offset).execute();
-    const total = rows.length > 0 ? rows[0].total
-      : (await db.selectFrom('messages').select(sql<number>`count(*)::int`.as('n')).where('conversation_id', '=', conversation.id).executeTakeFirstOrThrow()).n;
-    await markConversationRead(db, conversation, me.id);
-    return page(request, rows.map(serializeMessage), total, paging);
+    const { messages: results, count } = await readMessages(db, conversation, me.id, paging);
+    return page(request, results, count, paging);
   });
 
   app.post('/api/conversations/:id/messages/', { schema: { tags: ['chat'], params: idParams } }, async (request, reply) => {

@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../lib/auth';
-import { fieldError, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
-import { markAllNotificationsRead, markNotificationRead, serializeNotification } from '../services/notifications';
+import { markAllNotificationsRead, markNotificationRead, notificationPage, serializeNotification } from '../services/notifications';
 import { conditional } from '../lib/conditional';
 
 /**
@@ -16,7 +15,11 @@ import { conditional } from '../lib/conditional';
 /** ?is_read= as DRF's boolean filter reads it; anything else is a 400, not a silently ignored filter. */
 const IS_READ: Record<string, boolean> = { true: true, True: true, '1': true, false: false, False: false, '0': false };
 
-const listQuery = z.object({ is_read: z.string().optional() }).passthrough();
+const listQuery = z.looseObject({
+  is_read: z.string()
+    .refine((v) => v === '' || Object.hasOwn(IS_READ, v), 'Select a valid choice. That choice is not one of the available choices.')
+    .optional().transform((v) => (v ? IS_READ[v] : undefined)),
+});
 
 const notifications: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -24,17 +27,8 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications/', { schema: { tags: ['notifications'], querystring: listQuery }, onSend: conditional }, async (request) => {
     const me = requireUser(request);
     const paging = readPaging(request);
-    const raw = request.query.is_read;
-    if (raw !== undefined && raw !== '' && !Object.hasOwn(IS_READ, raw)) {
-      throw fieldError('is_read', 'Select a valid choice. That choice is not one of the available choices.');
-    }
-    let mine = db.selectFrom('notifications').where('user_id', '=', me.id);
-    if (raw !== undefined && raw !== '') mine = mine.where('is_read', '=', IS_READ[raw]);
-    const [rows, total] = await Promise.all([
-      mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(paging.limit).offset(paging.offset).execute(),
-      mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return page(request, rows.map(serializeNotification), total.n, paging);
+    const { notifications: results, count } = await notificationPage(db, me.id, request.query.is_read, paging);
+    return page(request, results, count, paging);
   });
 
   app.post('/api/notifications/:id/mark-as-read/', { schema: { tags: ['notifications'], params: idParams } }, async (request) => {

@@ -6,6 +6,7 @@ import { requireSupplier } from '../lib/auth';
 import { readForm, type Form } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging, type Page } from '../lib/paging';
+import { checkInput, parseInput } from '../lib/validate';
 import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead, type Cached } from '../services/catalogue-cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
@@ -14,13 +15,13 @@ import {
 } from '../services/products';
 import {
   type Product, DEAL_PRICE_NOT_BELOW_MIN, GALLERY_FULL, THUMBNAIL_REQUIRED, dealRunning,
-  flashDealRuleErrors, id, productFields, productPatchFields, productRuleErrors, readFlashDeal,
+  flashDealRuleErrors, productFields, productPatchFields, productRuleErrors, readFlashDeal,
 } from '../../src/shared/catalogue';
-import { invalidPk, toFieldErrors, type FieldErrors } from '../../src/shared/validation';
+import { invalidPk, recordId } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
 
 // An empty filter (?category=) filters nothing, as django-filter treats it.
-const filter = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
+const filter = z.preprocess((v) => (v === '' ? undefined : v), recordId.optional());
 const listQuery = z.looseObject({
   search: z.string().max(200).optional(),
   category: filter,
@@ -90,16 +91,16 @@ const products: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/products/', { schema: { tags: ['catalogue'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {
     const user = requireSupplier(request);
     const form = await readForm(request, FORM_FILES);
-    const parsed = productFields.safeParse(form.fields);
-    const errors: FieldErrors = parsed.success ? productRuleErrors(parsed.data) : toFieldErrors(parsed.error.issues);
+    const { data: fields, errors: invalid } = checkInput(productFields, form.fields);
+    const errors = fields ? productRuleErrors(fields) : { ...invalid };
     const deal = readFlashDeal(form.fields);
-    Object.assign(errors, deal.errors, deal.deal && parsed.success ? flashDealRuleErrors(deal.deal, parsed.data.min_price) : {});
+    Object.assign(errors, deal.errors, deal.deal && fields ? flashDealRuleErrors(deal.deal, fields.min_price) : {});
     const thumbnail = await thumbnailOf(form, app.media.resolve);
     if (!thumbnail) errors.thumbnail = [THUMBNAIL_REQUIRED];
-    if (parsed.success && !(await categoryExists(app.db, parsed.data.category_id))) errors.category_id = [invalidPk(parsed.data.category_id)];
-    if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(errors);
+    if (fields && !(await categoryExists(app.db, fields.category_id))) errors.category_id = [invalidPk(fields.category_id)];
+    if (!fields || !thumbnail || Object.keys(errors).length > 0) throw badRequest(errors);
 
-    const productId = await createProduct(app.db, user.id, { fields: parsed.data, deal: deal.deal, thumbnail: thumbnail!, images: form.files.images ?? [] });
+    const productId = await createProduct(app.db, user.id, { fields, deal: deal.deal, thumbnail, images: form.files.images ?? [] });
     return reply.code(201).send(await productById(app.db, productId, user.id));
   });
 
@@ -107,9 +108,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const user = requireSupplier(request);
     const current = await ownProduct(app.db, request.params.id, user.id);
     const form = await readForm(request, FORM_FILES);
-    const parsed = productPatchFields.safeParse(form.fields);
-    if (!parsed.success) throw badRequest(toFieldErrors(parsed.error.issues));
-    const changes = parsed.data;
+    const { remove_image_ids: removeIds = [], ...changes } = parseInput(productPatchFields, form.fields);
     const merged = { ...current, ...changes };
     const errors = productRuleErrors(merged);
     const deal = readFlashDeal(form.fields);
@@ -121,7 +120,6 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const thumbnail = form.fields.thumbnail !== undefined || form.files.thumbnail ? await thumbnailOf(form, app.media.resolve) : undefined;
     if (thumbnail === null) errors.thumbnail = [THUMBNAIL_REQUIRED];
 
-    const removeIds = readIdList(form.fields.remove_image_ids, errors);
     const existing = await productMedia(app.db, current.id);
     const unknown = removeIds.filter((mid) => !existing.some((m) => m.id === mid));
     if (unknown.length > 0) errors.remove_image_ids = [invalidPk(unknown[0])];
@@ -159,14 +157,6 @@ async function thumbnailOf(form: Form, resolve: (url: string) => Promise<{ path:
   if (typeof url !== 'string' || url.trim() === '') return null;
   const stored = await resolve(url);
   return stored && ['jpg', 'png', 'gif', 'webp'].includes(stored.format) ? stored.path : null;
-}
-
-function readIdList(value: unknown, errors: FieldErrors): number[] {
-  if (value === undefined) return [];
-  const list = Array.isArray(value) ? value : [value];
-  const ids = list.map((v) => id.safeParse(v));
-  if (ids.some((r) => !r.success)) { errors.remove_image_ids = ['A valid integer is required.']; return []; }
-  return ids.map((r) => r.data as number);
 }
 
 export default products;

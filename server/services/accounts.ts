@@ -3,14 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { UserRow } from '../lib/auth';
-import { badRequest, tooManyRequests } from '../lib/errors';
+import { badRequest, fieldError, tooManyRequests } from '../lib/errors';
 import { knownDevice } from './devices';
 import { hashPassword, hasUsablePassword, unusablePassword, verifyPassword } from './passwords';
 import { describeWait, knownDeviceRules, signInRules, type RateLimiter, type RateRule, type Reservation } from './rate-limit';
-import { invalidPk } from '../../src/shared/validation';
+import { invalidPk, type registrationSchema } from '../../src/shared/validation';
+import type { z } from 'zod';
 
 /** Account rules shared by sign-in, password change and account deletion. */
 
+export const EMAIL_TAKEN = 'A user is already registered with this e-mail address.';
+export const PASSWORD_ALREADY_SET = 'This account already has a password. Change it with your old password.';
 export const TOO_MANY_SIGN_INS = (wait: string) => `Too many failed attempts. Please try again in ${wait}.`;
 
 /** Unverified accounts are removed this long after sign-up, freeing their address. */
@@ -80,15 +83,52 @@ export function findUserByEmail(db: Database, email: string) {
 
 /**
  * Deletes accounts whose e-mail was never confirmed within a week of signing up, freeing their
- * addresses. Looked up first: any statement writing users takes the change-feed lock and wakes
- * every process's caches (migrations 0005, 0006), which an empty sweep has no reason to do.
+ * addresses. Looked up first: any statement writing users wakes every process's caches
+ * (migrations 0005, 0006), which an empty sweep has no reason to do.
  */
-export async function removeExpiredAccounts(db: Database, email: string): Promise<void> {
+async function removeExpiredAccounts(db: Database, email: string): Promise<void> {
   const expired = await db.selectFrom('users').select('id')
     .where('is_verified', '=', false).where('date_joined', '<=', unverifiedCutoff())
     // The address signing up now goes first, whatever the size of the batch.
     .orderBy(sql`lower(email) = ${email.toLowerCase()}`, 'desc').limit(500).execute();
   if (expired.length) await db.deleteFrom('users').where('id', 'in', expired.map((u) => u.id)).execute();
+}
+
+/**
+ * A new, unconfirmed account (spec §5 sign-up) and the registration token its client gets.
+ * An address already taken is a field error, also when it was taken at the same moment.
+ */
+export async function registerAccount(db: Database, input: z.output<typeof registrationSchema>): Promise<{ user: UserRow; registrationToken: string }> {
+  await removeExpiredAccounts(db, input.email);
+  if (await findUserByEmail(db, input.email)) throw fieldError('email', EMAIL_TAKEN);
+  const password_hash = await hashPassword(input.password1);
+  const registration = newRegistrationToken();
+  const user = await db.insertInto('users').values({
+    email: input.email, first_name: input.first_name, last_name: input.last_name, phone_number: input.phone_number,
+    country: input.country, password_hash, user_type: null, currency: null, registration_token_hash: registration.hash,
+  }).returningAll().executeTakeFirstOrThrow().catch((err: { code?: string }) => {
+    if (err.code === '23505') throw fieldError('email', EMAIL_TAKEN);
+    throw err;
+  });
+  return { user, registrationToken: registration.token };
+}
+
+/** A new password for the account; every other sign-in of it ends. */
+export async function changePassword(db: Database, request: FastifyRequest, userId: number, password: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
+  await revokeOtherSignIns(db, request, userId);
+}
+
+/**
+ * A password for an account without a usable one (after must_set_password). Only while none
+ * is usable, checked in the same statement, so a stolen session cannot replace a known password.
+ */
+export async function setFirstPassword(db: Database, request: FastifyRequest, user: UserRow, password: string): Promise<void> {
+  if (hasUsablePassword(user.password_hash)) throw badRequest(PASSWORD_ALREADY_SET);
+  const saved = await db.updateTable('users').set({ password_hash: await hashPassword(password) })
+    .where('id', '=', user.id).where('password_hash', 'like', '!%').returning('id').executeTakeFirst();
+  if (!saved) throw badRequest(PASSWORD_ALREADY_SET);
+  await revokeOtherSignIns(db, request, user.id);
 }
 
 /** Category ids as given, de-duplicated, each naming an existing category; else a field error. */
@@ -102,7 +142,7 @@ export async function existingCategoryIds(db: Database, field: string, ids: numb
 }
 
 /** A registration token for a sign-up's answer, and the hash kept of it. */
-export function newRegistrationToken(): { token: string; hash: string } {
+function newRegistrationToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashRegistrationToken(token) };
 }

@@ -150,3 +150,15 @@ export async function openConversation(db: Database, me: UserRow, productId: num
     return { row: inserted, created: true };
   });
 }
+
+/** One page of the user's conversations, the latest message first, and how many there are. */
+export async function conversationPage(db: Database, userId: number, paging: { limit: number; offset: number }) {
+  const mine = db.selectFrom('conversations').where((eb) => eb.or([eb('buyer_id', '=', userId), eb('supplier_id', '=', userId)]));
+  const [rows, total] = await Promise.all([
+    mine.selectAll()
+      .orderBy(sql`coalesce(last_message_timestamp, created_at)`, 'desc').orderBy('id', 'desc')
+      .limit(paging.limit).offset(paging.offset).execute(),
+    mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { conversations: await serializeConversations(db, userId, rows), count: total.n };
+}

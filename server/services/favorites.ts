@@ -1,7 +1,10 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { FavoritesTable } from '../db/schema';
+import type { UserRow } from '../lib/auth';
+import { badRequest } from '../lib/errors';
 import type { Favorite } from '../../src/shared/catalogue';
+import { invalidPk } from '../../src/shared/validation';
 import { productsById } from './products';
 import { notify } from './notifications';
 
@@ -14,6 +17,57 @@ export async function serializeFavorites(db: Database, rows: FavoriteRow[], view
     const product = products.get(r.product_id);
     return product ? [{ id: r.id, product, created_at: r.created_at.toISOString() }] : [];
   });
+}
+
+/** One page of the user's favourites, newest first, and how many there are. */
+export async function favoritePage(db: Database, userId: number, paging: { limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([
+    db.selectFrom('favorites').selectAll().where('user_id', '=', userId)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(paging.limit).offset(paging.offset).execute(),
+    db.selectFrom('favorites').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return { favorites: await serializeFavorites(db, rows, userId), count: total.n };
+}
+
+/**
+ * Adds a product to the user's favourites, telling its supplier (spec §4). Idempotent both
+ * ways the outbox may repeat it: the same product again, or the same client_id again,
+ * answers the existing favourite (`created` false). An unknown product is a field error.
+ */
+export async function addFavorite(db: Database, user: UserRow, input: { product: number; client_id?: string }): Promise<{ favorite: Favorite; created: boolean }> {
+  const { product: productId, client_id } = input;
+  const answer = async (row: FavoriteRow, created: boolean) => ({ favorite: (await serializeFavorites(db, [row], user.id))[0], created });
+  const existing = () => db.selectFrom('favorites').selectAll().where('user_id', '=', user.id)
+    .where((eb) => eb.or([eb('product_id', '=', productId), ...(client_id ? [eb('client_id', '=', client_id)] : [])]))
+    // The client_id match first: a repeat answers exactly the first result.
+    .orderBy(sql`client_id is not distinct from ${client_id ?? null}`, 'desc').executeTakeFirst();
+
+  const before = await existing();
+  if (before) return answer(before, false);
+  const product = await db.selectFrom('products').select(['id', 'name', 'supplier_id']).where('id', '=', productId).executeTakeFirst();
+  if (!product) throw badRequest({ product: [invalidPk(productId)] });
+
+  const created = await db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('favorites').values({ user_id: user.id, product_id: product.id, client_id: client_id ?? null })
+      .onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
+    if (row && product.supplier_id !== user.id) await notifyNewFavorite(trx, product, user);
+    return row;
+  });
+  if (created) return answer(created, true);
+  const raced = await existing();
+  if (!raced) throw badRequest({ product: [invalidPk(productId)] });
+  return answer(raced, false);
+}
+
+/** Takes the product out of the user's favourites, with its notification; false when it was not there. */
+export async function removeFavorite(db: Database, userId: number, productId: number): Promise<boolean> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('favorites').where('user_id', '=', userId).where('product_id', '=', productId)
+      .returning('id').executeTakeFirst();
+    if (row) await withdrawFavoriteNotification(trx, productId, userId);
+    return row;
+  });
+  return deleted !== undefined;
 }
 
 /**
@@ -35,7 +89,7 @@ export async function notifyNewFavorite(db: Database, product: { id: number; nam
 }
 
 /** A favourite taken back takes its notification with it (the day's notice stays claimed). */
-export async function withdrawFavoriteNotification(db: Database, productId: number, userId: number) {
+async function withdrawFavoriteNotification(db: Database, productId: number, userId: number) {
   await db.deleteFrom('notifications').where('kind', '=', 'new_favorite')
     .where(sql`params->>'product_id'`, '=', String(productId)).where(sql`params->>'user_id'`, '=', String(userId)).execute();
 }

@@ -4,7 +4,7 @@ import type { MessagesTable } from '../db/schema';
 import type { UserRow } from '../lib/auth';
 import { fieldError, forbidden, notFound } from '../lib/errors';
 import type { NewNotification } from './notifications';
-import { readMarker, type ConversationRow } from './conversations';
+import { markConversationRead, readMarker, type ConversationRow, type ParticipantConversation } from './conversations';
 import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS } from '../../src/shared/messaging';
 import type { Message } from '../../src/shared/chat';
 
@@ -121,4 +121,19 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
   const message = await insertMessage(db, c, sender, m, notificationFor(c, sender, m.price, product?.name));
   if (message) return { message, created: true };
   return { message: (await sentWith(db, sender.id, m.clientId))!, created: false };
+}
+
+/**
+ * One page of a conversation's messages, oldest first, and how many it has; reading them
+ * marks the conversation read for the reader. The page and the total come in one query
+ * (chats are polled every few seconds); past the end, the total is counted apart.
+ */
+export async function readMessages(db: Database, conversation: ParticipantConversation, readerId: number, paging: { limit: number; offset: number }) {
+  const rows = await db.selectFrom('messages').selectAll().select(sql<number>`count(*) over ()::int`.as('total'))
+    .where('conversation_id', '=', conversation.id)
+    .orderBy('timestamp').orderBy('id').limit(paging.limit).offset(paging.offset).execute();
+  const count = rows.length > 0 ? rows[0].total
+    : (await db.selectFrom('messages').select(sql<number>`count(*)::int`.as('n')).where('conversation_id', '=', conversation.id).executeTakeFirstOrThrow()).n;
+  await markConversationRead(db, conversation, readerId);
+  return { messages: rows.map(serializeMessage), count };
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { NotificationsTable } from '../db/schema';
 import type { Notification, NotificationKind } from '../../src/shared/chat';
@@ -47,4 +47,15 @@ export async function markAllNotificationsRead(db: Database, userId: number): Pr
   const result = await db.updateTable('notifications').set({ is_read: true })
     .where('user_id', '=', userId).where('is_read', '=', false).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** One page of the user's notifications, newest first (only read or unread ones when `isRead` is given), and how many there are. */
+export async function notificationPage(db: Database, userId: number, isRead: boolean | undefined, paging: { limit: number; offset: number }) {
+  let mine = db.selectFrom('notifications').where('user_id', '=', userId);
+  if (isRead !== undefined) mine = mine.where('is_read', '=', isRead);
+  const [rows, total] = await Promise.all([
+    mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(paging.limit).offset(paging.offset).execute(),
+    mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { notifications: rows.map(serializeNotification), count: total.n };
 }

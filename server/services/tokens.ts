@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db';
 import { notAuthenticated } from '../lib/errors';
+import type { TokenPair } from '../../src/shared/types';
 
 export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 /** A replaced refresh token still answers with its successor this long (a lost response on a bad network). */
 export const REUSE_GRACE_MS = 2 * 60 * 1000;
-
-export interface TokenPair { access: string; refresh: string }
 
 const INVALID = 'Token is invalid or expired';
 

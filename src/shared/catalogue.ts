@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GALLERY_MAX_FILES, MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
-import { requiredText, type FieldErrors } from './validation';
+import { INVALID_NUMBER, TWO_DECIMALS_AT_MOST, blankToUndefined, formValue, recordId, requiredText, wholeNumber, type FieldErrors } from './validation';
 import { categorySchema, sellerSchema, userSummarySchema } from './types';
 
 /**
@@ -23,40 +23,14 @@ export const REVIEW_COMMENT_MAX = 2000;
 /** numeric(12,2) in the database. */
 export const PRICE_MAX = 9_999_999_999.99;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-const REQUIRED = 'This field is required.';
-
-/** A form value (string from multipart, number from JSON) checked and converted by `convert`; blank counts as missing. */
-const formValue = <T>(convert: (text: string, fail: (message: string) => never) => T, missing = REQUIRED, invalid = 'A valid number is required.') => z.preprocess(
-  blankToUndefined,
-  z.unknown().transform((v, ctx): T => {
-    const fail = (message: string): never => { ctx.addIssue({ code: 'custom', message }); return z.NEVER as never; };
-    if (v === undefined || v === null) return fail(missing);
-    if (typeof v !== 'string' && typeof v !== 'number') return fail(invalid);
-    return convert(String(v).trim(), fail);
-  }),
-);
-
 /** A price in dollars: ≥ 0, step 0.01, answered as the two-decimal string the API stores ("12.50"). */
 export const price = formValue((text, fail) => {
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return fail('A valid number is required.');
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return fail(INVALID_NUMBER);
   if (Number(text) < 0) return fail('Ensure this value is greater than or equal to 0.');
-  if (/\.\d{3,}$/.test(text) && !/\.\d{2}0+$/.test(text)) return fail('Ensure that there are no more than 2 decimal places.');
+  if (/\.\d{3,}$/.test(text) && !/\.\d{2}0+$/.test(text)) return fail(TWO_DECIMALS_AT_MOST);
   if (Number(text) > PRICE_MAX) return fail(`Ensure this value is less than or equal to ${PRICE_MAX}.`);
   return Number(text).toFixed(2);
 });
-
-/** A whole number ≥ min, from "12" or 12. */
-const wholeNumber = (min: number) => formValue((text, fail) => {
-  const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(n)) return fail('A valid integer is required.');
-  if (n < min) return fail(`Ensure this value is greater than or equal to ${min}.`);
-  if (n > 2_147_483_647) return fail('Ensure this value is less than or equal to 2147483647.');
-  return n;
-});
-
-export const id = wholeNumber(1);
 
 /** Every field of the product form; all required on create (the thumbnail is a file, checked apart). */
 export const productFields = z.object({
@@ -66,12 +40,12 @@ export const productFields = z.object({
   max_price: price,
   quantity_in_stock: wholeNumber(MIN_STOCK),
   minimum_order_quantity: wholeNumber(MIN_ORDER_QUANTITY),
-  category_id: id,
+  category_id: recordId,
 });
 export type ProductFields = z.output<typeof productFields>;
 
-/** Edit: only the fields sent; the cross-field rules then run on the merged product. */
-export const productPatchFields = productFields.partial();
+/** Edit: only the fields sent (and the gallery items to remove); the cross-field rules then run on the merged product. */
+export const productPatchFields = productFields.partial().extend({ remove_image_ids: z.array(recordId).optional() });
 
 /** Rules between fields (spec §5), on the whole product as it would be saved. */
 export function productRuleErrors(p: Pick<ProductFields, 'min_price' | 'max_price' | 'quantity_in_stock' | 'minimum_order_quantity'>): FieldErrors {
@@ -135,7 +109,7 @@ const clientId = z.preprocess(blankToUndefined, z.uuid().optional());
 
 export const reviewCreate = z.object({ rating, comment: comment.optional().default(''), client_id: clientId });
 export const reviewEdit = z.object({ comment });
-export const favoriteCreate = z.object({ product: id, client_id: clientId });
+export const favoriteCreate = z.object({ product: recordId, client_id: clientId });
 
 /** The API's catalogue shapes (spec §3), as the server answers and the web app reads them. */
 export const productMediaSchema = z.object({ id: z.number(), media_source_url: z.string(), media_type: z.enum(['image', 'video']) });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, OFFER_STEP } from './constants';
 import { offerPrice } from './currency';
-// Installs the DRF wording of zod's messages (e.g. 'Ensure this field has no more than 5000 characters.').
-import './validation';
+// validation.ts also installs the DRF wording of zod's messages (e.g. 'Ensure this field has no more than 5000 characters.').
+import { INVALID_NUMBER, TWO_DECIMALS_AT_MOST } from './validation';
 
 /**
  * Chat rules of spec §5 and §9, used by the API server (which enforces them) and the web
@@ -56,8 +56,8 @@ const MAX_PRICE_DIGITS = 10;
 export const offerPriceField = z.unknown().transform((value, ctx) => {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) { ctx.addIssue({ code: 'custom', message: 'A valid number is required.' }); return z.NEVER; }
-  if ((match[2] ?? '').length > 2) { ctx.addIssue({ code: 'custom', message: 'Ensure that there are no more than 2 decimal places.' }); return z.NEVER; }
+  if (!match) { ctx.addIssue({ code: 'custom', message: INVALID_NUMBER }); return z.NEVER; }
+  if ((match[2] ?? '').length > 2) { ctx.addIssue({ code: 'custom', message: TWO_DECIMALS_AT_MOST }); return z.NEVER; }
   if (match[1].replace(/^0+(?=\d)/, '').length > MAX_PRICE_DIGITS) {
     ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${MAX_PRICE_DIGITS} digits before the decimal point.` });
     return z.NEVER;

@@ -81,6 +81,10 @@ export type Seller = z.infer<typeof sellerSchema>;
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
+/** POST /api/auth/otp/verify/: signed in; must_set_password when the sign-up's password was made unusable. */
+export const otpLoginSchema = tokenPairSchema.extend({ user: userSchema, must_set_password: z.boolean().optional() });
+export type OtpLogin = z.infer<typeof otpLoginSchema>;
+
 /** The navbar's numbers (GET /api/me/counts/). */
 export const countsSchema = z.object({ notifications_unread: z.number(), messages_unread: z.number(), favorites: z.number() });
 export type Counts = z.infer<typeof countsSchema>;

@@ -7,16 +7,22 @@ import { CURRENCY_CODES } from './currency';
  * Validation rules used by the API server and the web app alike (spec §5). Messages follow
  * Django REST Framework's wording, because clients show them as they come (spec §8).
  */
+export const REQUIRED = 'This field is required.';
+export const INVALID_NUMBER = 'A valid number is required.';
+export const INVALID_INTEGER = 'A valid integer is required.';
+export const TWO_DECIMALS_AT_MOST = 'Ensure that there are no more than 2 decimal places.';
+export const NOT_A_DICTIONARY = 'Invalid data. Expected a dictionary.';
+
 z.config({
   customError: (issue) => {
-    if (issue.code === 'invalid_type' && issue.input === undefined) return 'This field is required.';
+    if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
     if (issue.code === 'invalid_type' && issue.input === null) return 'This field may not be null.';
-    if (issue.code === 'invalid_type' && issue.expected === 'number') return 'A valid number is required.';
-    if (issue.code === 'invalid_type' && issue.expected === 'int') return 'A valid integer is required.';
+    if (issue.code === 'invalid_type' && issue.expected === 'number') return INVALID_NUMBER;
+    if (issue.code === 'invalid_type' && issue.expected === 'int') return INVALID_INTEGER;
     if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Not a valid string.';
     if (issue.code === 'invalid_type' && issue.expected === 'array') return 'Expected a list of items.';
     if (issue.code === 'invalid_type' && issue.expected === 'boolean') return 'Must be a valid boolean.';
-    if (issue.code === 'invalid_type' && issue.expected === 'object') return 'Invalid data. Expected a dictionary.';
+    if (issue.code === 'invalid_type' && issue.expected === 'object') return NOT_A_DICTIONARY;
     if (issue.code === 'invalid_format' && issue.format === 'email') return 'Enter a valid email address.';
     if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
     if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'This field may not be blank.';
@@ -65,6 +71,42 @@ export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; messa
 
 /** Text that must not be blank once trimmed, with a length cap so nobody stores megabytes in a name. */
 export const requiredText = (max = 150) => z.string().trim().min(1).max(max);
+
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A form value (string from multipart or a URL, number from JSON) checked and converted by `convert`; blank counts as missing. */
+export const formValue = <T>(convert: (text: string, fail: (message: string) => never) => T, missing = REQUIRED, invalid = INVALID_NUMBER) => z.preprocess(
+  blankToUndefined,
+  z.unknown().transform((v, ctx): T => {
+    const fail = (message: string): never => { ctx.addIssue({ code: 'custom', message }); return z.NEVER as never; };
+    if (v === undefined || v === null) return fail(missing);
+    if (typeof v !== 'string' && typeof v !== 'number') return fail(invalid);
+    return convert(String(v).trim(), fail);
+  }),
+);
+
+/** The database's integer range: ids and counts beyond it name nothing. */
+const INT_MAX = 2_147_483_647;
+
+/** A whole number ≥ min, from "12" or 12 ("1.0", "1e3" and "0x10" are not). */
+export const wholeNumber = (min: number) => formValue((text, fail) => {
+  const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n)) return fail(INVALID_INTEGER);
+  if (n < min) return fail(`Ensure this value is greater than or equal to ${min}.`);
+  if (n > INT_MAX) return fail(`Ensure this value is less than or equal to ${INT_MAX}.`);
+  return n;
+});
+
+/** The one parser of record ids, wherever they come from: a form field, JSON, a query or a URL path. */
+export const recordId = wholeNumber(1);
+
+/** A reference to another record in a body: an id that cannot name a record is answered like a missing one (DRF). */
+export const referenceId = z.unknown().transform((value, ctx) => {
+  const parsed = recordId.safeParse(value);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: invalidPk(typeof value === 'string' ? value.trim() : value) });
+  return z.NEVER;
+});
 
 export const email = z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase());
 export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
@@ -145,13 +187,11 @@ export const meUpdateSchema = z.strictObject({
   currency: currencyCode.optional(),
 });
 
-/** A category id as a form sends it ("12") or JSON does (12). */
-export const categoryId = z.coerce.number().int().min(1).max(2_147_483_647);
 const MAX_CATEGORIES = 100;
 
 /** Onboarding (spec §5): a name and at least one category, with the spec's one message for both. */
 const onboardingName = z.string({ error: NAME_AND_CATEGORY_REQUIRED }).trim().min(1, NAME_AND_CATEGORY_REQUIRED).max(150);
-const onboardingIds = z.array(categoryId, { error: NAME_AND_CATEGORY_REQUIRED }).min(1, NAME_AND_CATEGORY_REQUIRED).max(MAX_CATEGORIES);
+const onboardingIds = z.array(recordId, { error: NAME_AND_CATEGORY_REQUIRED }).min(1, NAME_AND_CATEGORY_REQUIRED).max(MAX_CATEGORIES);
 export const accountTypeSchema = z.object({ account_type: z.enum(USER_TYPES) });
 export const supplierSetupSchema = z.strictObject({
   account_type: z.literal('SUPPLIER'),
@@ -166,7 +206,7 @@ export const buyerSetupSchema = z.strictObject({
 });
 
 /** Profile edit (spec §5): the name stays required when sent; a sent category list replaces the old one. */
-const categoryIds = z.array(categoryId).min(1).max(MAX_CATEGORIES);
+const categoryIds = z.array(recordId).min(1).max(MAX_CATEGORIES);
 export const supplierProfileSchema = z.strictObject({
   company_name: requiredText().optional(),
   about: z.string().trim().max(2000).optional(),

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { bannerSchema, favoriteSchema, productSchema, reviewSchema, syncAnswerSchema, type SyncAnswer } from '../shared/catalogue';
-import { categorySchema, countsSchema, listSchema, pageSchema, publicUserSchema, tokenPairSchema, userSchema } from '../shared/types';
+import {
+  buyerProfileSchema, categorySchema, countsSchema, listSchema, otpLoginSchema, pageSchema, publicUserSchema, supplierProfileSchema,
+  tokenPairSchema, userSchema,
+} from '../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../shared/chat';
 
 /**
@@ -20,7 +23,11 @@ export class AnswerShapeError extends Error {
 /** The shared schema of each answer the client checks, by the name api.ts passes. */
 const SHAPES = {
   tokenPair: tokenPairSchema,
+  otpLogin: otpLoginSchema,
   user: userSchema,
+  supplierProfile: supplierProfileSchema,
+  buyerProfile: buyerProfileSchema,
+  categories: listSchema(categorySchema),
   counts: countsSchema,
   notifications: listSchema(notificationSchema),
   sync: syncAnswerSchema,

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type {
-  BuyerProfile, Category, Counts, Page, SupplierProfile, TokenPair, User, UserSummary,
+  BuyerProfile, Category, Counts, OtpLogin, Page, SupplierProfile, TokenPair, User, UserSummary,
 } from '../shared/types';
 import type { Banner, Favorite, Product, Review, SyncAnswer } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
@@ -207,8 +207,7 @@ export const UPLOAD_URL = 'media/upload/';
 export const UPLOAD_PRESET = 'marketplace';
 export const RATES_PATH = 'rates/latest/USD/';
 
-/** must_set_password: the sign-up's password was made unusable (no proof of sign-up came with the code). */
-export interface OtpLogin extends TokenPair { user: User; must_set_password?: boolean }
+export type { OtpLogin };
 
 export const api = {
   login: (email: string, password: string) =>
@@ -221,7 +220,7 @@ export const api = {
   /** Sends the stored token when there is one: a sign-in of the account is proof of sign-up too. */
   verifyOtp: (email: string, otp: string, registrationToken?: string | null) =>
     request<OtpLogin>('auth/otp/verify/', {
-      method: 'POST', body: registrationToken ? { email, otp, registration_token: registrationToken } : { email, otp },
+      method: 'POST', body: registrationToken ? { email, otp, registration_token: registrationToken } : { email, otp }, shape: 'otpLogin',
     }),
   setPassword: async (input: { new_password1: string; new_password2: string }): Promise<void> => {
     await request('auth/password/set/', { method: 'POST', body: input });
@@ -237,13 +236,13 @@ export const api = {
     await request('auth/password/change/', { method: 'POST', body: input });
   },
   me: () => request<User>('me/', { shape: 'user' }),
-  updateMe: (form: FormData) => request<User>('me/', { method: 'PATCH', body: form }),
-  setAccountType: (form: FormData) => request<User>('me/set-account-type/', { method: 'POST', body: form }),
+  updateMe: (form: FormData) => request<User>('me/', { method: 'PATCH', body: form, shape: 'user' }),
+  setAccountType: (form: FormData) => request<User>('me/set-account-type/', { method: 'POST', body: form, shape: 'user' }),
   deleteAccount: async (password: string): Promise<void> => {
     await request('me/delete-account/', { method: 'POST', body: { password } });
   },
   counts: () => request<Counts>('me/counts/', { shape: 'counts' }),
-  categories: async (): Promise<Category[]> => listOf(await request<Page<Category> | Category[]>('categories/')),
+  categories: async (): Promise<Category[]> => listOf(await request<Page<Category> | Category[]>('categories/', { shape: 'categories' })),
   suggestions: async (term: string, limit: number, signal?: AbortSignal): Promise<SearchSuggestion[]> =>
     listOf(await request<Page<SearchSuggestion> | SearchSuggestion[]>('products/', { query: { search: term, limit }, signal })),
   unreadNotifications: async (): Promise<Notification[]> =>
@@ -266,7 +265,7 @@ export const api = {
   createReview: (productId: number, input: { rating: number; comment: string; client_id: string }) =>
     request<Review>(`products/${productId}/reviews/`, { method: 'POST', body: input, shape: 'review' }),
   editReview: (productId: number, reviewId: number, comment: string) =>
-    request<Review>(`products/${productId}/reviews/${reviewId}/`, { method: 'PATCH', body: { comment } }),
+    request<Review>(`products/${productId}/reviews/${reviewId}/`, { method: 'PATCH', body: { comment }, shape: 'review' }),
   // Typed as a supplier's page; anyone else's page (publicUserSchema) has only id and user_type of it.
   publicUser: (id: number) => request<UserSummary & { seller_average_rating?: string | null }>(`users/${id}/`, { shape: 'publicUser' }),
   banners: async (): Promise<Banner[]> => listOf(await request<Page<Banner> | Banner[]>('banners/', { shape: 'banners' })),
@@ -289,10 +288,10 @@ export const api = {
     return request<UploadAnswer>(UPLOAD_URL, { method: 'POST', body: form, timeoutMs: 10 * 60_000 });
   },
   rates: () => request<{ base_code: string; conversion_rates: Record<string, number> }>(RATES_PATH),
-  supplierProfile: () => request<SupplierProfile>('profile/supplier/'),
-  buyerProfile: () => request<BuyerProfile>('profile/buyer/'),
-  updateSupplierProfile: (form: FormData) => request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form }),
-  updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form }),
+  supplierProfile: () => request<SupplierProfile>('profile/supplier/', { shape: 'supplierProfile' }),
+  buyerProfile: () => request<BuyerProfile>('profile/buyer/', { shape: 'buyerProfile' }),
+  updateSupplierProfile: (form: FormData) => request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form, shape: 'supplierProfile' }),
+  updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form, shape: 'buyerProfile' }),
   markAllNotificationsRead: async (): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST' });
   },

@@ -1,6 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { ApiError } from './api';
 
+const unknownError = () => t`An unknown error occurred.`;
+
 /** Reading the server's DRF-shaped errors (DESIGN §5) into what the forms show (spec §8). */
 
 type ErrorBody = Record<string, unknown>;
@@ -42,7 +44,7 @@ export function authFormErrors(err: unknown): { fields: Record<string, string>; 
     if (result.general || result.password || Object.keys(result.fields).length) return result;
   }
   const own = err instanceof Error && err.message ? err.message : '';
-  result.general = own || t`An unknown error occurred.`;
+  result.general = own || unknownError();
   return result;
 }
 
@@ -81,7 +83,7 @@ export function firstFieldError(err: unknown): string | undefined {
 export function serverReason(err: unknown): string {
   const detail = bodyOf(err)?.detail;
   if (typeof detail === 'string' && detail) return detail;
-  return firstFieldError(err) ?? (err instanceof Error && err.message ? err.message : t`An unknown error occurred.`);
+  return firstFieldError(err) ?? (err instanceof Error && err.message ? err.message : unknownError());
 }
 
 /** An intent that needs a signed-in user was called by a guest (src/sync/intents.ts). */

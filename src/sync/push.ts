@@ -144,13 +144,10 @@ async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<vo
 }
 
 function reasonFor(entry: OutboxRow, error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) {
-    if (entry.kind === 'message.send') return t`This conversation no longer exists.`;
-    return t`This product is no longer available.`;
-  }
-  if (error instanceof ApiError && error.status === 400 && entry.kind.startsWith('favorite') && /does not exist/.test(JSON.stringify(error.body))) {
-    return t`This product is no longer available.`;
-  }
+  if (error instanceof ApiError && error.status === 404 && entry.kind === 'message.send') return t`This conversation no longer exists.`;
+  const productGone = error instanceof ApiError && (error.status === 404
+    || (error.status === 400 && entry.kind.startsWith('favorite') && /does not exist/.test(JSON.stringify(error.body))));
+  if (productGone) return t`This product is no longer available.`;
   if (error instanceof ApiError && error.status === 413) return t`Failed to send message. The file might be too large or of an unsupported type.`;
   return serverReason(error);
 }

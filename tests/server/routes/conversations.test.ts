@@ -118,7 +118,7 @@ describe('POST /api/conversations/', () => {
     expect(Object.keys(huge.body)).toEqual(['product']);
     const word = await create(buyer.token, { product: 'abc', participants: [supplier.user.id] });
     expect(word.status).toBe(400);
-    expect(Object.keys(word.body)).toEqual(['product']);
+    expect(word.body).toEqual({ product: ['Invalid pk "abc" - object does not exist.'] });
     const missing = await create(buyer.token, { product: null });
     expect(missing.body).toEqual({ participants: ['This field is required.'] });
     const empty = await create(buyer.token, { participants: [] });

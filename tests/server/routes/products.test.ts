@@ -312,6 +312,10 @@ describe('GET /api/products/', () => {
   it('answers 404 for an unknown or malformed product id', async () => {
     expect((await t.api.get('/api/products/999999/')).status).toBe(404);
     expect((await t.api.get('/api/products/abc/')).status).toBe(404);
+    // One id parser (src/shared/validation.ts): only plain decimal digits in the database's integer range name a record.
+    for (const id of ['0x10', '1e3', '0', '-1', '2147483648']) expect((await t.api.get(`/api/products/${id}/`)).status).toBe(404);
+    const answer = await t.api.get(`/api/products/${ids[0]}/`);
+    expect(answer.status).toBe(200);
   });
 
   it('says is_favorited for the signed-in caller only', async () => {

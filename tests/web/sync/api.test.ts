@@ -133,4 +133,13 @@ describe('the API client', () => {
     expect(server.calls[0].body).toBeInstanceOf(FormData);
     expect(server.calls[0].headers.get('Content-Type')).toBeNull();
   });
+
+  it('in development and tests, refuses an answer that drifted from its shared schema (a user without an email)', async () => {
+    storeSession('access-2', 'refresh-1');
+    const { email: _dropped, ...drifted } = makeUser();
+    fakeApi({ 'GET /api/me/': () => ({ body: drifted }) });
+    const error = await api.me().catch((e) => e);
+    expect(error.name).toBe('AnswerShapeError');
+    expect(error.message).toContain('email');
+  });
 });

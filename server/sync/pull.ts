@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Database } from '../db';
+import { syncCollections } from '.';
+import { syncBounds, type SyncBounds } from './tombstones';
+import { START, after, compare, cursorOf, inWindow, type Cursor, type Position } from './feed';
+import type { SyncAnswer } from '../../src/shared/catalogue';
+
+/** One pull of GET /api/sync/ (DESIGN §5): the changes after a cursor, of every collection, merged in change-feed order. */
+
+type Entry = Position & { collection: string } & ({ item: unknown } | { deleted: number });
+
+/** A pull chain behind a later tombstone pruning may have missed a deletion. */
+const missedDeletions = (cursor: Cursor, prunedThrough: number) => cursor.at.txid <= prunedThrough && cursor.mark < prunedThrough;
+
+/** The pruning mark a new cursor carries: the current one once the chain is past it. */
+const markFor = (cursor: Cursor, next: Position, prunedThrough: number, startedNow: boolean) =>
+  startedNow || next.txid > prunedThrough ? prunedThrough : cursor.mark;
+
+/** The common pull of a device that is up to date: one (shared) query, one small answer. */
+export async function nothingNew(cursor: Cursor, bounds: () => Promise<SyncBounds>): Promise<SyncAnswer | undefined> {
+  if (cursor.fresh || cursor.outdated) return undefined;
+  const { prunedThrough, nextTxid, latest } = await bounds();
+  if (missedDeletions(cursor, prunedThrough) || cursor.at.txid >= nextTxid || compare(latest, cursor.at) >= 0) return undefined;
+  return { cursor: cursorOf(cursor.at, markFor(cursor, cursor.at, prunedThrough, false)), has_more: false, reset: false, changes: {} };
+}
+
+export async function pull(db: Database, userId: number | null, cursor: Cursor, limit: number, only?: string[]): Promise<SyncAnswer> {
+  const { prunedThrough, nextTxid, settled } = await syncBounds(db);
+  const reset = !cursor.fresh && (cursor.outdated || missedDeletions(cursor, prunedThrough) || cursor.at.txid >= nextTxid);
+  // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.
+  const window = { after: reset ? START : cursor.at, before: settled, limit: limit + 1 };
+
+  const collections = syncCollections
+    .filter((c) => c.scope === 'public' || userId !== null)
+    .filter((c) => !only || only.includes(c.name));
+  const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
+  const userNames = collections.filter((c) => c.scope === 'user').map((c) => c.name);
+  const [rowLists, tombstones] = await Promise.all([
+    Promise.all(collections.map(async (c) => (await c.changedSince(db, { userId, window }))
+      .map(({ txid, seq, item }): Entry => ({ txid, seq, collection: c.name, item })))),
+    collections.length === 0 ? [] : db.selectFrom('tombstones').select(['txid', 'seq', 'collection', 'row_id']).where(inWindow('tombstones', window))
+      .where((eb) => eb.or([
+        ...(publicNames.length > 0 ? [eb.and([eb('audience', 'is', null), eb('collection', 'in', publicNames)])] : []),
+        ...(userId !== null && userNames.length > 0
+          ? [eb.and([sql<boolean>`${userId}::int = any(audience)`, eb('collection', 'in', userNames)])]
+          : []),
+      ]))
+      .orderBy('txid').orderBy('seq').limit(window.limit).execute(),
+  ]);
+  const merged: Entry[] = [
+    ...rowLists.flat(),
+    ...tombstones.map((t): Entry => ({ txid: t.txid, seq: t.seq, collection: t.collection, deleted: t.row_id })),
+  ].sort(compare);
+  const taken = merged.slice(0, limit);
+
+  const changes: SyncAnswer['changes'] = {};
+  for (const entry of taken) {
+    const bucket = (changes[entry.collection] ??= { upserted: [], deleted: [] });
+    if ('item' in entry) bucket.upserted.push(entry.item); else bucket.deleted.push(entry.deleted);
+  }
+  const next = taken.length > 0 ? after(taken[taken.length - 1]) : window.after;
+  return {
+    cursor: cursorOf(next, markFor(cursor, next, prunedThrough, cursor.fresh || reset)),
+    has_more: merged.length > limit,
+    reset,
+    changes,
+  };
+}

@@ -1,0 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const routesDir = path.resolve(__dirname, '../../server/routes');
+const routeFiles = readdirSync(routesDir).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
+
+/** Issue 13's layers, beside the import rules of biome.json (tests/server/lint.test.ts). */
+describe('server layers: routes parse, authorize and answer', () => {
+  it.each(routeFiles)('routes/%s exports its plugin and nothing else (domain code lives in services/)', async (file) => {
+    const module = await import(path.join(routesDir, file));
+    expect(Object.keys(module)).toEqual(['default']);
+  });
+
+  it.each(routeFiles)('routes/%s writes nothing itself: every write goes through a service', (file) => {
+    const source = readFileSync(path.join(routesDir, file), 'utf8');
+    expect(source).not.toMatch(/\b(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/);
+  });
+});
