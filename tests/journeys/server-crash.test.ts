@@ -16,7 +16,9 @@ import { tempDir } from './support';
  * every write the server acknowledged is there exactly once, the writes cut off are resent
  * (same client_id) and stored once, and the database agrees with itself: review counts and
  * averages, one change sequence handing out each number once, a tombstone for each delete.
- * On the embedded PGlite (same DATA_DIR), and on PostgreSQL when DATABASE_URL is set.
+ * On the embedded PGlite (same DATA_DIR), and on PostgreSQL when CRASH_DATABASE_URL names a
+ * database to connect to (it creates and drops one of its own beside it; DATABASE_URL is left
+ * alone so the browser suite's server keeps its embedded database).
  */
 
 interface Op { key: string; method: string; path: string; body: Record<string, unknown>; token: string; ack?: { status: number; body: any } }
@@ -103,10 +105,10 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
   let admin: pg.Client | null = null;
   const dbName = `crash_${Date.now()}`;
   if (target === 'PostgreSQL') {
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    admin = new pg.Client({ connectionString: process.env.CRASH_DATABASE_URL });
     await admin.connect();
     await admin.query(`create database ${dbName}`);
-    const u = new URL(process.env.DATABASE_URL!);
+    const u = new URL(process.env.CRASH_DATABASE_URL!);
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
@@ -219,7 +221,7 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
 }
 
 describe('the server killed during a burst of writes', () => {
-  const targets = ['PGlite', ...(process.env.DATABASE_URL ? ['PostgreSQL'] : [])] as const;
+  const targets: Array<'PGlite' | 'PostgreSQL'> = ['PGlite', ...(process.env.CRASH_DATABASE_URL ? ['PostgreSQL' as const] : [])];
   it.each(targets)('on %s: nothing acknowledged is lost, resends are stored once, counts, averages, sequence and tombstones agree', async (target) => {
     const result = await crashAndRecover(target);
     console.log(`[crash] ${target}: ${result.acknowledged} writes acknowledged, ${result.cutOff} cut off and resent`);
