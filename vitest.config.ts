@@ -7,6 +7,9 @@ import { appPlugins } from './vite.config.ts';
  */
 export default defineConfig({
   test: {
+    // Two files at a time (the browser suite's files still one after another): on 2 cores the
+    // browser suite's waits overlap the server and web files instead of adding to them.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toFieldErrors } from '../../src/shared/validation';
+import { FILE_TOO_LARGE } from '../../src/shared/messaging';
 import { ApiError, type ErrorBody } from './errors';
 
 /**
@@ -61,7 +62,7 @@ const CLIENT_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'JSON parse error - the request body is empty.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type in request.',
-  FST_REQ_FILE_TOO_LARGE: 'File is too large. Maximum size is 50MB.',
+  FST_REQ_FILE_TOO_LARGE: FILE_TOO_LARGE,
   FST_FILES_LIMIT: 'Too many files in one request.',
   FST_PARTS_LIMIT: 'Too many parts in one request.',
   FST_FIELDS_LIMIT: 'Too many fields in one request.',

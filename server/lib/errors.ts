@@ -1,9 +1,11 @@
+import type { FieldErrors } from '../../src/shared/validation';
+
 /**
  * Errors in Django REST Framework's shape (DESIGN §5), because the web app's messages
  * (spec §8) are read from it: {"detail": "..."} for a general error, {"field": ["..."]}
  * for field errors, {"non_field_errors": ["..."]} for errors of the whole input.
  */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 export type ErrorBody = { detail: string } | FieldErrors;
 
 export class ApiError extends Error {

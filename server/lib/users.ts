@@ -2,36 +2,15 @@ import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { UserRow } from './auth';
 import { COUNTRIES } from '../../src/shared/constants';
+import type { BuyerProfile, Seller, SupplierProfile, User, UserSummary } from '../../src/shared/types';
 
 /** How users appear in API answers (spec §3 User), in one place for every route. */
 
-export interface SupplierProfileOut {
-  company_name: string;
-  about: string;
-  logo_url: string | null;
-  is_verified: boolean;
-  industries: Array<{ id: number; name: string }>;
-}
-export interface BuyerProfileOut {
-  name: string;
-  logo_url: string | null;
-  interested_categories: Array<{ id: number; name: string }>;
-}
+/** API shapes are declared once, in src/shared/types.ts. */
+type SupplierProfileOut = SupplierProfile;
+type BuyerProfileOut = BuyerProfile;
+export type { Seller, UserSummary };
 
-/** A user as others see them next to a product, review or conversation. */
-export interface UserSummary {
-  id: number;
-  first_name: string;
-  user_type: 'SUPPLIER' | 'BUYER' | null;
-  date_joined: string;
-  supplier_profile: SupplierProfileOut | null;
-  buyer_profile: BuyerProfileOut | null;
-  /** The profile of the user's role, whichever it is (spec §3 Conversation participants). */
-  profile: SupplierProfileOut | BuyerProfileOut | null;
-}
-
-/** A product's supplier (spec §3: id, first_name, supplier_profile): the summary without the buyer-side fields. */
-export type Seller = Pick<UserSummary, 'id' | 'first_name' | 'user_type' | 'date_joined' | 'supplier_profile'>;
 export const sellerOf = ({ id, first_name, user_type, date_joined, supplier_profile }: UserSummary): Seller =>
   ({ id, first_name, user_type, date_joined, supplier_profile });
 
@@ -94,7 +73,7 @@ export async function sellerAverageRating(db: Database, supplierId: number): Pro
 }
 
 /** The signed-in user's own account (GET /api/me/): everything spec §3 lists. */
-export async function serializeMe(db: Database, user: UserRow) {
+export async function serializeMe(db: Database, user: UserRow): Promise<User> {
   const summary = (await userSummaries(db, [user.id])).get(user.id)!;
   return {
     id: user.id,

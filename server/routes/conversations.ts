@@ -1,31 +1,19 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../lib/params';
-import type { Database } from '../db';
-import type { ConversationsTable } from '../db/schema';
 import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../lib/body';
-import { badRequest, fieldError, forbidden, notFound } from '../lib/errors';
+import { parseInput } from '../lib/validate';
 import { page, readPaging } from '../lib/paging';
-import { userSummaries } from '../lib/users';
-import { CANNOT_MESSAGE_OWN_PRODUCT, CANNOT_MESSAGE_SELF } from '../../src/shared/messaging';
-import { toFieldErrors } from '../../src/shared/validation';
-import type { Conversation } from '../../src/shared/chat';
+import { openConversation, participantConversation, serializeConversation, serializeConversations } from '../services/conversations';
+import { invalidPk } from '../../src/shared/validation';
 
 /**
- * Conversations (spec §2 Chat, §3 Conversation, §7): a buyer and a supplier, usually about
- * one product. Only the two participants ever learn that a conversation exists (404 for
- * everyone else).
- *
- * Who may open one (DESIGN §6 leaves it open; decided here):
- * - about a product: a BUYER account, with the product's supplier, never about their own product;
- * - without a product: a BUYER with a SUPPLIER or a SUPPLIER with a BUYER, e.g. a general
- *   enquiry from a seller page, or a supplier following up with a buyer. Never two of a kind.
- * The same buyer, supplier and product always reuse one conversation.
+ * Conversations (spec §2 Chat, §3 Conversation, §7). Only the two participants ever learn
+ * that a conversation exists (404 for everyone else); who may open one is decided in
+ * services/conversations.ts.
  */
-
-export type ConversationRow = Selectable<ConversationsTable>;
 
 const MAX_ID = 2_147_483_647;
 
@@ -33,7 +21,7 @@ const MAX_ID = 2_147_483_647;
 const pk = z.union([z.number(), z.string().trim()]).transform((value, ctx) => {
   const n = Number(value);
   if (value === '' || !Number.isInteger(n) || n < 1 || n > MAX_ID) {
-    ctx.addIssue({ code: 'custom', message: `Invalid pk "${value}" - object does not exist.` });
+    ctx.addIssue({ code: 'custom', message: invalidPk(value) });
     return z.NEVER;
   }
   return n;
@@ -43,98 +31,6 @@ const createSchema = z.object({
   product: z.union([pk, z.literal(''), z.null()]).optional().transform((v) => v || null),
   participants: z.array(pk).min(1),
 });
-
-const isParticipant = (c: { buyer_id: number; supplier_id: number }, userId: number) => c.buyer_id === userId || c.supplier_id === userId;
-
-/** A conversation as one participant sees it: `unread` says a message came after their read marker. */
-export type ParticipantConversation = ConversationRow & { unread: boolean };
-
-/** The conversation if userId takes part in it; otherwise not found, so its existence is not leaked. */
-export async function participantConversation(db: Database, id: number, userId: number): Promise<ParticipantConversation> {
-  const row = await db.selectFrom('conversations').selectAll()
-    // Compared in SQL: JS dates would drop the microseconds that tell two close times apart.
-    .select(sql<boolean>`coalesce(last_message_timestamp > coalesce(case when buyer_id = ${userId} then buyer_last_read_at else supplier_last_read_at end, '-infinity'::timestamptz), false)`.as('unread'))
-    .where('id', '=', id).executeTakeFirst();
-  if (!row || !isParticipant(row, userId)) throw notFound();
-  return row;
-}
-
-/** The viewer's read marker column: each participant reads at their own pace. */
-export const readMarker = (c: ConversationRow, userId: number): 'buyer_last_read_at' | 'supplier_last_read_at' =>
-  c.buyer_id === userId ? 'buyer_last_read_at' : 'supplier_last_read_at';
-
-/**
- * The change-sequence lock (0001, taken by every writing statement since 0005) is global and
- * held to commit: writes here keep it for as few round trips as possible, since a lock held
- * while the app waits on the network stalls every writer. Taking it explicitly first also
- * serializes a find-or-create.
- */
-export const takeSyncLock = (db: Database) => sql`select sync_lock()`.execute(db);
-
-/** Moves the viewer's read marker up to the newest message; writes (and bumps seq) only when it moves. */
-export async function markConversationRead(db: Database, c: ParticipantConversation, userId: number) {
-  if (!c.unread) return;
-  const column = readMarker(c, userId);
-  await db.updateTable('conversations')
-    .set(column, sql`greatest(${sql.ref(column)}, last_message_timestamp)`)
-    .where('id', '=', c.id)
-    .where('last_message_timestamp', 'is not', null)
-    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', eb.ref('last_message_timestamp'))]))
-    // A read marker lost in a database crash only shows a message as unread again, so this
-    // commit does not wait for the disk, and the lock is released sooner.
-    .where(sql<boolean>`(select set_config('synchronous_commit', 'off', true) = 'off')`)
-    .execute();
-}
-
-/**
- * Conversations as the viewer sees them, in five queries whatever their number: the other
- * participant's profile, the product line ("product unavailable" when product is null), the
- * viewer's unread count and the last message for the list preview.
- */
-export async function serializeConversations(db: Database, viewerId: number, rows: ConversationRow[]): Promise<Conversation[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const productIds = rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]));
-  const [people, products, unread, lastMessages] = await Promise.all([
-    userSummaries(db, rows.flatMap((r) => [r.buyer_id, r.supplier_id])),
-    productIds.length === 0 ? [] : db.selectFrom('products')
-      .select(['id', 'name', sql<string>`coalesce(price, min_price)::text`.as('price'), 'thumbnail_url'])
-      .where('id', 'in', productIds).execute(),
-    db.selectFrom('messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select(['m.conversation_id', sql<number>`count(*)::int`.as('unread')])
-      .where('m.conversation_id', 'in', ids)
-      .where('m.sender_id', '<>', viewerId)
-      .where(sql<boolean>`m.timestamp > coalesce(case when c.buyer_id = ${viewerId} then c.buyer_last_read_at else c.supplier_last_read_at end, '-infinity'::timestamptz)`)
-      .groupBy('m.conversation_id').execute(),
-    db.selectFrom('messages')
-      .select(['conversation_id', 'sender_id', 'text', 'price', 'image_url', 'timestamp'])
-      .distinctOn('conversation_id')
-      .where('conversation_id', 'in', ids)
-      .orderBy('conversation_id').orderBy('timestamp', 'desc').orderBy('id', 'desc').execute(),
-  ]);
-  const productById = new Map(products.map((p) => [p.id, p]));
-  const unreadById = new Map(unread.map((u) => [u.conversation_id, u.unread]));
-  const lastById = new Map(lastMessages.map((m) => [m.conversation_id, m]));
-  return rows.map((r) => {
-    const last = lastById.get(r.id);
-    return {
-      id: r.id,
-      participants: [r.buyer_id, r.supplier_id].map((id) => people.get(id)).filter((p) => p !== undefined),
-      product: r.product_id === null ? null : (productById.get(r.product_id) ?? null),
-      last_message_timestamp: r.last_message_timestamp?.toISOString() ?? null,
-      created_at: r.created_at.toISOString(),
-      unread_messages_count: unreadById.get(r.id) ?? 0,
-      last_message: last ? {
-        text: last.text, price: last.price, image_url: last.image_url,
-        timestamp: last.timestamp.toISOString(), sender: { id: last.sender_id },
-      } : null,
-    };
-  });
-}
-
-export async function serializeConversation(db: Database, viewerId: number, row: ConversationRow) {
-  return (await serializeConversations(db, viewerId, [row]))[0];
-}
 
 const conversations: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -161,50 +57,8 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/conversations/', { schema: { tags: ['chat'] } }, async (request, reply) => {
     const me = requireVerified(request);
     const { fields } = await readForm(request, { arrays: ['participants'] });
-    const parsed = createSchema.safeParse(fields);
-    if (!parsed.success) throw badRequest(toFieldErrors(parsed.error.issues));
-    const { product: productId } = parsed.data;
-    const others = [...new Set(parsed.data.participants)].filter((id) => id !== me.id);
-
-    const { row, created } = await db.transaction().execute(async (trx) => {
-      // The change-sequence lock first (see takeSyncLock): it also makes find-or-create below
-      // one at a time, so two taps on "Send message" open one conversation.
-      await takeSyncLock(trx);
-      // Key share: the product cannot be deleted under us between this check and the insert.
-      const product = productId === null ? null
-        : await trx.selectFrom('products').select(['id', 'supplier_id']).where('id', '=', productId).forKeyShare().executeTakeFirst();
-      if (productId !== null && !product) throw fieldError('product', `Invalid pk "${productId}" - object does not exist.`);
-      if (product && product.supplier_id === me.id) throw badRequest(CANNOT_MESSAGE_OWN_PRODUCT);
-      if (others.length === 0) throw badRequest(CANNOT_MESSAGE_SELF);
-      if (others.length > 1) throw fieldError('participants', 'A conversation is between you and one other user.');
-      const other = await trx.selectFrom('users').select(['id', 'user_type']).where('id', '=', others[0]).forKeyShare().executeTakeFirst();
-      if (!other) throw fieldError('participants', `Invalid pk "${others[0]}" - object does not exist.`);
-
-      let buyerId: number, supplierId: number;
-      if (product) {
-        if (other.id !== product.supplier_id) throw fieldError('participants', "The participant must be the product's supplier.");
-        if (me.user_type !== 'BUYER') throw forbidden('Only buyers can message a supplier about a product.');
-        [buyerId, supplierId] = [me.id, other.id];
-      } else if (me.user_type === 'BUYER' && other.user_type === 'SUPPLIER') {
-        [buyerId, supplierId] = [me.id, other.id];
-      } else if (me.user_type === 'SUPPLIER' && other.user_type === 'BUYER') {
-        [buyerId, supplierId] = [other.id, me.id];
-      } else if (me.user_type === null) {
-        throw forbidden('Choose your account type before messaging.');
-      } else {
-        throw fieldError('participants', 'A conversation is between a buyer and a supplier.');
-      }
-
-      const existing = await trx.selectFrom('conversations').selectAll()
-        .where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId)
-        .where('product_id', product ? '=' : 'is', product ? product.id : null)
-        .orderBy('id').executeTakeFirst();
-      if (existing) return { row: existing, created: false };
-      const inserted = await trx.insertInto('conversations')
-        .values({ buyer_id: buyerId, supplier_id: supplierId, product_id: product?.id ?? null })
-        .returningAll().executeTakeFirstOrThrow();
-      return { row: inserted, created: true };
-    });
+    const input = parseInput(createSchema, fields);
+    const { row, created } = await openConversation(db, me, input.product, input.participants);
     reply.status(created ? 201 : 200);
     return serializeConversation(db, me.id, row);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../lib/auth';
+import type { Counts } from '../../src/shared/types';
 import { conditional } from '../lib/conditional';
 
 /**
@@ -10,7 +11,7 @@ import { conditional } from '../lib/conditional';
 const counts: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/me/counts/', { schema: { tags: ['account'] }, onSend: conditional }, async (request) => {
+  app.get('/api/me/counts/', { schema: { tags: ['account'] }, onSend: conditional }, async (request): Promise<Counts> => {
     const me = requireUser(request);
     const [notifications, messages, favorites] = await Promise.all([
       db.selectFrom('notifications').select(sql<number>`count(*)::int`.as('n'))

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../lib/params';
 import { sql } from 'kysely';
 import { requireUser, requireVerified } from '../lib/auth';
@@ -8,8 +7,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { notifyNewFavorite, serializeFavorites, withdrawFavoriteNotification } from '../services/favorites';
 import { favoriteCreate } from '../../src/shared/catalogue';
-import { toFieldErrors } from '../../src/shared/validation';
-import { doesNotExist } from './products';
+import { invalidPk, toFieldErrors } from '../../src/shared/validation';
 
 /**
  * The caller's favourites (spec §7). Adding is idempotent both ways the outbox may repeat
@@ -44,7 +42,7 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
     const before = await existing();
     if (before) return answer(before, 200);
     const product = await app.db.selectFrom('products').select(['id', 'name', 'supplier_id']).where('id', '=', productId).executeTakeFirst();
-    if (!product) throw badRequest({ product: [doesNotExist(productId)] });
+    if (!product) throw badRequest({ product: [invalidPk(productId)] });
 
     const created = await app.db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('favorites').values({ user_id: user.id, product_id: product.id, client_id: client_id ?? null })
@@ -56,7 +54,7 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
     });
     if (created) return answer(created, 201);
     const raced = await existing();
-    if (!raced) throw badRequest({ product: [doesNotExist(productId)] });
+    if (!raced) throw badRequest({ product: [invalidPk(productId)] });
     return answer(raced, 200);
   });
 

@@ -4,19 +4,19 @@ import { z } from 'zod';
 import { idParams } from '../lib/params';
 import { requireSupplier } from '../lib/auth';
 import { readForm, type Form } from '../lib/body';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging, type Page } from '../lib/paging';
-import { listProducts, productById, withFavorites, type ProductOrder } from '../services/products';
 import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead, type Cached } from '../services/catalogue-cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
-import type { StoredMedia } from '../services/media';
-import type { Database } from '../db';
 import {
-  type FlashDeal, type Product, DEAL_PRICE_NOT_BELOW_MIN, EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, THUMBNAIL_REQUIRED, dealRunning,
+  categoryExists, createProduct, deleteProduct, listProducts, ownProduct, productById, productMedia, updateProduct, withFavorites, type ProductOrder,
+} from '../services/products';
+import {
+  type Product, DEAL_PRICE_NOT_BELOW_MIN, GALLERY_FULL, THUMBNAIL_REQUIRED, dealRunning,
   flashDealRuleErrors, id, productFields, productPatchFields, productRuleErrors, readFlashDeal,
 } from '../../src/shared/catalogue';
-import { toFieldErrors, type FieldErrors } from '../../src/shared/validation';
+import { invalidPk, toFieldErrors, type FieldErrors } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
 
 // An empty filter (?category=) filters nothing, as django-filter treats it.
@@ -37,8 +37,6 @@ const FORM_FILES = {
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-export const doesNotExist = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
 
 /**
  * Products (spec §7): public listings, search and sections; suppliers with a confirmed
@@ -98,16 +96,10 @@ const products: FastifyPluginAsyncZod = async (app) => {
     Object.assign(errors, deal.errors, deal.deal && parsed.success ? flashDealRuleErrors(deal.deal, parsed.data.min_price) : {});
     const thumbnail = await thumbnailOf(form, app.media.resolve);
     if (!thumbnail) errors.thumbnail = [THUMBNAIL_REQUIRED];
-    if (parsed.success && !(await categoryExists(app.db, parsed.data.category_id))) errors.category_id = [doesNotExist(parsed.data.category_id)];
+    if (parsed.success && !(await categoryExists(app.db, parsed.data.category_id))) errors.category_id = [invalidPk(parsed.data.category_id)];
     if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(errors);
 
-    const fields = parsed.data;
-    const productId = await app.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('products').values({ ...fields, ...dealColumns(deal.deal), supplier_id: user.id, thumbnail_url: thumbnail! })
-        .returning('id').executeTakeFirstOrThrow();
-      await addMedia(trx, row.id, form.files.images ?? [], 0);
-      return row.id;
-    });
+    const productId = await createProduct(app.db, user.id, { fields: parsed.data, deal: deal.deal, thumbnail: thumbnail!, images: form.files.images ?? [] });
     return reply.code(201).send(await productById(app.db, productId, user.id));
   });
 
@@ -125,33 +117,26 @@ const products: FastifyPluginAsyncZod = async (app) => {
     // A lower minimum price must not leave a running deal at or above it.
     const runningDeal = !deal.deal && current.price !== null && dealRunning({ flash_deal_ends_at: current.flash_deal_ends_at?.toISOString() ?? null });
     if (runningDeal && changes.min_price !== undefined && Number(current.price) >= Number(changes.min_price)) errors.min_price ??= [DEAL_PRICE_NOT_BELOW_MIN];
-    if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id))) errors.category_id = [doesNotExist(changes.category_id)];
+    if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id))) errors.category_id = [invalidPk(changes.category_id)];
     const thumbnail = form.fields.thumbnail !== undefined || form.files.thumbnail ? await thumbnailOf(form, app.media.resolve) : undefined;
     if (thumbnail === null) errors.thumbnail = [THUMBNAIL_REQUIRED];
 
     const removeIds = readIdList(form.fields.remove_image_ids, errors);
-    const existing = await app.db.selectFrom('product_media').select(['id', 'position']).where('product_id', '=', current.id).execute();
+    const existing = await productMedia(app.db, current.id);
     const unknown = removeIds.filter((mid) => !existing.some((m) => m.id === mid));
-    if (unknown.length > 0) errors.remove_image_ids = [doesNotExist(unknown[0])];
+    if (unknown.length > 0) errors.remove_image_ids = [invalidPk(unknown[0])];
     const added = form.files.images ?? [];
     if (existing.length - new Set(removeIds).size + added.length > GALLERY_MAX_FILES) errors.images = [GALLERY_FULL];
     if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-    await app.db.transaction().execute(async (trx) => {
-      // Always written: updated_at moves and the product's seq with it, so sync sends the new gallery too.
-      await trx.updateTable('products').set({ ...changes, ...dealColumns(deal.deal), ...(thumbnail ? { thumbnail_url: thumbnail } : {}), updated_at: new Date() })
-        .where('id', '=', current.id).execute();
-      if (removeIds.length > 0) await trx.deleteFrom('product_media').where('product_id', '=', current.id).where('id', 'in', removeIds).execute();
-      await addMedia(trx, current.id, added, Math.max(0, ...existing.map((m) => m.position + 1)));
-    });
+    await updateProduct(app.db, current.id, { changes, deal: deal.deal, thumbnail, removeIds, added, existing });
     return productById(app.db, current.id, user.id);
   });
 
   app.delete('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request, reply) => {
     const user = requireSupplier(request);
     const current = await ownProduct(app.db, request.params.id, user.id);
-    // Conversations about it stay: their product_id becomes null (foreign key "on delete set null").
-    await app.db.deleteFrom('products').where('id', '=', current.id).execute();
+    await deleteProduct(app.db, current.id);
     return reply.code(204).send();
   });
 };
@@ -160,26 +145,6 @@ const products: FastifyPluginAsyncZod = async (app) => {
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached<unknown>) {
   reply.header('ETag', answer.etag());
   return sendPrepared(request, reply, answer.prepared(), JSON_TYPE);
-}
-
-/** The product if it exists (404) and belongs to the supplier asking (403). */
-async function ownProduct(db: Database, productId: number, supplierId: number) {
-  const product = await db.selectFrom('products')
-    .select(['id', 'supplier_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity', 'price', 'flash_deal_ends_at'])
-    .where('id', '=', productId).executeTakeFirst();
-  if (!product) throw notFound();
-  if (product.supplier_id !== supplierId) throw forbidden(EDIT_OWN_PRODUCTS_ONLY);
-  return product;
-}
-
-/** The columns a sent flash deal writes; nothing when the form sent none. */
-function dealColumns(deal: FlashDeal | undefined) {
-  if (!deal) return {};
-  return { price: deal.price, flash_deal_ends_at: deal.flash_deal_ends_at === null ? null : new Date(deal.flash_deal_ends_at) };
-}
-
-async function categoryExists(db: Database, categoryId: number) {
-  return (await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -202,13 +167,6 @@ function readIdList(value: unknown, errors: FieldErrors): number[] {
   const ids = list.map((v) => id.safeParse(v));
   if (ids.some((r) => !r.success)) { errors.remove_image_ids = ['A valid integer is required.']; return []; }
   return ids.map((r) => r.data as number);
-}
-
-async function addMedia(db: Database, productId: number, files: StoredMedia[], firstPosition: number) {
-  if (files.length === 0) return;
-  await db.insertInto('product_media').values(files.map((f, i) => ({
-    product_id: productId, media_source_url: f.path, media_type: f.kind === 'video' ? 'video' as const : 'image' as const, position: firstPosition + i,
-  }))).execute();
 }
 
 export default products;

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'kysely';
 import { syncCollections } from '../sync';
-import { pruneTombstones, syncBounds } from '../sync/tombstones';
+import { pruneTombstones, syncBounds, type SyncBounds } from '../sync/tombstones';
+import { CURSOR_PATTERN, START, after, compare, cursorOf, inWindow, readCursor, type Cursor, type Position } from '../sync/feed';
 import { freshRead } from '../services/catalogue-cache';
 import type { SyncAnswer } from '../../src/shared/catalogue';
 import type { Database } from '../db';
@@ -11,22 +12,10 @@ export const SYNC_DEFAULT_LIMIT = 500;
 export const SYNC_MAX_LIMIT = 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/**
- * Cursors are "v1.<seq>.<mark>", opaque to clients and versioned so the format can change:
- * seq is the last change the device has, mark the tombstone pruning mark its pull chain
- * was checked against. A chain started from scratch (or caught up past the mark) cannot
- * have missed a pruned deletion; one left behind the mark by a later pruning may have.
- */
-const cursorOf = (seq: number, mark: number) => `v1.${seq}.${mark}`;
-const readCursor = (cursor: string | undefined) => {
-  if (!cursor) return { seq: 0, mark: 0, fresh: true };
-  const [, seq, mark = '0'] = cursor.split('.');
-  return { seq: Number(seq), mark: Number(mark), fresh: false };
-};
 const INVALID_CURSOR = 'Invalid cursor: start again without "since".';
 
 const syncQuery = z.object({
-  since: z.string().regex(/^v1\.\d{1,15}(\.\d{1,15})?$/, INVALID_CURSOR).optional(),
+  since: z.string().regex(CURSOR_PATTERN, INVALID_CURSOR).optional(),
   limit: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(SYNC_MAX_LIMIT).optional(),
   // DESIGN §5 (second wave): only these collections, so a client can keep a cursor per stream.
   collections: z.string().max(500).optional().transform((value, ctx) => {
@@ -41,13 +30,21 @@ const syncQuery = z.object({
   }),
 });
 
-type Entry = { seq: number; collection: string } & ({ item: unknown } | { deleted: number });
+type Entry = Position & { collection: string } & ({ item: unknown } | { deleted: number });
+
+/** A pull chain behind a later tombstone pruning may have missed a deletion. */
+const missedDeletions = (cursor: Cursor, prunedThrough: number) => cursor.at.txid <= prunedThrough && cursor.mark < prunedThrough;
+
+/** The pruning mark a new cursor carries: the current one once the chain is past it. */
+const markFor = (cursor: Cursor, next: Position, prunedThrough: number, startedNow: boolean) =>
+  startedNow || next.txid > prunedThrough ? prunedThrough : cursor.mark;
 
 /**
  * GET /api/sync/?since=<cursor>&limit=<n> (DESIGN §5): every change after the cursor,
- * rows and tombstones of all collections merged in change order, at most `limit` of them.
- * Without `since`, everything. A cursor older than the pruned tombstones (or newer than
- * anything this server handed out) answers a full snapshot with reset: true.
+ * rows and tombstones of all collections merged in change-feed order (sync/feed.ts), at
+ * most `limit` of them. Without `since`, everything. A cursor older than the pruned
+ * tombstones, of the old format, or not made by this database answers a full snapshot
+ * with reset: true.
  */
 const sync: FastifyPluginAsyncZod = async (app) => {
   let prunedAt = 0;
@@ -64,49 +61,47 @@ const sync: FastifyPluginAsyncZod = async (app) => {
     const since = readCursor(request.query.since);
     const upToDate = await nothingNew(since, bounds);
     if (upToDate) return upToDate;
-    // One snapshot for every query: a change committing midway cannot be skipped by the cursor.
+    // One snapshot for every query: the bound of settled transactions and the rows agree.
     return app.db.transaction().setIsolationLevel('repeatable read').execute((db) =>
       pull(db, request.user?.id ?? null, since, request.query.limit ?? SYNC_DEFAULT_LIMIT, request.query.collections));
   });
 };
 
 /** The common pull of a device that is up to date: one (shared) query, one small answer. */
-async function nothingNew(cursor: ReturnType<typeof readCursor>, bounds: () => ReturnType<typeof syncBounds>): Promise<SyncAnswer | undefined> {
-  if (cursor.fresh) return undefined;
-  const { prunedThrough, lastSeq, latestChange } = await bounds();
-  const missedDeletions = cursor.seq < prunedThrough && cursor.mark < prunedThrough;
-  if (missedDeletions || cursor.seq > lastSeq || cursor.seq < latestChange) return undefined;
-  return { cursor: cursorOf(cursor.seq, cursor.seq >= prunedThrough ? prunedThrough : cursor.mark), has_more: false, reset: false, changes: {} };
+async function nothingNew(cursor: Cursor, bounds: () => Promise<SyncBounds>): Promise<SyncAnswer | undefined> {
+  if (cursor.fresh || cursor.outdated) return undefined;
+  const { prunedThrough, nextTxid, latest } = await bounds();
+  if (missedDeletions(cursor, prunedThrough) || cursor.at.txid >= nextTxid || compare(latest, cursor.at) >= 0) return undefined;
+  return { cursor: cursorOf(cursor.at, markFor(cursor, cursor.at, prunedThrough, false)), has_more: false, reset: false, changes: {} };
 }
 
-async function pull(db: Database, userId: number | null, cursor: ReturnType<typeof readCursor>, limit: number, only?: string[]): Promise<SyncAnswer> {
-  const { prunedThrough, lastSeq } = await syncBounds(db);
-  const missedDeletions = cursor.seq < prunedThrough && cursor.mark < prunedThrough;
-  const reset = !cursor.fresh && (missedDeletions || cursor.seq > lastSeq);
-  const since = reset ? 0 : cursor.seq;
+async function pull(db: Database, userId: number | null, cursor: Cursor, limit: number, only?: string[]): Promise<SyncAnswer> {
+  const { prunedThrough, nextTxid, settled } = await syncBounds(db);
+  const reset = !cursor.fresh && (cursor.outdated || missedDeletions(cursor, prunedThrough) || cursor.at.txid >= nextTxid);
+  // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.
+  const window = { after: reset ? START : cursor.at, before: settled, limit: limit + 1 };
 
   const collections = syncCollections
     .filter((c) => c.scope === 'public' || userId !== null)
     .filter((c) => !only || only.includes(c.name));
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
   const userNames = collections.filter((c) => c.scope === 'user').map((c) => c.name);
-  // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.
   const [rowLists, tombstones] = await Promise.all([
-    Promise.all(collections.map(async (c) => (await c.changedSince(db, { userId, since, limit: limit + 1 }))
-      .map((r): Entry => ({ seq: r.seq, collection: c.name, item: r.item })))),
-    collections.length === 0 ? [] : db.selectFrom('tombstones').select(['seq', 'collection', 'row_id']).where('seq', '>', since)
+    Promise.all(collections.map(async (c) => (await c.changedSince(db, { userId, window }))
+      .map(({ txid, seq, item }): Entry => ({ txid, seq, collection: c.name, item })))),
+    collections.length === 0 ? [] : db.selectFrom('tombstones').select(['txid', 'seq', 'collection', 'row_id']).where(inWindow('tombstones', window))
       .where((eb) => eb.or([
         ...(publicNames.length > 0 ? [eb.and([eb('audience', 'is', null), eb('collection', 'in', publicNames)])] : []),
         ...(userId !== null && userNames.length > 0
           ? [eb.and([sql<boolean>`${userId}::int = any(audience)`, eb('collection', 'in', userNames)])]
           : []),
       ]))
-      .orderBy('seq').limit(limit + 1).execute(),
+      .orderBy('txid').orderBy('seq').limit(window.limit).execute(),
   ]);
   const merged: Entry[] = [
     ...rowLists.flat(),
-    ...tombstones.map((t): Entry => ({ seq: t.seq, collection: t.collection, deleted: t.row_id })),
-  ].sort((a, b) => a.seq - b.seq);
+    ...tombstones.map((t): Entry => ({ txid: t.txid, seq: t.seq, collection: t.collection, deleted: t.row_id })),
+  ].sort(compare);
   const taken = merged.slice(0, limit);
 
   const changes: SyncAnswer['changes'] = {};
@@ -114,10 +109,9 @@ async function pull(db: Database, userId: number | null, cursor: ReturnType<type
     const bucket = (changes[entry.collection] ??= { upserted: [], deleted: [] });
     if ('item' in entry) bucket.upserted.push(entry.item); else bucket.deleted.push(entry.deleted);
   }
-  const last = taken.length > 0 ? taken[taken.length - 1].seq : since;
-  const startedNow = cursor.fresh || reset;
+  const next = taken.length > 0 ? after(taken[taken.length - 1]) : window.after;
   return {
-    cursor: cursorOf(last, startedNow || last >= prunedThrough ? prunedThrough : cursor.mark),
+    cursor: cursorOf(next, markFor(cursor, next, prunedThrough, cursor.fresh || reset)),
     has_more: merged.length > limit,
     reset,
     changes,

@@ -7,6 +7,7 @@ import { badRequest, tooManyRequests } from '../lib/errors';
 import { knownDevice } from './devices';
 import { hashPassword, hasUsablePassword, unusablePassword, verifyPassword } from './passwords';
 import { describeWait, knownDeviceRules, signInRules, type RateLimiter, type RateRule, type Reservation } from './rate-limit';
+import { invalidPk } from '../../src/shared/validation';
 
 /** Account rules shared by sign-in, password change and account deletion. */
 
@@ -96,7 +97,7 @@ export async function existingCategoryIds(db: Database, field: string, ids: numb
   if (unique.length === 0) return unique;
   const found = new Set((await db.selectFrom('categories').select('id').where('id', 'in', unique).execute()).map((r) => r.id));
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw badRequest({ [field]: missing.map((id) => `Invalid pk "${id}" - object does not exist.`) });
+  if (missing.length) throw badRequest({ [field]: missing.map(invalidPk) });
   return unique;
 }
 

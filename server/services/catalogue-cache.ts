@@ -7,10 +7,8 @@ import { etagOf } from '../lib/conditional';
  * Answers of the public catalogue reads (product lists, sections, searches, product
  * detail), kept in this process and checked against the database on every request:
  * an entry is served only while the catalogue version it was made at is still the
- * current one. The version is the newest change seq of everything a product answer is
- * made of (products, which move on with their supplier, category, gallery and rating;
- * categories; favourites and conversations, for hot selling; tombstones, for deletions).
- * So a process never serves an answer older than the last committed change, and several
+ * current one (catalogueVersion). So a process never serves an answer older than the last
+ * committed change, and several
  * processes behind a load balancer stay consistent (DESIGN §7). Time-bound answers (flash
  * deals ending, the 30-day hot-selling window) also expire after a few seconds.
  */
@@ -58,12 +56,14 @@ export function freshRead<T>(db: Database, read: () => Promise<T>): () => Promis
   };
 }
 
-export async function catalogueVersion(db: Database): Promise<number> {
-  const { rows } = await sql<{ v: number }>`
-    select greatest(
-      (select max(seq) from products), (select max(seq) from categories), (select max(seq) from favorites),
-      (select max(seq) from conversations), (select max(seq) from tombstones), 0)::bigint as v`.execute(db);
-  return Number(rows[0].v);
+/**
+ * The database's snapshot: two reads with the same snapshot see the same committed
+ * transactions, hence the same catalogue. (The newest change seq would not do: without a
+ * global write lock a transaction can commit after a later one, with a lower seq.)
+ */
+export async function catalogueVersion(db: Database): Promise<string> {
+  const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db);
+  return rows[0].v;
 }
 
 /**
@@ -72,7 +72,8 @@ export async function catalogueVersion(db: Database): Promise<number> {
  * and compressed per request.
  */
 export interface Cached<T> { value: T; prepared(): PreparedText; etag(): string }
-interface Entry<T> { version: number; expires: number; answer: Promise<Cached<T>> }
+type Version = number | string;
+interface Entry<T> { version: Version; expires: number; answer: Promise<Cached<T>> }
 
 function cached<T>(value: T): Cached<T> {
   let prepared: PreparedText | undefined;
@@ -90,7 +91,7 @@ export function createCatalogueCache<T>(ttlMs = Infinity) {
   const entries = new Map<string, Entry<T>>();
   return {
     /** The answer for `key` at `version`, made by `make` when missing, outdated or expired. */
-    get(key: string, version: number, make: () => Promise<T>): Promise<Cached<T>> {
+    get(key: string, version: Version, make: () => Promise<T>): Promise<Cached<T>> {
       const hit = entries.get(key);
       entries.delete(key);
       if (hit && hit.version === version && hit.expires > Date.now()) {

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../db';
-import type { NotificationKind } from '../../src/shared/chat';
+import type { NotificationsTable } from '../db/schema';
+import type { Notification, NotificationKind } from '../../src/shared/chat';
 
 /** What happened (kind), for the reader's language: the web app words it from kind + params. */
 export type { NotificationKind };
@@ -19,4 +21,30 @@ export async function notify(db: Database, n: NewNotification): Promise<void> {
   await db.insertInto('notifications').values({
     user_id: n.userId, kind: n.kind, params: JSON.stringify(n.params), message: n.message, link: n.link,
   }).execute();
+}
+
+export const serializeNotification = (n: Selectable<NotificationsTable>): Notification => ({
+  id: n.id,
+  message: n.message,
+  link: n.link,
+  is_read: n.is_read,
+  created_at: n.created_at.toISOString(),
+  // The table holds what notify() wrote: a known kind and its parameters.
+  kind: n.kind as NotificationKind,
+  params: n.params as Notification['params'],
+});
+
+/** Marks one of the user's notifications read; only an unread one is written, so devices do not sync it again. */
+export async function markNotificationRead(db: Database, userId: number, id: number) {
+  const marked = await db.updateTable('notifications').set({ is_read: true })
+    .where('id', '=', id).where('user_id', '=', userId).where('is_read', '=', false)
+    .returningAll().executeTakeFirst();
+  return marked ?? db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Marks every unread notification of the user read; answers how many. */
+export async function markAllNotificationsRead(db: Database, userId: number): Promise<number> {
+  const result = await db.updateTable('notifications').set({ is_read: true })
+    .where('user_id', '=', userId).where('is_read', '=', false).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,11 +1,14 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db';
 import { sellerOf, userSummaries } from '../lib/users';
-import type { Product } from '../../src/shared/catalogue';
+import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductFields } from '../../src/shared/catalogue';
+import { forbidden, notFound } from '../lib/errors';
+import type { StoredMedia } from './media';
 import { searchMatch, searchRank } from './search';
 
 /**
- * Products as the API answers them (spec §3), for every route and the sync collection.
+ * Products as the API answers them (spec §3), for every route and the sync collection, and
+ * the writes of suppliers to their own products (checked by the route first).
  * A list of any length is serialized in a constant number of queries: the rows (with their
  * category), their media, their suppliers (userSummaries) and the viewer's favourites.
  */
@@ -20,7 +23,7 @@ export function productQuery(db: Database) {
       'p.id', 'p.name', 'p.description', 'p.price', 'p.min_price', 'p.max_price', 'p.thumbnail_url',
       'p.minimum_order_quantity', 'p.quantity_in_stock', 'p.average_rating', 'p.reviews_count',
       'p.category_id', 'c.name as category_name', 'p.supplier_id', 'p.created_at', 'p.updated_at',
-      'p.flash_deal_ends_at', 'p.seq',
+      'p.flash_deal_ends_at', 'p.seq', 'p.txid',
     ]);
 }
 
@@ -90,13 +93,12 @@ export async function productById(db: Database, id: number, viewerId: number | n
 export interface ProductFilters { search?: string; category?: number; supplier?: number; exclude?: number }
 
 /**
- * The orders of the listing sections (README "Catalogue sections"):
+ * The orders of the listing sections (README "Listing sections"):
  * - newest: new arrivals and the plain list, newest first.
  * - flash-deals: only deals still running (flash_deal_ends_at in the future), ending soonest first.
  * - top-rated: only reviewed products, by average rating, then by number of reviews.
  * - hot-selling: most favourites + conversations started in the last 30 days, then the
  *   same counted over all time, then newest; products nobody touched yet come last.
- * - relevance: a search, best matches first (see services/search.ts).
  */
 export type ProductOrder = 'newest' | 'flash-deals' | 'top-rated' | 'hot-selling';
 
@@ -135,4 +137,63 @@ export async function listProducts(db: Database, args: {
     db.selectFrom('products as p').select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow(),
   ]);
   return { count: total.n, results: await serializeProducts(db, rows, args.viewerId) };
+}
+
+/** The product if it exists (404) and belongs to the supplier asking (403). */
+export async function ownProduct(db: Database, productId: number, supplierId: number) {
+  const product = await db.selectFrom('products')
+    .select(['id', 'supplier_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity', 'price', 'flash_deal_ends_at'])
+    .where('id', '=', productId).executeTakeFirst();
+  if (!product) throw notFound();
+  if (product.supplier_id !== supplierId) throw forbidden(EDIT_OWN_PRODUCTS_ONLY);
+  return product;
+}
+
+export async function categoryExists(db: Database, categoryId: number) {
+  return (await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst()) !== undefined;
+}
+
+export const productMedia = (db: Database, productId: number) =>
+  db.selectFrom('product_media').select(['id', 'position']).where('product_id', '=', productId).execute();
+
+/** The columns a sent flash deal writes; nothing when the form sent none. */
+function dealColumns(deal: FlashDeal | undefined) {
+  if (!deal) return {};
+  return { price: deal.price, flash_deal_ends_at: deal.flash_deal_ends_at === null ? null : new Date(deal.flash_deal_ends_at) };
+}
+
+async function addMedia(db: Database, productId: number, files: StoredMedia[], firstPosition: number) {
+  if (files.length === 0) return;
+  await db.insertInto('product_media').values(files.map((f, i) => ({
+    product_id: productId, media_source_url: f.path, media_type: f.kind === 'video' ? 'video' as const : 'image' as const, position: firstPosition + i,
+  }))).execute();
+}
+
+/** A new product of the supplier, its gallery with it; answers its id. Input already checked by the route. */
+export async function createProduct(db: Database, supplierId: number, p: { fields: ProductFields; deal?: FlashDeal; thumbnail: string; images: StoredMedia[] }) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('products').values({ ...p.fields, ...dealColumns(p.deal), supplier_id: supplierId, thumbnail_url: p.thumbnail })
+      .returning('id').executeTakeFirstOrThrow();
+    await addMedia(trx, row.id, p.images, 0);
+    return row.id;
+  });
+}
+
+/** Applies checked changes to a product and its gallery (media removed by id, added at the end). */
+export async function updateProduct(db: Database, productId: number, u: {
+  changes: Partial<ProductFields>; deal?: FlashDeal; thumbnail?: string | null; removeIds: number[]; added: StoredMedia[];
+  existing: Array<{ id: number; position: number }>;
+}) {
+  await db.transaction().execute(async (trx) => {
+    // Always written: updated_at moves and the product's change with it, so sync sends the new gallery too.
+    await trx.updateTable('products').set({ ...u.changes, ...dealColumns(u.deal), ...(u.thumbnail ? { thumbnail_url: u.thumbnail } : {}), updated_at: new Date() })
+      .where('id', '=', productId).execute();
+    if (u.removeIds.length > 0) await trx.deleteFrom('product_media').where('product_id', '=', productId).where('id', 'in', u.removeIds).execute();
+    await addMedia(trx, productId, u.added, Math.max(0, ...u.existing.map((m) => m.position + 1)));
+  });
+}
+
+/** Conversations about it stay: their product_id becomes null (foreign key "on delete set null"). */
+export async function deleteProduct(db: Database, productId: number) {
+  await db.deleteFrom('products').where('id', '=', productId).execute();
 }

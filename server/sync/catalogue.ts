@@ -1,6 +1,7 @@
 import { productQuery, serializeProducts } from '../services/products';
 import { serializeFavorites } from '../services/favorites';
 import { serializeReviews } from '../services/reviews';
+import { inWindow } from './feed';
 import type { SyncCollection } from './types';
 
 /**
@@ -12,31 +13,31 @@ import type { SyncCollection } from './types';
 export const products: SyncCollection = {
   name: 'products',
   scope: 'public',
-  async changedSince(db, { userId, since, limit }) {
-    const rows = await productQuery(db).where('p.seq', '>', since).orderBy('p.seq').limit(limit).execute();
+  async changedSince(db, { userId, window }) {
+    const rows = await productQuery(db).where(inWindow('p', window)).orderBy('p.txid').orderBy('p.seq').limit(window.limit).execute();
     const items = await serializeProducts(db, rows, userId);
-    return rows.map((r, i) => ({ seq: r.seq, item: items[i] }));
+    return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
   },
 };
 
 export const categories: SyncCollection = {
   name: 'categories',
   scope: 'public',
-  async changedSince(db, { since, limit }) {
-    const rows = await db.selectFrom('categories').select(['id', 'name', 'position', 'seq'])
-      .where('seq', '>', since).orderBy('seq').limit(limit).execute();
+  async changedSince(db, { window }) {
+    const rows = await db.selectFrom('categories').select(['id', 'name', 'position', 'seq', 'txid'])
+      .where(inWindow('categories', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
     // position: the display order of GET /api/categories/, so a device can sort what it holds.
-    return rows.map(({ seq, id, name, position }) => ({ seq, item: { id, name, position } }));
+    return rows.map(({ txid, seq, id, name, position }) => ({ txid, seq, item: { id, name, position } }));
   },
 };
 
 export const banners: SyncCollection = {
   name: 'banners',
   scope: 'public',
-  async changedSince(db, { since, limit }) {
-    const rows = await db.selectFrom('banners').select(['id', 'image_url', 'title', 'link', 'position', 'seq'])
-      .where('seq', '>', since).orderBy('seq').limit(limit).execute();
-    return rows.map(({ seq, ...item }) => ({ seq, item }));
+  async changedSince(db, { window }) {
+    const rows = await db.selectFrom('banners').select(['id', 'image_url', 'title', 'link', 'position', 'seq', 'txid'])
+      .where(inWindow('banners', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
+    return rows.map(({ txid, seq, ...item }) => ({ txid, seq, item }));
   },
 };
 
@@ -44,12 +45,12 @@ export const banners: SyncCollection = {
 export const favorites: SyncCollection = {
   name: 'favorites',
   scope: 'user',
-  async changedSince(db, { userId, since, limit }) {
+  async changedSince(db, { userId, window }) {
     if (userId === null) return [];
     const rows = await db.selectFrom('favorites').selectAll()
-      .where('user_id', '=', userId).where('seq', '>', since).orderBy('seq').limit(limit).execute();
+      .where('user_id', '=', userId).where(inWindow('favorites', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
     const items = new Map((await serializeFavorites(db, rows, userId)).map((f) => [f.id, f]));
-    return rows.flatMap((r) => (items.has(r.id) ? [{ seq: r.seq, item: items.get(r.id) }] : []));
+    return rows.flatMap((r) => (items.has(r.id) ? [{ txid: r.txid, seq: r.seq, item: items.get(r.id) }] : []));
   },
 };
 
@@ -57,12 +58,12 @@ export const favorites: SyncCollection = {
 export const reviews: SyncCollection = {
   name: 'reviews',
   scope: 'user',
-  async changedSince(db, { userId, since, limit }) {
+  async changedSince(db, { userId, window }) {
     if (userId === null) return [];
     const rows = await db.selectFrom('reviews').selectAll()
-      .where('reviewer_id', '=', userId).where('seq', '>', since).orderBy('seq').limit(limit).execute();
+      .where('reviewer_id', '=', userId).where(inWindow('reviews', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
     const items = await serializeReviews(db, rows);
-    return rows.map((r, i) => ({ seq: r.seq, item: items[i] }));
+    return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
   },
 };
 

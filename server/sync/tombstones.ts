@@ -1,34 +1,59 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
+import { SYNCED_TABLES } from '../db/synced-tables';
+import type { Position } from './feed';
 
 /** Deletions are remembered this long; a device away longer starts over (reset). */
 export const TOMBSTONE_DAYS = 90;
 
 /**
- * Forgets tombstones older than TOMBSTONE_DAYS and records the highest seq forgotten in
- * sync_meta 'tombstones_pruned_through': a cursor below it may have missed a deletion.
+ * Forgets tombstones older than TOMBSTONE_DAYS and records the highest txid forgotten in
+ * sync_meta 'tombstones_pruned_through': a cursor at or below it may have missed a deletion.
  */
 export async function pruneTombstones(db: Database): Promise<void> {
   await sql`
     with pruned as (
-      delete from tombstones where deleted_at < now() - make_interval(days => ${TOMBSTONE_DAYS}) returning seq
+      delete from tombstones where deleted_at < now() - make_interval(days => ${TOMBSTONE_DAYS}) returning txid
     )
-    update sync_meta set value = greatest(value, (select max(seq) from pruned))
+    update sync_meta set value = greatest(value, (select max(txid) from pruned))
     where key = 'tombstones_pruned_through' and exists (select 1 from pruned)`.execute(db);
 }
 
-/** Every table with a seq (migration 0001): the newest of their seqs is the latest committed change. */
-const SYNCED_TABLES = ['categories', 'banners', 'products', 'reviews', 'favorites', 'conversations', 'messages', 'notifications', 'tombstones'];
+export interface SyncBounds {
+  prunedThrough: number;
+  /** The next transaction id: a cursor at or past it was not made by this database. */
+  nextTxid: number;
+  /**
+   * The oldest transaction of this database still running (or the next one): every change
+   * below it is final. Transactions of other databases on the same server (they share
+   * transaction ids) do not hold the feed back; one whose database is unknown because it
+   * ended meanwhile does, to be safe.
+   */
+  settled: number;
+  /** The newest change of any synced table or tombstone: a cursor past it has nothing new. */
+  latest: Position;
+}
 
-/**
- * What a cursor is checked against, in one query: the pruning mark, the newest seq handed
- * out, and the newest change committed anywhere (a device already past it has nothing new).
- */
-export async function syncBounds(db: Database): Promise<{ prunedThrough: number; lastSeq: number; latestChange: number }> {
-  const newest = SYNCED_TABLES.map((t) => sql`(select max(seq) from ${sql.table(t)})`);
-  const { rows } = await sql<{ pruned: number; last: number; latest: number }>`
+/** What a cursor is checked against, in one query. */
+export async function syncBounds(db: Database): Promise<SyncBounds> {
+  const newest = [...SYNCED_TABLES.map((t) => t.table), 'tombstones'].map((table) =>
+    sql`(select txid, seq from ${sql.table(table)} order by txid desc, seq desc limit 1)`);
+  const { rows } = await sql<{ pruned: number; next: number; settled: number; txid: number | null; seq: number | null }>`
     select (select value from sync_meta where key = 'tombstones_pruned_through')::bigint as pruned,
-           (select last_value from change_seq)::bigint as last,
-           greatest(${sql.join(newest)}, 0)::bigint as latest`.execute(db);
-  return { prunedThrough: Number(rows[0].pruned), lastSeq: Number(rows[0].last), latestChange: Number(rows[0].latest) };
+           pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next,
+           coalesce((
+             select min(x::text::bigint) from pg_snapshot_xip(pg_current_snapshot()) x
+             where not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid and a.datid <> ${sql`(select oid from pg_database where datname = current_database())`})
+           ), pg_snapshot_xmax(pg_current_snapshot())::text::bigint) as settled,
+           latest.txid, latest.seq
+    from (select 1) one left join lateral (
+      select txid, seq from (${sql.join(newest, sql` union all `)}) changes order by txid desc, seq desc limit 1
+    ) latest on true`.execute(db);
+  const row = rows[0];
+  return {
+    prunedThrough: Number(row.pruned),
+    nextTxid: Number(row.next),
+    settled: Number(row.settled),
+    latest: { txid: Number(row.txid ?? 0), seq: Number(row.seq ?? 0) },
+  };
 }

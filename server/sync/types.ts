@@ -1,8 +1,12 @@
 import type { Database } from '../db';
+import type { FeedWindow } from './feed';
+
+/** One change of a collection, already in its API shape. */
+export interface FeedEntry { txid: number; seq: number; item: unknown }
 
 /**
- * One collection of GET /api/sync/ (DESIGN §5). Each synced table carries `seq` (set by a
- * trigger from the global change sequence) and leaves tombstones on delete; a collection
+ * One collection of GET /api/sync/ (DESIGN §5). Each synced table (db/synced-tables.ts)
+ * carries `txid` and `seq`, set by a trigger, and leaves tombstones on delete; a collection
  * only says which changed rows a reader may see and how they look in the API.
  */
 export interface SyncCollection {
@@ -11,8 +15,8 @@ export interface SyncCollection {
   /** Public collections are sent to guests too; user collections need a signed-in user. */
   scope: 'public' | 'user';
   /**
-   * Rows with seq > since visible to userId, ordered by seq ascending, at most `limit`,
+   * Rows inside the window visible to userId, ordered by (txid, seq), at most `limit`,
    * each already in its API shape (the same shape the resource's own GET answers).
    */
-  changedSince(db: Database, args: { userId: number | null; since: number; limit: number }): Promise<Array<{ seq: number; item: unknown }>>;
+  changedSince(db: Database, args: { userId: number | null; window: FeedWindow }): Promise<FeedEntry[]>;
 }

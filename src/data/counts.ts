@@ -1,7 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from './db';
 
-export interface Counts { notifications_unread: number; messages_unread: number; favorites: number }
+import type { Counts } from '../shared/types';
+
+export type { Counts };
 export const ZERO_COUNTS: Counts = { notifications_unread: 0, messages_unread: 0, favorites: 0 };
 
 /** Reads the badges' numbers from the local tables (the private pull keeps them current). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GALLERY_MAX_FILES, MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
 import { requiredText, type FieldErrors } from './validation';
-import type { Seller, UserSummary } from './types';
+import { categorySchema, sellerSchema, userSummarySchema } from './types';
 
 /**
  * Product and review rules of spec §5/§6, used by the API server and the web app's forms
@@ -16,8 +16,6 @@ export const ALREADY_REVIEWED = 'You have already submitted a review for this pr
 export const EDIT_OWN_PRODUCTS_ONLY = 'Access Denied: You can only edit your own products.';
 export const EDIT_OWN_REVIEW_ONLY = 'You can only edit your own review.';
 export const GALLERY_FULL = `A product can have at most ${GALLERY_MAX_FILES} images or videos.`;
-export const CATEGORY_NOT_FOUND = 'Select a valid category.';
-export const PRODUCT_NOT_FOUND = 'This product does not exist.';
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -140,49 +138,60 @@ export const reviewEdit = z.object({ comment });
 export const favoriteCreate = z.object({ product: id, client_id: clientId });
 
 /** The API's catalogue shapes (spec §3), as the server answers and the web app reads them. */
-export interface ProductMedia { id: number; media_source_url: string; media_type: 'image' | 'video' }
-export interface Product {
-  id: number;
-  name: string;
-  description: string;
+export const productMediaSchema = z.object({ id: z.number(), media_source_url: z.string(), media_type: z.enum(['image', 'video']) });
+export type ProductMedia = z.infer<typeof productMediaSchema>;
+
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
   /** Decimal strings in USD ("12.50"); price is min_price unless a deal price is set. */
-  price: string;
-  min_price: string;
-  max_price: string;
-  thumbnail_url: string;
-  images: ProductMedia[];
-  minimum_order_quantity: number;
-  quantity_in_stock: number;
+  price: z.string(),
+  min_price: z.string(),
+  max_price: z.string(),
+  thumbnail_url: z.string(),
+  images: z.array(productMediaSchema),
+  minimum_order_quantity: z.number(),
+  quantity_in_stock: z.number(),
   /** 0 to 5, two decimals at most; 0 when there are no reviews. */
-  average_rating: number;
-  reviews_count: number;
+  average_rating: z.number(),
+  reviews_count: z.number(),
   /** For the signed-in caller; always false for guests. */
-  is_favorited: boolean;
-  category: { id: number; name: string } | null;
-  supplier: Seller;
-  created_at: string;
-  updated_at: string;
+  is_favorited: z.boolean(),
+  category: categorySchema.nullable(),
+  supplier: sellerSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Set while the product is (or was) a flash deal. */
-  flash_deal_ends_at: string | null;
-}
-export interface Review {
-  id: number;
-  rating: number;
-  comment: string;
-  created_at: string;
-  updated_at: string;
-  reviewer: UserSummary;
+  flash_deal_ends_at: z.string().nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number(),
+  rating: z.number(),
+  comment: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  reviewer: userSummarySchema,
   /** The reviewed product's id. */
-  product: number;
-}
-export interface Favorite { id: number; product: Product; created_at: string }
-export interface Banner { id: number; image_url: string; title: string; link: string | null }
+  product: z.number(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const favoriteSchema = z.object({ id: z.number(), product: productSchema, created_at: z.string() });
+export type Favorite = z.infer<typeof favoriteSchema>;
+
+export const bannerSchema = z.object({ id: z.number(), image_url: z.string(), title: z.string(), link: z.string().nullable() });
+export type Banner = z.infer<typeof bannerSchema>;
 
 /** GET /api/sync/ (DESIGN §5). Collections absent from `changes` did not change. */
-export interface SyncAnswer {
-  cursor: string;
-  has_more: boolean;
+export const syncAnswerSchema = z.object({
+  /** Opaque to the client: stored and sent back as `since`. */
+  cursor: z.string(),
+  has_more: z.boolean(),
   /** True when the given cursor was too old (or unknown): drop the local copy and start over. */
-  reset: boolean;
-  changes: Record<string, { upserted: unknown[]; deleted: number[] }>;
-}
+  reset: z.boolean(),
+  changes: z.record(z.string(), z.object({ upserted: z.array(z.unknown()), deleted: z.array(z.number()) })),
+});
+export type SyncAnswer = z.infer<typeof syncAnswerSchema>;

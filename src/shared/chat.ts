@@ -1,43 +1,53 @@
-import type { UserSummary } from './types';
+import { z } from 'zod';
+import { userSummarySchema } from './types';
 
 /** The API's chat and bell shapes (spec §3, DESIGN §5), as the server answers and the web app reads them. */
 
-export interface ConversationProduct { id: number; name: string; price: string; thumbnail_url: string | null }
+export const conversationProductSchema = z.object({ id: z.number(), name: z.string(), price: z.string(), thumbnail_url: z.string().nullable() });
+export type ConversationProduct = z.infer<typeof conversationProductSchema>;
 
-export interface LastMessage { text: string; price: string | null; image_url: string | null; timestamp: string; sender: { id: number } }
+export const lastMessageSchema = z.object({
+  text: z.string(), price: z.string().nullable(), image_url: z.string().nullable(), timestamp: z.string(), sender: z.object({ id: z.number() }),
+});
+export type LastMessage = z.infer<typeof lastMessageSchema>;
 
-export interface Conversation {
-  id: number;
-  participants: UserSummary[];
+export const conversationSchema = z.object({
+  id: z.number(),
+  participants: z.array(userSummarySchema),
   /** Null when the conversation has no product, or its product was deleted ('product unavailable'). */
-  product: ConversationProduct | null;
-  last_message_timestamp: string | null;
-  created_at: string;
-  unread_messages_count: number;
-  last_message: LastMessage | null;
-}
+  product: conversationProductSchema.nullable(),
+  last_message_timestamp: z.string().nullable(),
+  created_at: z.string(),
+  unread_messages_count: z.number(),
+  last_message: lastMessageSchema.nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
 
-export interface Message {
-  id: number;
-  conversation: number;
-  sender: { id: number };
-  text: string;
-  image_url: string | null;
+export const messageSchema = z.object({
+  id: z.number(),
+  conversation: z.number(),
+  sender: z.object({ id: z.number() }),
+  text: z.string(),
+  image_url: z.string().nullable(),
   /** Set when the message is a price offer (a decimal string in USD). */
-  price: string | null;
-  timestamp: string;
-  client_id: string | null;
-}
+  price: z.string().nullable(),
+  timestamp: z.string(),
+  client_id: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
 
-export type NotificationKind = 'new_message' | 'new_offer' | 'new_review' | 'new_favorite';
+export const NOTIFICATION_KINDS = ['new_message', 'new_offer', 'new_review', 'new_favorite'] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
-export interface Notification {
-  id: number;
+export const notificationSchema = z.object({
+  id: z.number(),
   /** English wording, for clients that do not word `kind` + `params` themselves. */
-  message: string;
-  link: string | null;
-  is_read: boolean;
-  created_at: string;
-  kind: NotificationKind;
-  params: Record<string, string | number>;
-}
+  message: z.string(),
+  link: z.string().nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+  kind: notificationKindSchema,
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type Notification = z.infer<typeof notificationSchema>;

@@ -27,18 +27,10 @@ export const MESSAGE_TEXT_MAX = 5000;
 
 export const MESSAGE_NEEDS_CONTENT = 'A message needs text or a file.';
 export const FILE_TOO_LARGE = 'File is too large. Maximum size is 50MB.';
-export const FILE_TYPE_NOT_ALLOWED = 'This file type is not allowed. Send a JPEG, PNG, GIF or WebP image, an MP4, WebM, MOV or Ogg video, or a PDF.';
 export const CANNOT_MESSAGE_SELF = 'You cannot message yourself.';
 export const CANNOT_MESSAGE_OWN_PRODUCT = 'You cannot message about your own product.';
 export const ONLY_BUYER_OFFERS = 'Only the buyer can make a price offer.';
 export const OFFER_NEEDS_PRODUCT = 'Price offers can only be made in a conversation about a product.';
-
-/** Why a chosen file cannot be sent, or null when it can (checked again by the server by content). */
-export function chatFileError(file: { size: number; type: string }): string | null {
-  if (file.size > CHAT_FILE_MAX_BYTES) return FILE_TOO_LARGE;
-  if (!(CHAT_FILE_TYPES as readonly string[]).includes(file.type)) return FILE_TYPE_NOT_ALLOWED;
-  return null;
-}
 
 /** Spec §5: a message is sent only with non-blank text or an attached file; an offer's price counts too. */
 export function messageHasContent(m: { text?: string | null; image?: string | null; price?: string | null }): boolean {

@@ -1,56 +1,93 @@
-/** The API's shapes (spec §3, DESIGN §5), as the web app reads them. */
+import { z } from 'zod';
+import { USER_TYPES } from './constants';
 
-export interface Category { id: number; name: string }
+/**
+ * The API's shapes (spec §3, DESIGN §5): one zod schema each, from which the server's
+ * answers are typed and the web app's types derived (z.infer); the web app also checks
+ * answers against them in development and tests (src/sync/api.ts).
+ */
 
-export interface SupplierProfile {
-  company_name: string;
-  about: string;
-  logo_url: string | null;
-  is_verified: boolean;
-  industries: Category[];
-}
+export const categorySchema = z.object({ id: z.number(), name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
 
-export interface BuyerProfile {
-  name: string;
-  logo_url: string | null;
-  interested_categories: Category[];
-}
+export const supplierProfileSchema = z.object({
+  company_name: z.string(),
+  about: z.string(),
+  logo_url: z.string().nullable(),
+  is_verified: z.boolean(),
+  industries: z.array(categorySchema),
+});
+export type SupplierProfile = z.infer<typeof supplierProfileSchema>;
 
-export type UserType = 'SUPPLIER' | 'BUYER';
+export const buyerProfileSchema = z.object({
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  interested_categories: z.array(categorySchema),
+});
+export type BuyerProfile = z.infer<typeof buyerProfileSchema>;
+
+export const userTypeSchema = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof userTypeSchema>;
 
 /** The signed-in user's own account (GET /api/me/). */
-export interface User {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  country: { code: string; name: string };
-  user_type: UserType | null;
-  is_first_login: boolean;
-  is_verified: boolean;
-  date_joined: string;
-  currency: string | null;
-  supplier_profile: SupplierProfile | null;
-  buyer_profile: BuyerProfile | null;
-  seller_average_rating: string | null;
-}
+export const userSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  country: z.object({ code: z.string(), name: z.string() }),
+  user_type: userTypeSchema.nullable(),
+  is_first_login: z.boolean(),
+  is_verified: z.boolean(),
+  date_joined: z.string(),
+  currency: z.string().nullable(),
+  supplier_profile: supplierProfileSchema.nullable(),
+  buyer_profile: buyerProfileSchema.nullable(),
+  seller_average_rating: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
 
 /** Another user as shown beside a product, review or conversation, and on /users/{id}. */
-export interface UserSummary {
-  id: number;
-  first_name: string;
-  user_type: UserType | null;
-  date_joined: string;
-  supplier_profile: SupplierProfile | null;
-  buyer_profile: BuyerProfile | null;
-  profile: SupplierProfile | BuyerProfile | null;
-}
+export const userSummarySchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  user_type: userTypeSchema.nullable(),
+  date_joined: z.string(),
+  supplier_profile: supplierProfileSchema.nullable(),
+  buyer_profile: buyerProfileSchema.nullable(),
+  /** The profile of the user's role, whichever it is (spec §3 Conversation participants). */
+  profile: z.union([supplierProfileSchema, buyerProfileSchema]).nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/**
+ * Another user's public page (GET /api/users/{id}/): a supplier's in full, without email or
+ * phone number; anyone else's only as "not a seller".
+ */
+export const publicUserSchema = z.union([
+  userSummarySchema.extend({
+    country: z.object({ code: z.string(), name: z.string() }),
+    seller_average_rating: z.string().nullable(),
+  }),
+  z.strictObject({ id: z.number(), user_type: userTypeSchema.nullable(), supplier_profile: z.null(), seller_average_rating: z.null() }),
+]);
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** A product's supplier as products carry it (spec §3: id, first_name, supplier_profile). */
-export type Seller = Pick<UserSummary, 'id' | 'first_name' | 'user_type' | 'date_joined' | 'supplier_profile'>;
+export const sellerSchema = userSummarySchema.pick({ id: true, first_name: true, user_type: true, date_joined: true, supplier_profile: true });
+export type Seller = z.infer<typeof sellerSchema>;
 
-export interface TokenPair { access: string; refresh: string }
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** The navbar's numbers (GET /api/me/counts/). */
+export const countsSchema = z.object({ notifications_unread: z.number(), messages_unread: z.number(), favorites: z.number() });
+export type Counts = z.infer<typeof countsSchema>;
 
 /** A DRF page (DESIGN §5); lists may also come as plain arrays (spec §3). */
 export interface Page<T> { count: number; next: string | null; previous: string | null; results: T[] }
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+/** A list answer: a page or a plain array (spec §3). */
+export const listSchema = <T extends z.ZodType>(item: T) => z.union([pageSchema(item), z.array(item)]);

@@ -176,3 +176,6 @@ export const buyerProfileSchema = z.strictObject({
   name: requiredText().optional(),
   category_ids: categoryIds.optional(),
 });
+
+/** DRF's answer for a reference to a record that does not exist (a product, a participant, a category). */
+export const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;

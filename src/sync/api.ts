@@ -1,7 +1,10 @@
 import { t } from '@lingui/core/macro';
-import type { BuyerProfile, Category, Page, SupplierProfile, TokenPair, User, UserSummary } from '../shared/types';
+import type {
+  BuyerProfile, Category, Counts, Page, SupplierProfile, TokenPair, User, UserSummary,
+} from '../shared/types';
 import type { Banner, Favorite, Product, Review, SyncAnswer } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
+import type { AnswerShape } from './answers';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 import { reportReachable, reportUnreachable } from './connectivity';
 
@@ -49,7 +52,17 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Give up after this long (ms) and count the server as unreachable; uploads pass a longer one. */
   timeoutMs?: number;
+  /** The answer's shared schema, by name: checked in development and tests (./answers.ts). */
+  shape?: AnswerShape;
 }
+
+/**
+ * Answers are checked in development and tests only; production never loads the schemas.
+ * The checks load with this module, so once loaded they add no wait to an answer.
+ */
+const CHECK_ANSWERS = Boolean(import.meta.env?.DEV) || import.meta.env?.MODE === 'test';
+let answers: typeof import('./answers') | undefined;
+const loadingAnswers = CHECK_ANSWERS ? import('./answers').then((loaded) => (answers = loaded)) : undefined;
 
 /** Every request has a timeout: on a hanging connection ("lie-fi") the app must learn it is offline. */
 export let REQUEST_TIMEOUT_MS = 20_000;
@@ -141,6 +154,12 @@ export function refreshAccessToken(): Promise<string | null> {
 
 /** One API call: JSON in, JSON out, refresh-and-retry-once on 401. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const answer = await exchange<T>(path, options);
+  if (options.shape && loadingAnswers) (answers ?? (await loadingAnswers)).checkShape(path, options.shape, answer);
+  return answer;
+}
+
+async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   const used = options.anonymous ? null : getAccessToken();
   const response = await send(path, options, used);
   if (response.status !== 401 || options.anonymous || !getRefreshToken()) return parse<T>(response);
@@ -168,7 +187,7 @@ export interface RegistrationInput {
   password2: string;
 }
 
-export interface Counts { notifications_unread: number; messages_unread: number; favorites: number }
+export type { Counts };
 
 export interface SearchSuggestion { id: number; name: string; thumbnail_url: string | null; price: string | null }
 
@@ -193,7 +212,7 @@ export interface OtpLogin extends TokenPair { user: User; must_set_password?: bo
 
 export const api = {
   login: (email: string, password: string) =>
-    request<TokenPair>('auth/login/', { method: 'POST', body: { email, password }, anonymous: true }),
+    request<TokenPair>('auth/login/', { method: 'POST', body: { email, password }, anonymous: true, shape: 'tokenPair' }),
   /** Answers the registration token: proof, sent back with the code, that this client made the sign-up. */
   register: async (input: RegistrationInput): Promise<string | null> => {
     const answer = await request<{ registration_token?: string } | null>('auth/registration/', { method: 'POST', body: input, anonymous: true });
@@ -217,48 +236,52 @@ export const api = {
   changePassword: async (input: { old_password: string; new_password1: string; new_password2: string }): Promise<void> => {
     await request('auth/password/change/', { method: 'POST', body: input });
   },
-  me: () => request<User>('me/'),
+  me: () => request<User>('me/', { shape: 'user' }),
   updateMe: (form: FormData) => request<User>('me/', { method: 'PATCH', body: form }),
   setAccountType: (form: FormData) => request<User>('me/set-account-type/', { method: 'POST', body: form }),
   deleteAccount: async (password: string): Promise<void> => {
     await request('me/delete-account/', { method: 'POST', body: { password } });
   },
-  counts: () => request<Counts>('me/counts/'),
+  counts: () => request<Counts>('me/counts/', { shape: 'counts' }),
   categories: async (): Promise<Category[]> => listOf(await request<Page<Category> | Category[]>('categories/')),
   suggestions: async (term: string, limit: number, signal?: AbortSignal): Promise<SearchSuggestion[]> =>
     listOf(await request<Page<SearchSuggestion> | SearchSuggestion[]>('products/', { query: { search: term, limit }, signal })),
   unreadNotifications: async (): Promise<Notification[]> =>
-    listOf(await request<Page<Notification> | Notification[]>('notifications/', { query: { is_read: 'false' } })),
+    listOf(await request<Page<Notification> | Notification[]>('notifications/', { query: { is_read: 'false' }, shape: 'notifications' })),
   markNotificationRead: async (id: number): Promise<void> => {
     await request(`notifications/${id}/mark-as-read/`, { method: 'POST' });
   },
   health: () => request<{ status: string }>('health/', { anonymous: true, timeoutMs: 5_000 }),
-  sync: (query: { since?: string | null; limit?: number; collections?: string[] }, signal?: AbortSignal) =>
-    request<SyncAnswer>('sync/', { query: { since: query.since ?? undefined, limit: query.limit, collections: query.collections?.join(',') }, signal }),
+  sync: async (query: { since?: string | null; limit?: number; collections?: string[] }, signal?: AbortSignal) => {
+    return request<SyncAnswer>('sync/', {
+      query: { since: query.since ?? undefined, limit: query.limit, collections: query.collections?.join(',') }, signal, shape: 'sync',
+    });
+  },
   productPage: (section: ProductSection, filters: ProductFilters, limit: number, offset: number) =>
-    request<Page<Product>>(section === 'all' ? 'products/' : `products/${section}/`, { query: { ...filters, limit, offset } }),
+    request<Page<Product>>(section === 'all' ? 'products/' : `products/${section}/`, { query: { ...filters, limit, offset }, shape: 'productPage' }),
   productCount: async (): Promise<number> => (await request<Page<Product>>('products/', { query: { limit: 1 } })).count,
-  product: (id: number) => request<Product>(`products/${id}/`),
+  product: (id: number) => request<Product>(`products/${id}/`, { shape: 'product' }),
   reviews: (productId: number, limit: number, offset: number) =>
-    request<Page<Review>>(`products/${productId}/reviews/`, { query: { limit, offset } }),
+    request<Page<Review>>(`products/${productId}/reviews/`, { query: { limit, offset }, shape: 'reviewPage' }),
   createReview: (productId: number, input: { rating: number; comment: string; client_id: string }) =>
-    request<Review>(`products/${productId}/reviews/`, { method: 'POST', body: input }),
+    request<Review>(`products/${productId}/reviews/`, { method: 'POST', body: input, shape: 'review' }),
   editReview: (productId: number, reviewId: number, comment: string) =>
     request<Review>(`products/${productId}/reviews/${reviewId}/`, { method: 'PATCH', body: { comment } }),
-  publicUser: (id: number) => request<UserSummary & { seller_average_rating?: string | null }>(`users/${id}/`),
-  banners: async (): Promise<Banner[]> => listOf(await request<Page<Banner> | Banner[]>('banners/')),
+  // Typed as a supplier's page; anyone else's page (publicUserSchema) has only id and user_type of it.
+  publicUser: (id: number) => request<UserSummary & { seller_average_rating?: string | null }>(`users/${id}/`, { shape: 'publicUser' }),
+  banners: async (): Promise<Banner[]> => listOf(await request<Page<Banner> | Banner[]>('banners/', { shape: 'banners' })),
   addFavorite: (product: number, client_id: string) =>
-    request<Favorite>('favorites/', { method: 'POST', body: { product, client_id } }),
+    request<Favorite>('favorites/', { method: 'POST', body: { product, client_id }, shape: 'favorite' }),
   removeFavorite: async (product: number): Promise<void> => {
     await request(`favorites/by-product/${product}/`, { method: 'DELETE' });
   },
   startConversation: (product: number, supplier: number) =>
-    request<Conversation>('conversations/', { method: 'POST', body: { product, participants: [supplier] } }),
-  conversation: (id: number) => request<Conversation>(`conversations/${id}/`),
+    request<Conversation>('conversations/', { method: 'POST', body: { product, participants: [supplier] }, shape: 'conversation' }),
+  conversation: (id: number) => request<Conversation>(`conversations/${id}/`, { shape: 'conversation' }),
   /** Reading a conversation's messages also marks it read for the reader (server/routes/messages.ts). */
-  conversationMessages: (id: number, limit: number, offset = 0) => request<Page<Message>>(`conversations/${id}/messages/`, { query: { limit, offset } }),
+  conversationMessages: (id: number, limit: number, offset = 0) => request<Page<Message>>(`conversations/${id}/messages/`, { query: { limit, offset }, shape: 'messagePage' }),
   sendMessage: (conversation: number, message: SentMessage) =>
-    request<Message>(`conversations/${conversation}/messages/`, { method: 'POST', body: message }),
+    request<Message>(`conversations/${conversation}/messages/`, { method: 'POST', body: message, shape: 'message' }),
   upload: (file: Blob, name: string) => {
     const form = new FormData();
     form.append('file', file, name);

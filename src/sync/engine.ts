@@ -25,9 +25,42 @@ import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
 const GUEST_PULL_MS = 5 * 60_000;
 const PROBE_MS = 10_000;
+/** After a failed pull, the next try comes sooner than the next timer, backing off to this. */
+let RETRY_FIRST_MS = 10_000;
+let RETRY_MAX_MS = 2 * 60_000;
+
+/** Tests shorten the retry waits. */
+export function setRetryTiming(firstMs: number, maxMs: number): void {
+  RETRY_FIRST_MS = firstMs;
+  RETRY_MAX_MS = maxMs;
+}
 const LEADER_LOCK = 'marketplace-sync-leader';
 
 type Message = { type: 'pull' } | { type: 'push' } | { type: 'watch'; id: number };
+
+/** One pending retry at a time, each wait twice the last (10 s up to 2 min), reset by a success. */
+class Backoff {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  constructor(private readonly retry: () => void) {}
+  failed(): void {
+    if (this.timer || !running) return;
+    const wait = Math.min(RETRY_FIRST_MS * 2 ** this.failures, RETRY_MAX_MS);
+    this.failures += 1;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (running) this.retry();
+    }, wait);
+  }
+  succeeded(): void {
+    this.failures = 0;
+  }
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.failures = 0;
+  }
+}
 
 let user: User | null = null;
 let userKnown = false;
@@ -38,6 +71,7 @@ let again = false;
 let replicating = false;
 const timers: ReturnType<typeof setTimeout>[] = [];
 let pushTimer: ReturnType<typeof setTimeout> | null = null;
+const retries = { cycle: new Backoff(() => void runCycle()), catalogue: new Backoff(() => void replicateCatalogue()) };
 let probeTimer: ReturnType<typeof setInterval> | null = null;
 /** Conversations open in some tab, until when (ms). */
 const watched = new Map<number, number>();
@@ -98,11 +132,13 @@ async function syncOnce(): Promise<void> {
     await pullStream('private', stillMe);
     if (me && (await pushOutbox(me.id, () => !stillMe()))) await pullStream('private', stillMe);
     await refreshRates();
+    retries.cycle.succeeded();
     void holdReferencedProducts();
     void replicateCatalogue();
   } catch (error) {
-    if (isQuotaError(error)) reportStorageFull(t`your latest data`);
     console.warn('Sync did not complete', error);
+    if (isQuotaError(error)) reportStorageFull(t`your latest data`);
+    else if (isOnline()) retries.cycle.failed();
   } finally {
     if (me) void schedulePush(me.id);
   }
@@ -160,14 +196,17 @@ async function replicateCatalogue(): Promise<void> {
       // Yield between pages so the screens stay responsive.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    retries.catalogue.succeeded();
     const total = await db.products.count();
     const stored = (await db.syncState.get('catalogue:total'))?.value as number | undefined;
     if (stored !== total && (await db.syncState.get('stream:catalogue'))?.value === 'done') {
       await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
     }
   } catch (error) {
-    if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
     console.warn('Catalogue replication paused', error);
+    if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
+    // A passing failure must not leave a guest's catalogue half saved until the next 5-minute pull.
+    else if (isOnline()) retries.catalogue.failed();
   } finally {
     replicating = false;
   }
@@ -273,6 +312,8 @@ export function stopEngine(): void {
   if (probeTimer) clearInterval(probeTimer);
   pushTimer = null;
   probeTimer = null;
+  retries.cycle.cancel();
+  retries.catalogue.cancel();
   for (const stop of stopListeners.splice(0)) stop();
   onWakePush(null);
   channel?.close();

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { Favorite, Review } from '../shared/catalogue';
+import type { Review } from '../shared/catalogue';
 import type { Message } from '../shared/chat';
 import { db, type OutboxRow } from '../data/db';
 import { api, ApiError } from './api';

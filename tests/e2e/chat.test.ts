@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '../../server/seed/data';
 import { DEMO_BUYER, e2e, greeting, signIn, skipBrowser, useBrowser } from './helpers';
 

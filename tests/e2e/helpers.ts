@@ -33,8 +33,10 @@ export function useBrowser() {
     await state.browser?.close();
   });
   let pageErrors: string[] = [];
+  let consoleLines: string[] = [];
   beforeEach(async () => {
     pageErrors = [];
+    consoleLines = [];
     state.context = await state.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
     // Generous: CI shares two cores between the server, Chromium and the other test projects.
     state.context.setDefaultTimeout(40_000);
@@ -42,10 +44,16 @@ export function useBrowser() {
     state.page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     // Anything the Content Security Policy blocked (an unhashed inline script, a foreign source) fails the test too.
     state.page.on('console', (message) => {
+      consoleLines = [...consoleLines.slice(-29), `${message.type()}: ${message.text()}`];
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
     });
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test says where the page was and what it showed: CI keeps no screenshots.
+    if (task.result?.state === 'fail' || task.result?.errors?.length) {
+      const shown = await state.page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '(page gone)');
+      console.log(`Page at failure: ${state.page.url()}\n--- text ---\n${shown}\n--- console ---\n${consoleLines.join('\n')}`);
+    }
     await state.context?.close();
     // An uncaught error in the app is a failure even when the screen looked right.
     if (pageErrors.length) throw new Error(`Uncaught errors in the page:\n${pageErrors.join('\n')}`);

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { precompressDir } from '../../scripts/precompress';
-import { SAMPLE_FILES, createUser, fileBlob, startTestApp, type TestApp, type TestUser } from './helpers';
+import { createUser, fileBlob, startTestApp, type TestApp, type TestUser } from './helpers';
 import { createProduct } from './fixtures/catalogue';
 import { rawGet } from './raw-http';
 

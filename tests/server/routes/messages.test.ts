@@ -166,8 +166,8 @@ describe('POST /api/conversations/{id}/messages/', () => {
   });
 
   it('serves sends and reads of one conversation at the same time without failing any', async () => {
-    // On PostgreSQL a send (change-sequence lock, then the conversation row) and a read marking
-    // the conversation read (the row, then the lock) used to deadlock; now every call succeeds.
+    // On PostgreSQL a send and a read marking the conversation read both write its row, and
+    // (under the old global lock of 0001/0005) used to deadlock; every call must succeed.
     const { buyer, supplier, conversation } = await chatPair(t);
     for (let round = 0; round < 5; round += 1) {
       const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2

@@ -43,7 +43,7 @@ describe('GET /api/sync/', () => {
     productId = product.id;
     await t.db.insertInto('banners').values({ image_url: '/media/banner.png', title: 'Harvest sale', link: '/flash-deals' }).execute();
     const answer = await pull();
-    expect(answer.cursor).toMatch(/^v1\.\d+\.\d+$/);
+    expect(answer.cursor).toMatch(/^v2\.\d+\.\d+\.\d+$/);
     expect(answer.has_more).toBe(false);
     expect(answer.reset).toBe(false);
     expect(answer.changes.categories.upserted.length).toBeGreaterThanOrEqual(12);
@@ -154,12 +154,22 @@ describe('GET /api/sync/', () => {
 
     // A cursor from after the pruning is still fine, and one from the future starts over too.
     expect((await pull(answer.cursor)).reset).toBe(false);
-    const { rows } = await sql<{ n: number }>`select (last_value + 1000)::int as n from change_seq`.execute(t.db);
-    expect((await pull(`v1.${rows[0].n}.0`)).reset).toBe(true);
+    const { rows } = await sql<{ n: number }>`select (pg_current_xact_id()::text::bigint + 1000)::bigint as n`.execute(t.db);
+    expect((await pull(`v2.${rows[0].n}.0.0`)).reset).toBe(true);
     // Paging through the snapshot after a reset never resets again.
     const { pages } = await pullAll(old, undefined, 2);
     expect(pages[0].reset).toBe(true);
     expect(pages.slice(1).every((p) => !p.reset)).toBe(true);
+  });
+});
+
+describe('cursors of the first format (v1, ordered by seq under the old global lock)', () => {
+  it('answer reset with a full snapshot, then continue normally', async () => {
+    const answer = await pull('v1.5.0', undefined, 1000);
+    expect(answer.reset).toBe(true);
+    expect(answer.changes.categories.upserted.length).toBeGreaterThanOrEqual(12);
+    expect(answer.cursor).toMatch(/^v2\./);
+    expect((await pull(answer.cursor)).reset).toBe(false);
   });
 });
 

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 import { chatPair, send } from '../messaging-helpers';
 import { conversations, messages, notifications } from '../../../server/sync/messaging';
+import { START, after, type Position } from '../../../server/sync/feed';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t.close(); });
 
-const changed = (c: typeof conversations, userId: number | null, since = 0, limit = 100) => c.changedSince(t.db, { userId, since, limit });
+/** Changes after the entry `since` (from the start without it); no transaction is left running here. */
+const changed = (c: typeof conversations, userId: number | null, since?: Position, limit = 100) =>
+  c.changedSince(t.db, { userId, window: { after: since ? after(since) : START, before: Number.MAX_SAFE_INTEGER, limit } });
 const ids = (rows: Array<{ item: unknown }>) => rows.map((r) => (r.item as { id: number }).id);
 const lastSeq = async () => Number((await t.db.selectFrom('tombstones').select(({ fn }) => fn.max('seq').as('m')).executeTakeFirstOrThrow()).m ?? 0);
 
@@ -48,7 +51,7 @@ describe('sync collections for chat and notifications', () => {
 
   it('send a conversation again after a new message and after it is read, with the unread count of that moment', async () => {
     const { buyer, supplier, conversation } = await chatPair(t);
-    const start = (await changed(conversations, supplier.user.id)).at(-1)!.seq;
+    const start = (await changed(conversations, supplier.user.id)).at(-1)!;
     expect(await changed(conversations, supplier.user.id, start)).toEqual([]);
 
     await send(t, buyer, conversation.id, { text: 'New' });
@@ -57,22 +60,22 @@ describe('sync collections for chat and notifications', () => {
     expect((await changed(messages, supplier.user.id, start)).map((r) => (r.item as any).text)).toEqual(['New']);
 
     await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: supplier.token });
-    const afterRead = await changed(conversations, supplier.user.id, afterMessage[0].seq);
+    const afterRead = await changed(conversations, supplier.user.id, afterMessage[0]);
     expect(afterRead.map((r) => (r.item as any).unread_messages_count)).toEqual([0]);
   });
 
   it('send a conversation again when its product or a participant profile changes', async () => {
     const { buyer, supplier, product, conversation } = await chatPair(t);
-    const start = (await changed(conversations, buyer.user.id)).at(-1)!.seq;
+    const start = (await changed(conversations, buyer.user.id)).at(-1)!;
     await t.db.updateTable('products').set({ name: 'Renamed product' }).where('id', '=', product.id).execute();
     const afterRename = await changed(conversations, buyer.user.id, start);
     expect((afterRename[0].item as any).product.name).toBe('Renamed product');
     await t.db.updateTable('supplier_profiles').set({ company_name: 'New Company' }).where('user_id', '=', supplier.user.id).execute();
-    const afterProfile = await changed(conversations, buyer.user.id, afterRename[0].seq);
+    const afterProfile = await changed(conversations, buyer.user.id, afterRename[0]);
     const seller = (afterProfile[0].item as any).participants.find((p: any) => p.id === supplier.user.id);
     expect(seller.profile.company_name).toBe('New Company');
     await t.db.deleteFrom('products').where('id', '=', product.id).execute();
-    const afterDelete = await changed(conversations, buyer.user.id, afterProfile[0].seq);
+    const afterDelete = await changed(conversations, buyer.user.id, afterProfile[0]);
     expect(ids(afterDelete)).toEqual([conversation.id]);
     expect((afterDelete[0].item as any).product).toBeNull();
   });
@@ -83,9 +86,9 @@ describe('sync collections for chat and notifications', () => {
     const all = await changed(messages, buyer.user.id);
     expect(all.map((r) => (r.item as any).text)).toEqual(['a', 'b', 'c']);
     expect(all.map((r) => r.seq)).toEqual([...all.map((r) => r.seq)].sort((x, y) => x - y));
-    const two = await changed(messages, buyer.user.id, 0, 2);
+    const two = await changed(messages, buyer.user.id, undefined, 2);
     expect(two.map((r) => (r.item as any).text)).toEqual(['a', 'b']);
-    const rest = await changed(messages, buyer.user.id, two[1].seq);
+    const rest = await changed(messages, buyer.user.id, two[1]);
     expect(rest.map((r) => (r.item as any).text)).toEqual(['c']);
   });
 });

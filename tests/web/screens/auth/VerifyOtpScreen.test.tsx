@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import VerifyOtpScreen from '../../../../src/screens/auth/VerifyOtpScreen';
 import { getAccessToken } from '../../../../src/sync/tokens';
 import { fakeServer, here, makeUser, renderScreen, type FakeServer } from '../harness';

@@ -66,6 +66,7 @@ export function sellerSummary(overrides: Partial<UserSummary & { seller_average_
     ...product.supplier,
     buyer_profile: null,
     profile: supplier_profile,
+    country: { code: 'NG', name: 'Nigeria' },
     seller_average_rating: '4.25',
     ...overrides,
   };

@@ -53,7 +53,7 @@ describe('public seller page (spec §2)', () => {
   });
 
   it("says 'This user is not a seller.' for a buyer", async () => {
-    fakeServer({ ...ENGINE_ROUTES, 'GET /api/users/21/': { body: { ...reviewer(21, 'Fatou'), seller_average_rating: null } } });
+    fakeServer({ ...ENGINE_ROUTES, 'GET /api/users/21/': { body: { ...reviewer(21, 'Fatou'), country: { code: 'SN', name: 'Senegal' }, seller_average_rating: null } } });
     open(21);
     expect(await screen.findByText('This user is not a seller.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /^Products/ })).toBeNull();

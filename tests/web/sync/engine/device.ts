@@ -15,6 +15,8 @@ export interface Network {
   hang: boolean;
   /** The next N requests get a 503 without reaching the server. */
   failNext: number;
+  /** Requests whose URL matches get a 503 without reaching the server. */
+  failMatching: RegExp | null;
   /** The next N requests reach the server, but their answer is lost. */
   loseNext: number;
   /** The next request reaches the server and then the device "reloads": its answer never settles. */
@@ -26,7 +28,7 @@ export interface Network {
 const DEVICE_BASE = 'http://device.invalid/api';
 
 export function connectDevice(t: TestApp): Network {
-  const network: Network = { offline: false, hang: false, failNext: 0, loseNext: 0, crashNext: false, log: [] };
+  const network: Network = { offline: false, hang: false, failNext: 0, failMatching: null, loseNext: 0, crashNext: false, log: [] };
   // The device's requests go to a base of their own, so the test's own API calls pass untouched.
   setApiBase(DEVICE_BASE);
   const realFetch = globalThis.fetch.bind(globalThis);
@@ -39,8 +41,8 @@ export function connectDevice(t: TestApp): Network {
     if (network.hang) {
       return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
     }
-    if (network.failNext > 0) {
-      network.failNext -= 1;
+    if (network.failNext > 0 || network.failMatching?.test(url.href)) {
+      if (network.failNext > 0) network.failNext -= 1;
       return new Response(JSON.stringify({ detail: 'Service unavailable' }), { status: 503 });
     }
     network.log.push(label);

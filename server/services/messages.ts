@@ -1,0 +1,124 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../db';
+import type { MessagesTable } from '../db/schema';
+import type { UserRow } from '../lib/auth';
+import { fieldError, forbidden, notFound } from '../lib/errors';
+import type { NewNotification } from './notifications';
+import { readMarker, type ConversationRow } from './conversations';
+import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS } from '../../src/shared/messaging';
+import type { Message } from '../../src/shared/chat';
+
+/**
+ * Messages of a conversation (spec §4 Chat, DESIGN §5), sent with an optional client_id so
+ * the outbox can retry a send without ever making a second message.
+ */
+
+export type MessageRow = Selectable<MessagesTable>;
+
+export const serializeMessage = (m: MessageRow): Message => ({
+  id: m.id,
+  conversation: m.conversation_id,
+  sender: { id: m.sender_id },
+  text: m.text,
+  image_url: m.image_url,
+  price: m.price,
+  timestamp: m.timestamp.toISOString(),
+  client_id: m.client_id,
+});
+
+/**
+ * The recipient's notification (DESIGN §5), in English for clients that do not translate
+ * kinds. Unread chat messages gather in one notification per conversation ("3 new messages
+ * from Ada", counted up in SQL by insertMessage) instead of one bell entry per line; every
+ * offer gets its own.
+ */
+function notificationFor(c: ConversationRow, sender: UserRow, price: string | null, productName: string | undefined): NewNotification {
+  const userId = c.buyer_id === sender.id ? c.supplier_id : c.buyer_id;
+  const link = `/chat/${c.id}`;
+  if (price !== null) {
+    return {
+      userId, kind: 'new_offer', link,
+      params: { sender: sender.first_name, price, product: productName ?? '', conversation: c.id },
+      message: `${sender.first_name} offered $${price}${productName ? ` for ${productName}` : ''}.`,
+    };
+  }
+  return {
+    userId, kind: 'new_message', link,
+    params: { sender: sender.first_name, count: 1, conversation: c.id },
+    message: `New message from ${sender.first_name}.`,
+  };
+}
+
+export interface NewMessage { text: string; imageUrl: string | null; price: string | null; clientId: string | null }
+
+/**
+ * Stores a message, moves the conversation (its order, its change, the sender's read marker)
+ * and tells the recipient in one statement, i.e. one round trip and an atomic whole: every
+ * part waits on the insert, so a client_id already used makes none of it happen (answers
+ * nothing then).
+ */
+async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage, n: NewNotification) {
+  const marker = sql.ref(readMarker(c, sender.id));
+  const gather = n.kind === 'new_message';
+  const query = sql<MessageRow>`
+    with m as (
+      insert into messages (conversation_id, sender_id, text, image_url, price, client_id)
+      values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.price}, ${m.clientId})
+      on conflict (sender_id, client_id) do nothing
+      returning *
+    ), moved as (
+      update conversations set
+        last_message_timestamp = greatest(last_message_timestamp, (select timestamp from m)),
+        ${marker} = greatest(${marker}, (select timestamp from m))
+      where id = ${c.id} and exists (select 1 from m)
+    ), open as (
+      select id from notifications
+      where ${gather} and exists (select 1 from m)
+        and user_id = ${n.userId} and kind = 'new_message' and link = ${n.link} and not is_read
+      order by id desc limit 1
+    ), gathered as (
+      update notifications set
+        params = jsonb_build_object('sender', ${sender.first_name}::text, 'count', coalesce((params->>'count')::int, 1) + 1, 'conversation', ${c.id}::int),
+        message = (coalesce((params->>'count')::int, 1) + 1)::text || ${` new messages from ${sender.first_name}.`}::text,
+        created_at = now()
+      where id = (select id from open)
+      returning id
+    ), fresh as (
+      insert into notifications (user_id, kind, params, message, link)
+      select ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${n.message}, ${n.link}
+      from m where not exists (select 1 from gathered)
+    )
+    select * from m`;
+  try {
+    return (await query.execute(db)).rows[0] as MessageRow | undefined;
+  } catch (error) {
+    // The conversation went (an account was deleted) between our check and the insert.
+    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw notFound();
+    throw error;
+  }
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The message the sender already sent with this client_id, if any. */
+const sentWith = (db: Database, senderId: number, clientId: string | null) => clientId === null ? Promise.resolve(undefined)
+  : db.selectFrom('messages').selectAll().where('sender_id', '=', senderId).where('client_id', '=', clientId).executeTakeFirst();
+
+/**
+ * Sends a message or a price offer (only the buyer, only about a product). A repeat of a
+ * send that went through answers the first message and `created: false`.
+ */
+export async function sendMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage) {
+  const earlier = await sentWith(db, sender.id, m.clientId);
+  if (earlier) return { message: earlier, created: false };
+  if (m.price !== null) {
+    if (c.buyer_id !== sender.id) throw forbidden(ONLY_BUYER_OFFERS);
+    if (c.product_id === null) throw fieldError('price', OFFER_NEEDS_PRODUCT);
+  }
+  const product = m.price === null || c.product_id === null ? undefined
+    : await db.selectFrom('products').select('name').where('id', '=', c.product_id).executeTakeFirst();
+  // A concurrent retry with the same client_id waits for the first insert, then inserts nothing.
+  const message = await insertMessage(db, c, sender, m, notificationFor(c, sender, m.price, product?.name));
+  if (message) return { message, created: true };
+  return { message: (await sentWith(db, sender.id, m.clientId))!, created: false };
+}

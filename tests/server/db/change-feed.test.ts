@@ -1,0 +1,120 @@
+import { sql, type Transaction } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../../server/db/schema';
+import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
+
+let t: TestApp;
+let supplier: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  supplier = await createUser(t, { type: 'SUPPLIER' });
+});
+afterAll(async () => { await t.close(); });
+
+const productValues = (name: string) => ({
+  supplier_id: supplier.user.id, category_id: 1, name, description: 'Raw, unrefined',
+  min_price: '5.00', max_price: '9.00', thumbnail_url: '/media/x.png', minimum_order_quantity: 1, quantity_in_stock: 10,
+});
+
+async function insertProduct(db: Transaction<DB> | TestApp['db'], name = 'Shea butter') {
+  return db.insertInto('products').values(productValues(name)).returning(['id', 'seq']).executeTakeFirstOrThrow();
+}
+
+/** Every product id a device learns by following has_more from `since`; and where it ends. */
+async function pullProducts(since?: string) {
+  const ids: number[] = [];
+  let cursor = since;
+  for (;;) {
+    const q = new URLSearchParams({ collections: 'products', limit: '1000' });
+    if (cursor) q.set('since', cursor);
+    const res = await t.api.get(`/api/sync/?${q}`);
+    expect(res.status).toBe(200);
+    expect(res.body.reset).toBe(false);
+    ids.push(...(res.body.changes.products?.upserted ?? []).map((p: { id: number }) => p.id));
+    cursor = res.body.cursor as string;
+    if (!res.body.has_more) return { ids, cursor };
+  }
+}
+
+/** A promise and the function that settles it, to walk two transactions through a fixed interleaving. */
+function signal() {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => { fire = resolve; });
+  return { fire, fired };
+}
+
+describe('change feed', () => {
+  it('hands out a new, higher seq on every insert and update of a synced row, with its transaction', async () => {
+    const product = await insertProduct(t.db);
+    const updated = await t.db.updateTable('products').set({ name: 'Shea butter, grade A' }).where('id', '=', product.id)
+      .returning(['seq', 'txid']).executeTakeFirstOrThrow();
+    expect(updated.seq).toBeGreaterThan(product.seq);
+    expect(updated.txid).toBeGreaterThan(0);
+  });
+
+  // Only a server with several connections can interleave transactions.
+  describe.runIf(Boolean(process.env.DATABASE_URL))('with two writers and a reader interleaved on PostgreSQL', () => {
+    /**
+     * Writer 1 holds an uncommitted product while writer 2 commits one and a device pulls;
+     * then writer 1 commits. Under a feed ordered by seq alone and without the old lock, the
+     * device's cursor would pass writer 1's product before it committed and never send it.
+     * `early`: writer 1's transaction began (took its id) before writer 2's, but wrote after it.
+     */
+    for (const early of [false, true]) {
+      it(`never skips the change that commits last${early ? ' (its transaction began first)' : ''}, and writers do not wait`, async () => {
+        const { cursor: start } = await pullProducts();
+        const firstWrote = signal();
+        const secondDone = signal();
+        const pulledMeanwhile = signal();
+        let firstId = 0;
+        const first = t.db.transaction().execute(async (trx) => {
+          if (early) await sql`select pg_current_xact_id()`.execute(trx);
+          if (early) firstWrote.fire();
+          if (early) await secondDone.fired;
+          firstId = (await insertProduct(trx, 'Uncommitted for now')).id;
+          if (!early) firstWrote.fire();
+          if (!early) await secondDone.fired;
+          await pulledMeanwhile.fired;
+        });
+        await firstWrote.fired;
+        // Writer 2 gives up after 2 s of waiting on any lock: it must not wait at all.
+        const second = await t.db.transaction().execute(async (trx) => {
+          await sql`set local lock_timeout = '2s'`.execute(trx);
+          return insertProduct(trx, 'Committed first');
+        });
+        secondDone.fire();
+        if (early) await new Promise((resolve) => setTimeout(resolve, 50));
+
+        const meanwhile = await pullProducts(start);
+        expect(meanwhile.ids).not.toContain(firstId);
+        pulledMeanwhile.fire();
+        await first;
+
+        const later = await pullProducts(meanwhile.cursor);
+        expect([...meanwhile.ids, ...later.ids]).toEqual(expect.arrayContaining([firstId, second.id]));
+      });
+    }
+
+    it('lets a transaction that wrote update a row another statement is about to update, without deadlock', async () => {
+      const buyer = await createUser(t, { type: 'BUYER' });
+      const product = await insertProduct(t.db);
+      const firstWrote = signal();
+      const secondStarted = signal();
+      const first = t.db.transaction().execute(async (trx) => {
+        await trx.insertInto('favorites').values({ user_id: buyer.user.id, product_id: product.id, client_id: null }).execute();
+        firstWrote.fire();
+        await secondStarted.fired;
+        // Give the second statement time to queue behind us before we touch its row.
+        await sql`select pg_sleep(0.2)`.execute(trx);
+        await trx.updateTable('products').set({ quantity_in_stock: 9 }).where('id', '=', product.id).execute();
+      });
+      await firstWrote.fired;
+      const second = t.db.updateTable('products').set({ name: 'Shea butter (bulk)' }).where('id', '=', product.id).execute();
+      secondStarted.fire();
+
+      await expect(Promise.all([first, second])).resolves.toBeDefined();
+      const row = await t.db.selectFrom('products').select(['name', 'quantity_in_stock']).where('id', '=', product.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ name: 'Shea butter (bulk)', quantity_in_stock: 9 });
+    });
+  });
+});
