@@ -111,6 +111,12 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
     const api = await apiLogin(CHIOMA.email);
     const [chatProduct, ...hearts] = await freshProducts(api, CHIOMA.firstName, 20, 4);
     await signedIn(page, CHIOMA);
+    // Seen once online: the device holds them and the service worker serves the app.
+    for (const product of hearts) {
+      await page.goto(`/products/${product.id}`);
+      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    }
+    await waitForServiceWorker(page);
     const conversation = await startChat(page, chatProduct.id);
 
     let offline = false;

@@ -13,13 +13,18 @@ async function signedIn(page: Page) {
   await greeting(page, CHIOMA.firstName).waitFor();
 }
 
-/** The demo supplier's products the buyer has not favourited, oldest first (other journeys take the newest). */
+/** The demo supplier's products the buyer has neither favourited nor reviewed, oldest first (other journeys take the newest). */
 async function supplierProducts(count: number, skip: number) {
   const supplier = await apiLogin(DEMO_SUPPLIER_EMAIL);
   const buyer = await apiLogin(CHIOMA.email);
   const favourites = new Set(await favoriteIds(buyer));
   const page = await apiAs<{ results: ApiProduct[] }>(supplier, `/api/products/?supplier=${supplier.id}&limit=100`);
-  const products = page.results.filter((p) => !favourites.has(p.id)).reverse().slice(skip, skip + count);
+  const untouched: ApiProduct[] = [];
+  for (const product of page.results.filter((p) => !favourites.has(p.id)).reverse()) {
+    const reviews = await apiAs<{ results: Array<{ reviewer: { first_name: string } }> }>(buyer, `/api/products/${product.id}/reviews/?limit=100`);
+    if (!reviews.results.some((r) => r.reviewer.first_name === CHIOMA.firstName)) untouched.push(product);
+  }
+  const products = untouched.slice(skip, skip + count);
   if (products.length < count) throw new Error('The demo supplier has too few products');
   return { supplier, buyer, products };
 }
@@ -70,7 +75,8 @@ describe.skipIf(skipBrowser)('journey: conflicts, two tabs and a full disk', () 
     const { page, context } = browser;
     const { buyer, products: [product] } = await supplierProducts(1, 2);
     const posts: string[] = [];
-    context.on('request', (request) => {
+    // Answered requests only: an attempt the offline browser refused never reached the server.
+    context.on('requestfinished', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/favorites/') posts.push(request.url());
     });
     await signedIn(page);
@@ -103,7 +109,7 @@ describe.skipIf(skipBrowser)('journey: conflicts, two tabs and a full disk', () 
     await favouriteOnPage(page, queued);
 
     // The browser's storage quota for this origin becomes what it already uses: nothing more fits.
-    const cdp = await context.browser()!.newBrowserCDPSession();
+    const cdp = await context.newCDPSession(page);
     const origin = new URL(page.url()).origin;
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage });
