@@ -108,11 +108,10 @@ describe.skipIf(skipBrowser)('journey: conflicts, two tabs and a full disk', () 
     await context.setOffline(true);
     await favouriteOnPage(page, queued);
 
-    // The browser's storage quota for this origin becomes what it already uses: nothing more fits.
+    // The browser's storage quota for this origin becomes one byte: nothing more fits.
     const cdp = await context.newCDPSession(page);
     const origin = new URL(page.url()).origin;
-    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
     try {
       await page.goto(`/products/${refused.id}`);
       await page.getByRole('heading', { level: 1, name: refused.name }).waitFor();

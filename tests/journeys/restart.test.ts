@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { DEMO_BUYER, OFFLINE_NOTICE, e2e, greeting, signIn, skipBrowser } from '../e2e/helpers';
+import { DEMO_BUYER, OFFLINE_NOTICE, e2e, greeting, signIn, skipBrowser, waitForServiceWorker } from '../e2e/helpers';
 import { apiLogin, catalogue, favoriteIds, messageTexts, ownServer, storeCount } from './support';
 
 const history = (page: Page) => page.getByRole('log');
@@ -33,7 +33,9 @@ describe.skipIf(skipBrowser)('journey: the server killed and restarted mid-sessi
       const conversation = Number(new URL(page.url()).pathname.split('/').pop());
       await page.getByLabel('Message', { exact: true }).fill('Before the crash');
       await page.keyboard.press('Enter');
-      await expect.poll(() => messageTexts(api, conversation)).toEqual(['Before the crash']);
+      await expect.poll(() => messageTexts(api, conversation), { timeout: 30_000 }).toEqual(['Before the crash']);
+      // From here on the app comes from the service worker: the server will be gone.
+      await waitForServiceWorker(page);
 
       await server.kill();
       await page.getByLabel('Message', { exact: true }).fill('While the server was down');

@@ -152,7 +152,8 @@ export async function ownServer() {
   };
   const kill = async () => {
     const running = child;
-    if (!running || running.exitCode !== null) return;
+    // A process ended by a signal keeps exitCode null: signalCode says it is gone.
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGKILL');
     await exited;
