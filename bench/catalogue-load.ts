@@ -12,6 +12,7 @@
  * Targets: paged list ≥ 40% of the bare route's requests/s; search p99 < 50 ms at 50
  * connections; the empty sync answer < 1 KB.
  */
+import { record } from './record';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -30,6 +31,8 @@ function start(env: Record<string, string>): Promise<ChildProcess> {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
+
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 async function load(title: string, url: string, connections: number, duration = DURATION, quiet = false) {
   const result = await autocannon({ url, connections, duration, headers });
@@ -93,10 +96,20 @@ try {
     'server CPU µs/request bare': Math.round(perRequest('bare')), 'server CPU µs/request list': Math.round(perRequest('list')),
     errors: sum.bare.errors + sum.list.errors,
   }));
-  await load('search, 3 letters (cof)', `${base}/api/products/?search=cof`, 50);
-  await load('search, 2 words (organic coffee)', `${base}/api/products/?search=organic%20coffee`, 50);
-  await load('suggestions (kah, limit=5)', `${base}/api/products/?search=kah&limit=5`, 50);
-  await load('GET /api/sync/ nothing new', `${base}/api/sync/?since=${cursor}`, 10);
+  const searches = [
+    await load('search, 3 letters (cof)', `${base}/api/products/?search=cof`, 50),
+    await load('search, 2 words (organic coffee)', `${base}/api/products/?search=organic%20coffee`, 50),
+    await load('suggestions (kah, limit=5)', `${base}/api/products/?search=kah&limit=5`, 50),
+  ];
+  const emptyPull = await load('GET /api/sync/ nothing new', `${base}/api/sync/?since=${cursor}`, 10);
+  const bareRate = Math.round(sum.bare.requests / (ROUNDS * TURN));
+  const listShare = Math.round((100 * sum.list.requests) / sum.bare.requests);
+  record(`API on ${database} (${count} products)`, [
+    { figure: 'GET /api/products/?limit=20, req/s (10 connections)', value: Math.round(sum.list.requests / (ROUNDS * TURN)), unit: 'req/s', target: '≥ 40% of bare Fastify', met: listShare >= 40, ceiling: `bare Fastify ${bareRate} req/s in alternating turns (list = ${listShare}%)` },
+    ...searches.map((s) => ({ figure: `${s.scenario} p99 (50 connections, ${s['req/s']} req/s)`, value: s['p99 ms'], unit: 'ms', target: '< 50 ms', met: s['p99 ms'] < 50 && s.errors === 0, ceiling: `bare Fastify ${bareRate} req/s` })),
+    { figure: `empty sync pull, req/s (10 connections, p99 ${emptyPull['p99 ms']} ms)`, value: emptyPull['req/s'], unit: 'req/s', ceiling: `bare Fastify ${bareRate} req/s` },
+    { figure: 'empty sync answer', value: Buffer.byteLength(empty), unit: 'bytes', target: '< 1 KB', met: Buffer.byteLength(empty) < 1024 },
+  ]);
   console.log(`paged list: ${Math.round((100 * sum.list.requests) / sum.bare.requests)}% of the bare route over the same moments (median turn ${shares[Math.floor(shares.length / 2)]}%); server CPU per request ${Math.round(perRequest('list'))} µs vs ${Math.round(perRequest('bare'))} µs bare`);
 } finally {
   api.kill();

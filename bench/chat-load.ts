@@ -31,6 +31,7 @@ import type { Config } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { createTokenService } from '../server/services/tokens';
+import { record } from './record';
 
 const { values: args } = parseArgs({
   options: {
@@ -303,6 +304,11 @@ async function main() {
       && seenInPolls + seenOnlyAtEnd === stored.length && stored.length === sent.length;
     console.log(ok ? 'RESULT: every sent message was stored and read back exactly once' : 'RESULT: FAILED');
     if (kind === 'postgres') console.log(`p99 target (< 100 ms): ${percentile(all, 99) < 100 ? 'met' : 'MISSED'}`);
+    const db = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    record(`Chat load on ${db} (${userCount} users, ${Math.round(elapsed)} s)`, [
+      { figure: `all requests p99 (${(all.length / elapsed).toFixed(0)} req/s)`, value: Number(percentile(all, 99).toFixed(1)), unit: 'ms', target: kind === 'postgres' ? '< 100 ms' : undefined, met: kind === 'postgres' ? percentile(all, 99) < 100 : null },
+      { figure: `messages lost, duplicated or unexpected, and errors (${sent.length} sent concurrently)`, value: lost + duplicated + unknown + errors.length, unit: '', target: '0', met: ok },
+    ]);
     process.exitCode = ok ? 0 : 1;
   } finally {
     child.kill('SIGTERM');

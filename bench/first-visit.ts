@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { PROJECT_ROOT, ensureWebBuilt } from '../server/web';
+import { record } from './record';
 
 const KBPS = 250;
 const RTT_MS = 300;
@@ -172,6 +173,14 @@ try {
     console.log(JSON.stringify(r));
     console.log(`${r.label.padEnd(28)} FCP ${ms(r.fcp).padStart(8)}  first screen ${ms(r.screen).padStart(8)} (${kb(r.bytesBeforeScreen)})  first card ${ms(r.firstCard).padStart(8)}  bytes before it ${kb(r.bytesBeforeCard).padStart(9)}  all bytes ${kb(r.bytesTotal).padStart(9)}  unused preloads ${r.unusedPreloads}`);
   }
+  const [first, online, offline] = results;
+  record('First visit (250 kbps, 300 ms RTT)', [
+    { figure: 'first visit: first contentful paint', value: first.fcp, unit: 'ms', target: '< 1,500 ms', met: first.fcp !== null && first.fcp < 1_500 },
+    { figure: 'first visit: first product card', value: first.firstCard, unit: 'ms', target: '< 5,000 ms', met: first.firstCard !== null && first.firstCard < 5_000 },
+    { figure: 'first visit: bytes before the first card', value: first.bytesBeforeCard === null ? null : Math.round(first.bytesBeforeCard / 1024), unit: 'KB', target: '≤ 160 KB', met: first.bytesBeforeCard !== null && first.bytesBeforeCard <= 160 * 1024 },
+    { figure: 'repeat visit online: first product card', value: online.firstCard, unit: 'ms' },
+    { figure: 'repeat visit offline: first product card', value: offline.firstCard, unit: 'ms' },
+  ]);
   if (results[0].firstCard === null) console.log(`No ${CARD} appeared within ${CARD_TIMEOUT_MS / 1000} s: "all bytes" is what the first screen loaded.`);
 } finally {
   await context.close();

@@ -16,6 +16,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
 import { hashPassword } from '../server/services/passwords';
+import { record } from './record';
 
 process.env.DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'bench-session-'));
 const config = { ...loadConfig(), seedDemo: false, logLevel: 'warn' };
@@ -40,12 +41,18 @@ async function run(title: string, url: string, token?: string) {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(' ');
-  console.log(`${title.padEnd(34)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s  p99 ${result.latency.p99} ms  (${statuses})`);
+  const line = `${title.padEnd(34)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s  p99 ${result.latency.p99} ms  (${statuses})`;
+  console.log(line);
+  return { rate: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
 console.log(`database: ${handle.kind}`);
-await run('GET /api/health/ (no token)', '/api/health/');
-await run('GET /api/me/ (live sign-in)', '/api/me/', live.access);
-await run('GET /api/me/ (signed out: 401)', '/api/me/', ended.access);
+const health = await run('GET /api/health/ (no token)', '/api/health/');
+const me = await run('GET /api/me/ (live sign-in)', '/api/me/', live.access);
+const out = await run('GET /api/me/ (signed out: 401)', '/api/me/', ended.access);
+record(`Sign-in check on ${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, [
+  { figure: `GET /api/me/ with a live token, req/s (p99 ${me.p99} ms)`, value: me.rate, unit: 'req/s', ceiling: `GET /api/health/ ${health.rate} req/s` },
+  { figure: `GET /api/me/ signed out (401), req/s (p99 ${out.p99} ms)`, value: out.rate, unit: 'req/s', ceiling: `GET /api/health/ ${health.rate} req/s` },
+]);
 await app.close();
 await handle.close();

@@ -2,12 +2,13 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { useOutboxStatus, useStorageError } from '../data/status';
 import { useConnectivity } from '../sync/connectivity';
 import { clearStorageError } from '../sync/storageError';
+import FailedChanges from './FailedChanges';
 import { WifiOffIcon } from './icons';
 
 /**
  * The engine's view of the network (not only navigator.onLine): offline, the app keeps working
  * from the local database and says how many changes wait to be sent. A full disk is shown here
- * too, with what was not saved.
+ * too, with what was not saved, and every change the server refused.
  */
 export default function OfflineIndicator() {
   const online = useConnectivity();
@@ -31,6 +32,7 @@ export default function OfflineIndicator() {
           <button type="button" className="button button--small" onClick={clearStorageError}><Trans>Dismiss</Trans></button>
         </div>
       ) : null}
+      <FailedChanges />
     </>
   );
 }

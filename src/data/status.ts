@@ -14,6 +14,14 @@ export function useOutboxStatus(): OutboxStatus {
   }, [], { pending: 0, failed: 0, entries: [] });
 }
 
+/** Changes the server refused, of the signed-in user only (entries kept through a silent sign-out stay theirs). */
+export function useFailedChanges(): OutboxRow[] {
+  return useLive(async ({ db }) => {
+    const userId = (await db.syncState.get('session'))?.user_id ?? null;
+    return (await db.outbox.where('state').equals('failed').toArray()).filter((e) => e.user_id === userId);
+  }, [], []);
+}
+
 export interface SyncStatus {
   online: boolean;
   /** When the user's data was last brought up to date (ISO), null before the first pull. */

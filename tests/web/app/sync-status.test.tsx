@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
-import { render as plainRender, screen } from '@testing-library/react';
+import { render as plainRender, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { db } from '../../../src/data/db';
@@ -33,6 +33,23 @@ describe('what the device holds and what is on its way', () => {
     expect(await screen.findByText('You are offline — showing saved data')).toBeTruthy();
     expect(await screen.findByText('2 changes wait to be sent')).toBeTruthy();
     reportReachable();
+  });
+
+  it("names a change the server refused on every screen, even when the product it was about is gone, and discards it", async () => {
+    await db.syncState.put({ key: 'session', user_id: 7 });
+    const entry = { target: 'product:9', payload: { product: 9 }, attempts: 1, next_at: 0, created_at: 0 };
+    await db.outbox.bulkAdd([
+      { ...entry, kind: 'favorite.add', client_id: 'mine', state: 'failed', error: 'This product is no longer available.', user_id: 7 },
+      { ...entry, kind: 'review.create', client_id: 'waiting', state: 'pending', user_id: 7 },
+      { ...entry, kind: 'favorite.add', client_id: 'someone-else', state: 'failed', error: 'Not yours.', user_id: 8 },
+    ]);
+    render(<OfflineIndicator />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your favourite was not sent. This product is no longer available.');
+    expect(alert.textContent).not.toContain('Not yours.');
+    screen.getByRole('button', { name: 'Discard' }).click();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect((await db.outbox.toArray()).map((e) => e.client_id).sort()).toEqual(['someone-else', 'waiting']);
   });
 });
 

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench`: every benchmark under bench/, one after the other, on a generated catalogue
+ * of BENCH_PRODUCTS products (10,000) in a fresh PGlite folder and a fresh PostgreSQL database
+ * (created beside BENCH_DATABASE_URL, default postgres://postgres:pw@127.0.0.1:5432/postgres,
+ * and dropped at the end; without PostgreSQL those rows are left out and the report says so).
+ * Each benchmark prints its own lines and appends its key figures (bench/record.ts); at the end
+ * bench/results/report.md (a table) and report.json hold every figure beside its target and the
+ * ceiling measured in the same run. bench/results/ is git-ignored: the figures belong to the
+ * machine and the moment (paste the table into the issue note).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { PROJECT_ROOT, ensureWebBuilt } from '../server/web';
+import type { Figure } from './record';
+
+const PRODUCTS = process.env.BENCH_PRODUCTS ?? '10000';
+const CHAT_SECONDS = process.env.BENCH_CHAT_SECONDS ?? '60';
+const outDir = path.join(PROJECT_ROOT, 'bench', 'results');
+const figuresFile = path.join(outDir, 'figures.jsonl');
+mkdirSync(outDir, { recursive: true });
+rmSync(figuresFile, { force: true });
+const dataDir = path.join(tmpdir(), `bench-run-${process.pid}`);
+rmSync(dataDir, { recursive: true, force: true });
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:pw@127.0.0.1:5432/postgres';
+const dbName = `bench_run_${process.pid}`;
+let pgUrl: string | null = null;
+const admin = new pg.Client({ connectionString: adminUrl });
+try {
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  pgUrl = url.toString();
+} catch (error) {
+  console.log(`PostgreSQL not reachable at ${adminUrl} (${String(error)}): its benchmarks are left out`);
+}
+
+interface Step { name: string; ok: boolean; seconds: number }
+const steps: Step[] = [];
+const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+
+function run(name: string, args: string[], env: Record<string, string>): void {
+  console.log(`\n== ${name} ==`);
+  const started = performance.now();
+  const result = spawnSync(args[0], args.slice(1), { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, BENCH_RESULTS: figuresFile, ...env } });
+  steps.push({ name, ok: result.status === 0, seconds: Math.round((performance.now() - started) / 1000) });
+}
+
+const tsx = (script: string, ...rest: string[]) => [process.execPath, '--import', 'tsx', script, ...rest];
+try {
+  await ensureWebBuilt((message) => console.log(message));
+  run('bundle size', [process.execPath, 'bench/bundle-size.mjs'], {});
+  run(`catalogue of ${PRODUCTS} products (PGlite)`, tsx('bench/catalogue-generate.ts', PRODUCTS), pgliteEnv);
+  if (pgUrl) run(`catalogue of ${PRODUCTS} products (PostgreSQL)`, tsx('bench/catalogue-generate.ts', PRODUCTS), { DATABASE_URL: pgUrl });
+  run('API throughput (PGlite)', tsx('bench/catalogue-load.ts'), pgliteEnv);
+  if (pgUrl) run('API throughput (PostgreSQL)', tsx('bench/catalogue-load.ts'), { DATABASE_URL: pgUrl });
+  run('sign-in check (PGlite)', tsx('bench/session-check.ts'), { DATA_DIR: path.join(dataDir, 'session'), DATABASE_URL: '' });
+  if (pgUrl) run('sign-in check (PostgreSQL)', tsx('bench/session-check.ts'), { DATABASE_URL: pgUrl });
+  run('initial and empty sync, local search (Node)', ['npx', 'vitest', 'run', '--config', 'bench/vitest.config.ts', 'bench/sync-pull.device.ts'], pgliteEnv);
+  run('initial sync (Chromium)', tsx('bench/sync-pull-browser.ts'), pgliteEnv);
+  run('repeat-visit paint (Chromium)', tsx('bench/home-paint.ts'), pgliteEnv);
+  run('first visit on the throttled link (Chromium)', tsx('bench/first-visit.ts'), { DATABASE_URL: '' });
+  if (pgUrl) run('concurrent writes (PostgreSQL)', tsx('bench/concurrent-writes.ts'), { DATABASE_URL: adminUrl });
+  if (pgUrl) run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });
+} finally {
+  if (pgUrl) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  await admin.end().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const figures = existsSync(figuresFile)
+  ? readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Figure & { bench: string })
+  : [];
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).stdout.trim();
+const context = {
+  generated_at: new Date().toISOString(), commit, node: process.version, cores: cpus().length,
+  load_average: loadavg().map((l) => Number(l.toFixed(1))), products: Number(PRODUCTS), postgres: pgUrl !== null,
+};
+writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify({ ...context, steps, figures }, null, 2)}\n`);
+
+const cell = (text: unknown) => String(text ?? '').replace(/\|/g, '\\|');
+const value = (f: Figure) => (f.value === null ? 'n/a' : `${f.value.toLocaleString('en')}${f.unit ? ` ${f.unit}` : ''}`);
+const verdict = (f: Figure) => (f.met === true ? 'met' : f.met === false ? '**missed**' : '');
+const lines = [
+  `# Benchmark report`,
+  '',
+  `${context.generated_at}, commit ${commit}, Node ${context.node}, ${context.cores} cores, load average ${context.load_average.join(' / ')} at the end; ${PRODUCTS} generated products${pgUrl ? '' : '; PostgreSQL not reachable: its rows are missing'}.`,
+  '',
+  '| benchmark | figure | value | target | | ceiling in the same run |',
+  '|---|---|---|---|---|---|',
+  ...figures.map((f) => `| ${cell(f.bench)} | ${cell(f.figure)} | ${cell(value(f))} | ${cell(f.target)} | ${verdict(f)} | ${cell(f.ceiling)} |`),
+  '',
+  '| step | result | seconds |',
+  '|---|---|---|',
+  ...steps.map((s) => `| ${s.name} | ${s.ok ? 'ok' : '**failed**'} | ${s.seconds} |`),
+  '',
+];
+writeFileSync(path.join(outDir, 'report.md'), lines.join('\n'));
+console.log(`\n${lines.join('\n')}\nWritten: bench/results/report.md and bench/results/report.json`);
+process.exitCode = steps.every((s) => s.ok) ? 0 : 1;

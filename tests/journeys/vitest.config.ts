@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Offline journeys (issue 15): headless Chromium under a misbehaving network and server. Too
+ * slow for `npm test`'s default run, so they have their own config: `npm run test:offline`
+ * (.ci/run runs it after `npm test`). Same world as the browser suite (its global setup).
+ */
+export default defineConfig({
+  test: {
+    name: 'journeys',
+    root: new URL('../..', import.meta.url).pathname,
+    environment: 'node',
+    include: ['tests/journeys/**/*.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 150_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
