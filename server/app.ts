@@ -60,6 +60,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A keep-alive connection whose last request ends while the app closes would hold the close
+  // for its whole timeout (72 s): close such connections as soon as they are idle.
+  let idleCloser: ReturnType<typeof setInterval> | undefined;
+  app.addHook('preClose', async () => {
+    idleCloser = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(idleCloser));
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -25,8 +25,6 @@ export async function serve(config: Config, log: Logger, opened?: DatabaseHandle
       log.warn(`requests still running after ${graceMs} ms: their connections are closed`);
       app.server.closeAllConnections();
     }, graceMs).unref();
-    // A keep-alive connection whose last request just ended would otherwise hold the close until it times out.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
     try {
       await app.close();
       await handle.close();
@@ -35,7 +33,6 @@ export async function serve(config: Config, log: Logger, opened?: DatabaseHandle
       process.exit(1);
     }
     clearTimeout(force);
-    clearInterval(idle);
     log.info('stopped');
     process.exit(0);
   };
