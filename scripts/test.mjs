@@ -1,7 +1,7 @@
 // `npm test`: every Vitest project, then one plain summary line for CI ("N passed, N failed").
 // The browser project runs only where /usr/bin/chromium exists and says so when it does not.
 //
-// Without a `--project` filter the browser suite (its files one after another, mostly waiting
+// Without arguments (a `--project` filter, another `--config`…) the browser suite (its files one after another, mostly waiting
 // on the browser and the server) runs in a second Vitest process beside the other projects
 // (one file at a time): on 2 cores the two halves overlap instead of adding up. Its output is
 // printed when it ends, so neither half's report is interleaved with the other's.
@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 
 const extra = process.argv.slice(2);
-const filtered = extra.some((arg) => arg === '--project' || arg.startsWith('--project='));
+const filtered = extra.length > 0;
 if (!existsSync('/usr/bin/chromium')) {
   console.log('Browser tests SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium).');
 }
@@ -31,7 +31,7 @@ function vitest(name, args, log) {
 
 const runs = filtered
   ? [vitest('', extra)]
-  : [vitest('', ['--project', '!e2e', '--maxWorkers=1', ...extra]), vitest('e2e', ['--project', 'e2e', ...extra], '.vitest-e2e.log')];
+  : [vitest('', ['--project', '!e2e', '--maxWorkers=1']), vitest('e2e', ['--project', 'e2e'], '.vitest-e2e.log')];
 const done = await Promise.all(runs);
 if (!filtered) {
   console.log('\n== browser suite (ran beside the others) ==');
