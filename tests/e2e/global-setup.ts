@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DIST_DIR, PROJECT_ROOT, ensureWebBuilt } from '../../server/web';
 import { startSmtpSink, type SmtpSink } from '../server/helpers';
+import { freePort } from '../ports';
 
 /**
  * The browser suite's world: the real `npm start` on a free port with a fresh data folder,
@@ -36,16 +36,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Serves the sink's mails to the test workers, which run in other processes. */
 async function startMailEndpoint(smtp: SmtpSink): Promise<{ url: string; server: Server }> {

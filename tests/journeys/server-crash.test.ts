@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { BUYERS, DEMO_PASSWORD } from '../../server/seed/data';
 import { PROJECT_ROOT } from '../../server/web';
+import { freePort } from '../ports';
 import { tempDir } from './support';
 
 /**
@@ -26,15 +27,6 @@ interface Op { key: string; method: string; path: string; body: Record<string, u
 const BURST_MS = 3_000;
 const step = (what: string) => process.env.CRASH_VERBOSE && console.log(`[crash] ${new Date().toISOString()} ${what}`);
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>, url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

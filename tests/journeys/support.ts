@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/data';
 import { PROJECT_ROOT } from '../../server/web';
 import { e2e } from '../e2e/helpers';
+import { freePort } from '../ports';
 
 /** What the offline journeys share: the server as a client sees it, the network's faults, the device's database. */
 
@@ -110,16 +110,6 @@ export async function profileBrowser(profile: string, baseURL = e2e.baseUrl) {
 
 export const tempDir = (prefix: string) => mkdtemp(path.join(tmpdir(), prefix));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A server of the journey's own (its data folder and port; the suite's web build), which the
