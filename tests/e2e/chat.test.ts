@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '../../server/seed/data';
-import { DEMO_BUYER, e2e, greeting, signIn, skipBrowser, useBrowser } from './helpers';
+import { DEMO_BUYER, e2e, greeting, signIn, skipBrowser, useBrowser, waitOutSplash } from './helpers';
 
 /**
  * Chat with offers and notifications (spec §2, §4, §9) between the demo buyer and the demo
@@ -47,6 +47,7 @@ async function supplierProducts(supplier: Session) {
 async function signedInContext(browser: Browser, email: string, firstName: string, viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({ baseURL: e2e.baseUrl, viewport });
   context.setDefaultTimeout(20_000);
+  waitOutSplash(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));

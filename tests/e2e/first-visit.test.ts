@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { apiGet, e2e, skipBrowser, useBrowser } from './helpers';
+import { apiGet, e2e, skipBrowser, useBrowser, watchSplash } from './helpers';
 
 /** A GET as it travelled: no decompression, unlike fetch. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
@@ -64,6 +64,7 @@ describe.skipIf(skipBrowser)('a first visit on a slow network (browser)', () => 
 
   it('paints the splash in the stored language and the app frame before any script has loaded', async () => {
     const { page } = browser;
+    await watchSplash(page);
     await page.addInitScript(() => localStorage.setItem('language', 'fr'));
     // No module script ever arrives: what shows is index.html alone.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -77,6 +78,7 @@ describe.skipIf(skipBrowser)('a first visit on a slow network (browser)', () => 
 
   it('hands the splash over to the app, which then shows the home screen in the stored language', async () => {
     const { page } = browser;
+    await watchSplash(page);
     await page.addInitScript(() => localStorage.setItem('language', 'tr'));
     await page.goto('/');
     await page.getByRole('link', { name: 'Ana sayfa', exact: true }).waitFor();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from '../../server/seed/data';
 
 /** What the global setup started (tests/e2e/global-setup.ts). */
@@ -18,6 +18,27 @@ const LAUNCH = {
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
+
+/**
+ * Every page of the context waits for the start-up splash (spec §2) to go before it clicks or
+ * types. Without it, a click under the splash makes Playwright scroll the page to find a clear
+ * spot, which hides the navbar (it hides on scrolling down) and leaves its controls unclickable.
+ */
+export function waitOutSplash(context: BrowserContext) {
+  const guard = (page: Page) => {
+    const splash = page.locator('.splash').filter({ visible: true }).first();
+    splashGuards.set(page, page.addLocatorHandler(splash, async () => {}).then(() => splash));
+  };
+  for (const page of context.pages()) guard(page);
+  context.on('page', guard);
+}
+const splashGuards = new WeakMap<Page, Promise<Locator>>();
+
+/** For a test of the splash itself: stop waiting it out. */
+export async function watchSplash(page: Page) {
+  const splash = await splashGuards.get(page);
+  if (splash) await page.removeLocatorHandler(splash);
+}
 
 /**
  * One headless Chromium per test file and a fresh context (cookies, storage, service
@@ -40,6 +61,7 @@ export function useBrowser() {
     state.context = await state.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
     // Generous: CI shares two cores between the server, Chromium and the other test projects.
     state.context.setDefaultTimeout(40_000);
+    waitOutSplash(state.context);
     state.page = await state.context.newPage();
     state.page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     // Anything the Content Security Policy blocked (an unhashed inline script, a foreign source) fails the test too.
@@ -75,6 +97,7 @@ export async function launchWithProfile(): Promise<{ context: BrowserContext; pa
   const profile = await mkdtemp(path.join(tmpdir(), 'mk-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, { ...LAUNCH, baseURL: e2e.baseUrl });
   context.setDefaultTimeout(20_000);
+  waitOutSplash(context);
   const page = context.pages()[0] ?? await context.newPage();
   return {
     context,

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OFFLINE_NOTICE, greeting, signIn, skipBrowser, useBrowser, waitForServiceWorker } from '../e2e/helpers';
-import { apiLogin, catalogue, favoriteIds, lieFi, messageTexts, profileBrowser, reviewComments, storeCount, tempDir, type ApiProduct, type Session } from './support';
+import { apiLogin, favoriteIds, freshProducts, lieFi, messageTexts, profileBrowser, reviewComments, storeCount, tempDir } from './support';
 
 const EMEKA = { email: 'emeka.nwosu@demo.market', firstName: 'Emeka' };
 const CHIOMA = { email: 'buyer@demo.market', firstName: 'Chioma' };
@@ -30,20 +30,6 @@ async function send(page: Page, text: string) {
   await page.getByLabel('Message', { exact: true }).fill(text);
   await page.keyboard.press('Enter');
   await bubble(page, text).waitFor();
-}
-
-/** Products this buyer has neither favourited nor reviewed, chosen from the end of the list so journeys do not share them. */
-async function freshProducts(session: Session, who: string, skip: number, count: number): Promise<ApiProduct[]> {
-  const favourites = new Set(await favoriteIds(session));
-  const chosen: ApiProduct[] = [];
-  for (const product of (await catalogue()).slice(skip)) {
-    if (favourites.has(product.id)) continue;
-    const reviews = await fetch(`${session.base}/api/products/${product.id}/reviews/?limit=100`).then((r) => r.json()) as { results: Array<{ reviewer: { first_name: string } }> };
-    if (reviews.results.some((r) => r.reviewer.first_name === who)) continue;
-    chosen.push(product);
-    if (chosen.length === count) return chosen;
-  }
-  throw new Error(`Not enough products ${who} has not touched`);
 }
 
 describe.skipIf(skipBrowser)('journey: changes made offline', () => {

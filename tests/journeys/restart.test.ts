@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { DEMO_BUYER, OFFLINE_NOTICE, e2e, greeting, signIn, skipBrowser, waitForServiceWorker } from '../e2e/helpers';
+import { DEMO_BUYER, OFFLINE_NOTICE, e2e, greeting, signIn, skipBrowser, waitForServiceWorker, waitOutSplash } from '../e2e/helpers';
 import { apiLogin, catalogue, favoriteIds, messageTexts, ownServer, storeCount } from './support';
 
 const history = (page: Page) => page.getByRole('log');
@@ -15,6 +15,7 @@ describe.skipIf(skipBrowser)('journey: the server killed and restarted mid-sessi
     try {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
       context.setDefaultTimeout(40_000);
+      waitOutSplash(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.stack ?? error.message));

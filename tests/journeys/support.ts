@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/data';
 import { PROJECT_ROOT } from '../../server/web';
-import { e2e } from '../e2e/helpers';
+import { e2e, waitOutSplash } from '../e2e/helpers';
 import { freePort } from '../ports';
 
 /** What the offline journeys share: the server as a client sees it, the network's faults, the device's database. */
@@ -43,6 +43,20 @@ export const messageTexts = async (s: Session, conversation: number) =>
   (await apiAs<{ results: Array<{ text: string }> }>(s, `/api/conversations/${conversation}/messages/?limit=500`)).results.map((m) => m.text);
 export const reviewComments = async (base: string, product: number) =>
   ((await (await fetch(`${base}/api/products/${product}/reviews/?limit=100`)).json()) as { results: Array<{ comment: string }> }).results.map((r) => r.comment);
+
+/** Products this buyer has neither favourited nor reviewed, chosen from the end of the list so journeys do not share them. */
+export async function freshProducts(session: Session, who: string, skip: number, count: number): Promise<ApiProduct[]> {
+  const favourites = new Set(await favoriteIds(session));
+  const chosen: ApiProduct[] = [];
+  for (const product of (await catalogue()).slice(skip)) {
+    if (favourites.has(product.id)) continue;
+    const reviews = await fetch(`${session.base}/api/products/${product.id}/reviews/?limit=100`).then((r) => r.json()) as { results: Array<{ reviewer: { first_name: string } }> };
+    if (reviews.results.some((r) => r.reviewer.first_name === who)) continue;
+    chosen.push(product);
+    if (chosen.length === count) return chosen;
+  }
+  throw new Error(`Not enough products ${who} has not touched`);
+}
 
 /** Counts of the page's IndexedDB stores (the app's Dexie database), read without the app. */
 export function storeCount(page: Page, store: 'products' | 'outbox'): Promise<number> {
@@ -92,16 +106,24 @@ export async function lieFi(context: BrowserContext, reachServer = false): Promi
   };
 }
 
-/** Chromium with a profile folder that outlives it: close and relaunch it to restart the browser. */
-export async function profileBrowser(profile: string, baseURL = e2e.baseUrl) {
+/** Whether this machine lets tests/journeys/small-disk.sh mount a disk of its own (user namespaces). */
+export const canMountSmallDisk = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0"', tmpdir()]).status === 0;
+
+/**
+ * Chromium with a profile folder that outlives it: close and relaunch it to restart the browser.
+ * With `diskSize` (e.g. '40m') the profile sits on a disk of that size (tests/journeys/small-disk.sh).
+ */
+export async function profileBrowser(profile: string, baseURL = e2e.baseUrl, diskSize?: string) {
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: e2e.chromium,
+    executablePath: diskSize ? path.join(PROJECT_ROOT, 'tests/journeys/small-disk.sh') : e2e.chromium,
+    env: diskSize ? { ...process.env, SMALL_DISK_DIR: profile, SMALL_DISK_SIZE: diskSize, SMALL_DISK_CHROMIUM: e2e.chromium } : undefined,
     headless: true,
     baseURL,
     viewport: { width: 1280, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
   context.setDefaultTimeout(40_000);
+  waitOutSplash(context);
   const page = context.pages()[0] ?? await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));

@@ -48,7 +48,7 @@ describe('global counts (spec §4), derived from the local tables', () => {
     });
     await renderApp('/');
     expect((await screen.findAllByRole('link', { name: 'Favorites, 3' }, { timeout: 3000 })).length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
     const every60s = setIntervalSpy.mock.calls.filter(([, ms]) => ms === COUNTS_REFRESH_MS);
     expect(every60s.length).toBeGreaterThan(0);
     unread = 2;
