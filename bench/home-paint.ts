@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
+import { storeCount } from '../tests/device-store';
 import { record } from './record';
 
 const port = Number(process.env.BENCH_PORT ?? 3195);
@@ -59,16 +60,7 @@ try {
   const page = await context.newPage();
   const started = Date.now();
   await page.goto(base);
-  await page.waitForFunction((want) => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('marketplace');
-    open.onsuccess = () => {
-      const idb = open.result;
-      if (!idb.objectStoreNames.contains('products')) return resolve(false);
-      const count = idb.transaction('products').objectStore('products').count();
-      count.onsuccess = () => resolve(count.result >= want);
-    };
-    open.onerror = () => resolve(false);
-  }), total, { timeout: 10 * 60_000, polling: 250 });
+  while ((await storeCount(page, 'products')) < total) await page.waitForTimeout(250);
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 60_000 });
   console.log(`first visit: ${total} products held on the device after ${Date.now() - started} ms`);
 

@@ -60,7 +60,10 @@ try {
   if (pgUrl) run('API throughput (PostgreSQL)', tsx('bench/catalogue-load.ts'), { DATABASE_URL: pgUrl });
   run('sign-in check (PGlite)', tsx('bench/session-check.ts'), { DATA_DIR: path.join(dataDir, 'session'), DATABASE_URL: '' });
   if (pgUrl) run('sign-in check (PostgreSQL)', tsx('bench/session-check.ts'), { DATABASE_URL: pgUrl });
-  run('initial and empty sync, local search (Node)', ['npx', 'vitest', 'run', '--config', 'bench/vitest.config.ts', 'bench/sync-pull.device.ts'], pgliteEnv);
+  // Production mode, as the built app runs: no development-only checks of each answer's shape (src/sync/answers.ts).
+  const syncDevice = ['npx', 'vitest', 'run', '--config', 'bench/vitest.config.ts', '--mode', 'production', 'bench/sync-pull.device.ts'];
+  run('initial and empty sync, local search (Node)', syncDevice, { ...pgliteEnv, NODE_ENV: 'production' });
+  if (pgUrl) run('initial sync (Node, PostgreSQL)', syncDevice, { DATABASE_URL: pgUrl, BENCH_PULL_ONLY: '1', NODE_ENV: 'production' });
   run('initial sync (Chromium)', tsx('bench/sync-pull-browser.ts'), pgliteEnv);
   run('repeat-visit paint (Chromium)', tsx('bench/home-paint.ts'), pgliteEnv);
   run('first visit on the throttled link (Chromium)', tsx('bench/first-visit.ts'), { DATABASE_URL: '' });

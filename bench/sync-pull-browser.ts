@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { storeCount } from '../tests/device-store';
 import { record } from './record';
 
 const port = Number(process.env.BENCH_PORT ?? 3194);
@@ -34,17 +35,7 @@ try {
   });
   const started = Date.now();
   await page.goto(base);
-  const held = () => page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('marketplace');
-    open.onsuccess = () => {
-      const idb = open.result;
-      if (!idb.objectStoreNames.contains('products')) return resolve(0);
-      const count = idb.transaction('products').objectStore('products').count();
-      count.onsuccess = () => resolve(count.result);
-    };
-    open.onerror = () => resolve(0);
-  }));
-  while ((await held()) < total) await new Promise((resolve) => setTimeout(resolve, 50));
+  while ((await storeCount(page, 'products')) < total) await new Promise((resolve) => setTimeout(resolve, 50));
   const engineMs = Date.now() - started;
   console.log(`(${pulls.filter((u) => u.includes('products')).length} catalogue pulls)`);
 

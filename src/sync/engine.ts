@@ -4,7 +4,7 @@ import type { User } from '../shared/types';
 import { db } from '../data/db';
 import { api } from './api';
 import { isOnline, onConnectivityChange, reportReachable } from './connectivity';
-import { pullPage, pullStream } from './pull';
+import { pullStream } from './pull';
 import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
 import { claimDevice } from './session';
@@ -192,10 +192,7 @@ async function replicateCatalogue(): Promise<void> {
       const total = await api.productCount();
       await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
     }
-    while (running && leader && isOnline() && (await pullPage('catalogue', () => running))) {
-      // Yield between pages so the screens stay responsive.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
+    await pullStream('catalogue', () => running && leader && isOnline());
     retries.catalogue.succeeded();
     const total = await db.products.count();
     const stored = (await db.syncState.get('catalogue:total'))?.value as number | undefined;

@@ -36,25 +36,50 @@ export async function cursorOf(stream: StreamName): Promise<string | null> {
   return (await db.syncState.get(streamKey(stream)))?.cursor ?? null;
 }
 
+type Answer = Awaited<ReturnType<typeof api.sync>>;
+
+const ask = (stream: StreamName, since: string | null, limit: number) =>
+  api.sync({ since, limit, collections: STREAM_COLLECTIONS[stream] });
+
+/**
+ * Writes one answer and its cursor in one transaction; false when the stream's cursor is no
+ * longer `since` (another tab led meanwhile), and then nothing is written.
+ */
+async function applyPage(stream: StreamName, since: string | null, answer: Answer): Promise<boolean> {
+  return db.transaction('rw', SYNC_TABLES, async () => {
+    if (((await db.syncState.get(streamKey(stream)))?.cursor ?? null) !== since) return false;
+    if (answer.reset) await RESET_TABLES[stream]();
+    await applyChanges(answer.changes);
+    await db.syncState.put({ key: streamKey(stream), cursor: answer.cursor, updated_at: Date.now(), value: answer.has_more ? 'partial' : 'done' });
+    return true;
+  });
+}
+
 /**
  * Pulls one page; answers whether more pages wait. `stillWanted` is asked before writing: an
  * answer for a user who signed out meanwhile is dropped.
  */
 export async function pullPage(stream: StreamName, stillWanted: () => boolean = () => true, limit = PAGE_SIZE[stream]): Promise<boolean> {
   const since = await cursorOf(stream);
-  const answer = await api.sync({ since, limit, collections: STREAM_COLLECTIONS[stream] });
+  const answer = await ask(stream, since, limit);
   if (!stillWanted()) return false;
-  await db.transaction('rw', SYNC_TABLES, async () => {
-    // The cursor may have moved under us (another tab led meanwhile): apply only on the same base.
-    if (((await db.syncState.get(streamKey(stream)))?.cursor ?? null) !== since) return;
-    if (answer.reset) await RESET_TABLES[stream]();
-    await applyChanges(answer.changes);
-    await db.syncState.put({ key: streamKey(stream), cursor: answer.cursor, updated_at: Date.now(), value: answer.has_more ? 'partial' : 'done' });
-  });
-  return answer.has_more;
+  return (await applyPage(stream, since, answer)) && answer.has_more;
 }
 
-/** Pulls a stream until it has nothing more (or `keepGoing` says stop). */
+/**
+ * Pulls a stream until it has nothing more, or `keepGoing` says stop (asked before each write
+ * and each request). The next page is asked for while this one is written, so the server's
+ * time and the device's overlap instead of adding up.
+ */
 export async function pullStream(stream: StreamName, keepGoing: () => boolean = () => true, limit = PAGE_SIZE[stream]): Promise<void> {
-  while (keepGoing() && (await pullPage(stream, keepGoing, limit))) { /* next page */ }
+  let since = await cursorOf(stream);
+  let next: Promise<Answer> | null = keepGoing() ? ask(stream, since, limit) : null;
+  while (next) {
+    const answer: Answer = await next;
+    next = answer.has_more && keepGoing() ? ask(stream, answer.cursor, limit) : null;
+    // Not awaited when this page ends the loop: its failure must not go unhandled.
+    next?.catch(() => undefined);
+    if (!keepGoing() || !(await applyPage(stream, since, answer))) return;
+    since = answer.cursor;
+  }
 }

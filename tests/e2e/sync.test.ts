@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_BUYER, apiGet, greeting, signIn, skipBrowser, useBrowser } from './helpers';
+import { storeCount } from '../device-store';
 
-/**
- * Products held in the page's IndexedDB (the app's Dexie database), read without the app. The
- * connection is closed at once, and never creates the database: an open connection left behind,
- * or an empty version 1 made before the app's own, would block the app's database.
- */
-function heldProducts(page: Page): Promise<number> {
-  return page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('marketplace');
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onsuccess = () => {
-      const idb = open.result;
-      if (!idb.objectStoreNames.contains('products')) {
-        idb.close();
-        return resolve(0);
-      }
-      const count = idb.transaction('products').objectStore('products').count();
-      count.onsuccess = () => resolve(count.result);
-      count.onerror = () => resolve(-1);
-      idb.close();
-    };
-    open.onerror = () => resolve(0);
-  }));
-}
+const heldProducts = (page: Page) => storeCount(page, 'products');
 
 const syncCalls = (page: Page) => {
   const calls: string[] = [];

@@ -8,6 +8,8 @@ import { PROJECT_ROOT } from '../../server/web';
 import { e2e, waitOutSplash } from '../e2e/helpers';
 import { freePort } from '../ports';
 
+export { storeCount } from '../device-store';
+
 /** What the offline journeys share: the server as a client sees it, the network's faults, the device's database. */
 
 export interface Session { token: string; id: number; base: string }
@@ -56,21 +58,6 @@ export async function freshProducts(session: Session, who: string, skip: number,
     if (chosen.length === count) return chosen;
   }
   throw new Error(`Not enough products ${who} has not touched`);
-}
-
-/** Counts of the page's IndexedDB stores (the app's Dexie database), read without the app. */
-export function storeCount(page: Page, store: 'products' | 'outbox'): Promise<number> {
-  return page.evaluate((name) => new Promise<number>((resolve) => {
-    const open = indexedDB.open('marketplace');
-    open.onsuccess = () => {
-      const idb = open.result;
-      if (!idb.objectStoreNames.contains(name)) return resolve(0);
-      const count = idb.transaction(name).objectStore(name).count();
-      count.onsuccess = () => { resolve(count.result); idb.close(); };
-      count.onerror = () => resolve(-1);
-    };
-    open.onerror = () => resolve(-1);
-  }), store);
 }
 
 /**

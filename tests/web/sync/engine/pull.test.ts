@@ -47,6 +47,22 @@ describe('first sync and delta sync', () => {
     expect(await db.favorites.count()).toBe(0);
   });
 
+  it('a page that fails while the one before is being written leaves that one saved, and the next pull resumes after it', async () => {
+    await claimDevice(null);
+    // Every page after the first fails: the engine asks for it while it writes the first.
+    net.failMatching = /since=/;
+    await expect(pullStream('catalogue', undefined, 10)).rejects.toThrow();
+    expect(await db.products.count()).toBe(10);
+    const saved = await cursorOf('catalogue');
+    expect(saved).toEqual(expect.stringMatching(/./));
+
+    net.failMatching = null;
+    net.log.length = 0;
+    await pullStream('catalogue', undefined, 10);
+    expect(await db.products.count()).toBe(await serverProductCount());
+    expect(net.log.length).toBe(Math.ceil((await serverProductCount() - 10) / 10));
+  });
+
   it('a later pull brings only what changed: new products, edits and deletions', async () => {
     await claimDevice(null);
     await pullStream('catalogue');
