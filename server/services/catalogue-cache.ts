@@ -84,10 +84,11 @@ function cached<T>(value: T): Cached<T> {
 
 /**
  * `ttlMs` bounds answers that change with time alone (flash deals ending, the hot-selling
- * window); others live until the catalogue changes. Concurrent requests for a missing
+ * window); others live until the catalogue changes. At most `maxEntries` are kept, the least
+ * recently used going first. Concurrent requests for a missing
  * answer share one computation.
  */
-export function createCatalogueCache<T>(ttlMs = Infinity) {
+export function createCatalogueCache<T>(ttlMs = Infinity, maxEntries = MAX_ENTRIES) {
   const entries = new Map<string, Entry<T>>();
   return {
     /** The answer for `key` at `version`, made by `make` when missing, outdated or expired. */
@@ -103,7 +104,7 @@ export function createCatalogueCache<T>(ttlMs = Infinity) {
       const entry = { version, expires: Date.now() + ttlMs, answer };
       entries.set(key, entry);
       answer.catch(() => { if (entries.get(key) === entry) entries.delete(key); });
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return answer;
     },
   };

@@ -191,6 +191,29 @@ describe('GET /api/sync/?collections= (a stream per set of collections)', () => 
     expect(more.body.changes.products.upserted.map((p: { name: string }) => p.name)).toEqual(['Later Product']);
   });
 
+  it('the catalogue stream is made once for every device, never older than the last change, and favourites stay the viewer\'s own', async () => {
+    const product = await createProduct(t, supplier, { name: 'Shared Page Product' });
+    await t.api.post('/api/favorites/', { product: product.id }, { token: buyer.token });
+    const first = await t.api.get('/api/sync/?collections=products&limit=1000');
+    const second = await t.api.get('/api/sync/?collections=products&limit=1000');
+    expect(second.body).toEqual(first.body);
+    const shown = (body: { changes: Changes }) => body.changes.products.upserted.find((p) => p.id === product.id);
+    expect(shown(first.body)).toMatchObject({ name: 'Shared Page Product', is_favorited: false });
+    const mine = await t.api.get('/api/sync/?collections=products&limit=1000', { token: buyer.token });
+    expect(shown(mine.body)).toMatchObject({ is_favorited: true });
+    const theirs = await t.api.get('/api/sync/?collections=products&limit=1000', { token: other.token });
+    expect(shown(theirs.body)).toMatchObject({ is_favorited: false });
+
+    // An edit is in the very next pull of the same page, for guests and signed-in users alike.
+    await t.api.patch(`/api/products/${product.id}/`, { name: 'Renamed Page Product' }, { token: supplier.token });
+    for (const token of [undefined, buyer.token]) {
+      const after = await t.api.get('/api/sync/?collections=products&limit=1000', { token });
+      expect(shown(after.body)).toMatchObject({ name: 'Renamed Page Product' });
+    }
+    const next = await t.api.get(`/api/sync/?collections=products&limit=1000&since=${first.body.cursor}`);
+    expect(next.body.changes.products.upserted.map((p: { name: string }) => p.name)).toEqual(['Renamed Page Product']);
+  });
+
   it('a guest asking for a user collection gets nothing of it', async () => {
     const res = await t.api.get('/api/sync/?collections=favorites');
     expect(res.status).toBe(200);
