@@ -44,7 +44,8 @@ try {
     const rows: unknown[] = [];
     let since = '';
     for (let more = true; more;) {
-      const answer = await (await fetch(`/api/sync/?collections=products&limit=1000${since ? `&since=${since}` : ''}`)).json();
+      // Pages of another size than the engine's: the server makes them afresh, as it did for the engine.
+      const answer = await (await fetch(`/api/sync/?collections=products&limit=998${since ? `&since=${since}` : ''}`)).json();
       rows.push(...answer.changes.products.upserted);
       since = answer.cursor;
       more = answer.has_more;

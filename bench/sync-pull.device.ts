@@ -44,18 +44,26 @@ const base = `http://127.0.0.1:${port}/api`;
 setApiBase(base);
 
 try {
-  // A first pull warms the server (JIT, database caches); the measured one starts from scratch.
-  await pullStream('catalogue');
-  await Promise.all(db.tables.map((table) => table.clear()));
+  // A first pull warms the server (JIT, database caches). It asks for pages of another size, so
+  // the measured pull finds none of its pages made yet (GET /api/sync/ keeps the catalogue
+  // stream's pages per catalogue version): the first device after a change, the server's worst case.
+  const fresh = () => Promise.all(db.tables.map((table) => table.clear()));
+  await pullStream('catalogue', undefined, 999);
+  await fresh();
   const started = performance.now();
   await pullStream('catalogue');
   const pullMs = performance.now() - started;
   const rows = await db.products.toArray();
+  // A later device: the server sends pages it made already.
+  await fresh();
+  const laterStart = performance.now();
+  await pullStream('catalogue');
+  const laterMs = performance.now() - laterStart;
 
-  // The server alone: the same pages fetched and read one after the other, nothing written.
+  // The server alone, on pages not made yet: fetched and read one after the other, nothing written.
   const serverStart = performance.now();
   for (let since = '', more = true; more;) {
-    const page = await (await fetch(`${base}/sync/?collections=products&limit=1000${since ? `&since=${encodeURIComponent(since)}` : ''}`)).json() as { cursor: string; has_more: boolean };
+    const page = await (await fetch(`${base}/sync/?collections=products&limit=998${since ? `&since=${encodeURIComponent(since)}` : ''}`)).json() as { cursor: string; has_more: boolean };
     since = page.cursor;
     more = page.has_more;
   }
@@ -69,10 +77,13 @@ try {
   await bare.table('products').bulkPut(plain.map((p) => toProductRow(p)));
   const bareMs = performance.now() - bareStart;
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`initial pull (server on ${database}): ${rows.length} products in ${Math.round(pullMs)} ms; the server alone answers the same pages in ${Math.round(serverMs)} ms; a bare Dexie bulkPut of the same rows takes ${Math.round(bareMs)} ms -> pull / bulkPut = ${(pullMs / bareMs).toFixed(2)}× (target ≤ 2×)`);
+  console.log(`initial pull (server on ${database}): ${rows.length} products in ${Math.round(pullMs)} ms (first device after a change), ${Math.round(laterMs)} ms (a later device); the server alone answers such pages in ${Math.round(serverMs)} ms; a bare Dexie bulkPut of the same rows takes ${Math.round(bareMs)} ms -> pull / bulkPut = ${(pullMs / bareMs).toFixed(2)}× and ${(laterMs / bareMs).toFixed(2)}× (target ≤ 2×)`);
 
-  record(`Initial sync in Node, fake-indexeddb (${rows.length} products, server on ${database})`, [
-    { figure: 'catalogue pulled into Dexie (pages of 1,000, a cursor each, the next page fetched while one is written)', value: Math.round(pullMs), unit: 'ms', target: '≤ 2× bare bulkPut', met: pullMs <= 2 * bareMs, ceiling: `bare Dexie bulkPut ${Math.round(bareMs)} ms (${(pullMs / bareMs).toFixed(2)}×); the server alone ${Math.round(serverMs)} ms` },
+  const title = `Initial sync in Node, fake-indexeddb (${rows.length} products, server on ${database})`;
+  const ceiling = (ms: number) => `bare Dexie bulkPut ${Math.round(bareMs)} ms (${(ms / bareMs).toFixed(2)}×); the server alone ${Math.round(serverMs)} ms`;
+  record(title, [
+    { figure: 'catalogue pulled into Dexie, first device after a change (pages of 1,000, a cursor each, the next page fetched while one is written)', value: Math.round(pullMs), unit: 'ms', target: '≤ 2× bare bulkPut', met: pullMs <= 2 * bareMs, ceiling: ceiling(pullMs) },
+    { figure: 'the same, a later device (pages already made by the server)', value: Math.round(laterMs), unit: 'ms', target: '≤ 2× bare bulkPut', met: laterMs <= 2 * bareMs, ceiling: ceiling(laterMs) },
   ]);
   if (process.env.BENCH_PULL_ONLY === '1') return;
   const answer = await fetch(`${base}/sync/?collections=products&since=${encodeURIComponent((await cursorOf('catalogue'))!)}`);

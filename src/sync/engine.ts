@@ -131,10 +131,11 @@ async function syncOnce(): Promise<void> {
   try {
     await pullStream('private', stillMe);
     if (me && (await pushOutbox(me.id, () => !stillMe()))) await pullStream('private', stillMe);
+    // The catalogue, the largest download, starts at once; rates come beside it.
+    void replicateCatalogue();
     await refreshRates();
     retries.cycle.succeeded();
     void holdReferencedProducts();
-    void replicateCatalogue();
   } catch (error) {
     console.warn('Sync did not complete', error);
     if (isQuotaError(error)) reportStorageFull(t`your latest data`);
@@ -188,11 +189,12 @@ async function replicateCatalogue(): Promise<void> {
   if (replicating || saveData()) return;
   replicating = true;
   try {
-    if (!(await db.syncState.get('catalogue:total'))) {
-      const total = await api.productCount();
-      await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
-    }
-    await pullStream('catalogue', () => running && leader && isOnline());
+    // The total (for the progress shown) is asked for beside the first page, not before it.
+    // Only the progress depends on it: a failure leaves it for the next time.
+    const counted = (await db.syncState.get('catalogue:total')) ? Promise.resolve() : api.productCount().then(
+      (total) => db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() }),
+    ).catch((error) => console.warn('Could not count the catalogue', error));
+    await Promise.all([pullStream('catalogue', () => running && leader && isOnline()), counted]);
     retries.catalogue.succeeded();
     const total = await db.products.count();
     const stored = (await db.syncState.get('catalogue:total'))?.value as number | undefined;
