@@ -110,7 +110,14 @@ async function send(path: string, options: RequestOptions, token: string | null)
 }
 
 async function parse<T>(response: Response): Promise<T> {
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    // The connection dropped (or the request timed out) while the answer was arriving.
+    reportUnreachable();
+    throw new ApiError(0, null);
+  }
   let data: unknown = null;
   if (text) {
     try {

@@ -75,7 +75,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'guest', user: null });
   }, []);
 
-  // Start-up: a stored token means "fetch the current user"; any failure is a silent logout.
+  // Start-up: a stored token means "fetch the current user". Only the server's refusal of the
+  // session signs out: offline, a dropped or late answer, or a server error keep the tokens and
+  // the last known user, so saved favourites and chats stay usable until the server can decide.
   useEffect(() => {
     if (!hasStoredTokens()) return;
     let cancelled = false;
@@ -83,11 +85,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       (user) => { if (!cancelled) signIn(user); },
       (error) => {
         if (cancelled) return;
-        // Offline (status 0) with a stored session: keep it and the last known user, so saved
-        // favourites and chats stay usable; the server decides once the device is back online.
-        const offlineUser = error instanceof ApiError && error.status === 0 ? cachedUser() : null;
-        if (offlineUser) return signIn(offlineUser);
-        clearTokens();
+        const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+        const lastKnown = refused ? null : cachedUser();
+        if (lastKnown) return signIn(lastKnown);
+        if (refused) clearTokens();
         becomeGuest();
       },
     );

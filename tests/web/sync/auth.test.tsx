@@ -57,6 +57,32 @@ describe('authentication state (spec §4)', () => {
     expect(getAccessToken()).toBe('a1');
   });
 
+  it('keeps the session and the last known user when the start-up check fails without the server refusing it', async () => {
+    fakeApi({ 'POST /api/auth/login/': () => ({ body: { access: 'a1', refresh: 'r1' } }), 'GET /api/me/': () => ({ body: makeUser() }) });
+    const first = renderAuth();
+    await act(() => first.auth().login('ada@example.com', 'pw-12345678'));
+    cleanup();
+    // A server error, then an answer cut off while it arrives (a reload, a dropped connection).
+    const cutOff = () => new Response(new ReadableStream({ start(controller) { controller.error(new TypeError('network error')); } }), { status: 200 });
+    for (const failing of [async () => new Response('{"detail":"Service unavailable"}', { status: 503 }), async () => cutOff()]) {
+      vi.stubGlobal('fetch', vi.fn(failing));
+      const next = renderAuth();
+      await waitFor(() => expect(next.text()).toBe('authenticated:Ada'));
+      expect(getAccessToken()).toBe('a1');
+      expect(getRefreshToken()).toBe('r1');
+      cleanup();
+    }
+  });
+
+  it('without a last known user, a failed start-up check leaves a guest screen but keeps the tokens for the next start', async () => {
+    storeSession();
+    fakeApi({ 'GET /api/me/': () => ({ status: 503, body: { detail: 'Service unavailable' } }) });
+    const { text } = renderAuth();
+    await waitFor(() => expect(text()).toBe('guest:-'));
+    expect(getAccessToken()).not.toBeNull();
+    expect(getRefreshToken()).not.toBeNull();
+  });
+
   it('login stores the tokens and loads the user', async () => {
     const server = fakeApi({
       'POST /api/auth/login/': () => ({ body: { access: 'a1', refresh: 'r1' } }),
