@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const distDir = options.web ? (options.web === true ? DIST_DIR : options.web.distDir) : undefined;
   const indexFile = distDir && path.join(distDir, 'index.html');
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined,
     ratesUrl: config.ratesUrl,
   });

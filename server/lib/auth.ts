@@ -24,21 +24,26 @@ declare module 'fastify' {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (request) => {
+  // A synchronous hook: guests, most requests, pass without the promise an async hook costs.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header || !request.url.startsWith('/api/')) return;
-    const [scheme, token] = header.split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw notAuthenticated('Authorization header must contain two space-delimited values');
-    const { userId, sessionId } = await app.tokens.verifyAccess(token);
-    const user = await app.db.selectFrom('users').selectAll('users').where('users.id', '=', userId)
-      .where(({ exists, selectFrom }) => exists(selectFrom('refresh_tokens').select('refresh_tokens.jti')
-        .where('refresh_tokens.family', '=', sessionId).where('refresh_tokens.user_id', '=', userId)
-        .where('refresh_tokens.revoked_at', 'is', null)))
-      .executeTakeFirst();
-    if (!user) throw notAuthenticated('Token is invalid or expired');
-    request.user = user;
-    request.sessionId = sessionId;
+    if (!header || !request.url.startsWith('/api/')) done();
+    else authenticate(app, request, header).then(() => done(), done);
   });
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest, header: string) {
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw notAuthenticated('Authorization header must contain two space-delimited values');
+  const { userId, sessionId } = await app.tokens.verifyAccess(token);
+  const user = await app.db.selectFrom('users').selectAll('users').where('users.id', '=', userId)
+    .where(({ exists, selectFrom }) => exists(selectFrom('refresh_tokens').select('refresh_tokens.jti')
+      .where('refresh_tokens.family', '=', sessionId).where('refresh_tokens.user_id', '=', userId)
+      .where('refresh_tokens.revoked_at', 'is', null)))
+    .executeTakeFirst();
+  if (!user) throw notAuthenticated('Token is invalid or expired');
+  request.user = user;
+  request.sessionId = sessionId;
 }
 
 export function requireUser(request: FastifyRequest): UserRow {

@@ -20,7 +20,12 @@ function matches(header: string | undefined, etag: string): boolean {
  * are not hashed again; 304s carry the validator and no body. Private answers are kept
  * by the browser but asked about again every time.
  */
-export async function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
+  // A callback hook: an async one would cost every answer a promise.
+  done(null, conditionalPayload(request, reply, payload));
+}
+
+function conditionalPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   let etag = reply.getHeader('ETag') as string | undefined;
   if (!etag) reply.header('ETag', (etag = etagOf(payload)));

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonDepthExceeds, parseUrlEncoded, readForm, rejectNullCharacters, TOO_DEEP } from './body';
 import { badRequest, NOT_JSON } from './errors';
 
@@ -35,9 +35,22 @@ export function registerFormBodies(app: FastifyInstance) {
       done(error as Error, undefined);
     }
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && request.routeOptions.schema?.body) request.body = (await readForm(request)).fields;
+  const rejectNulls = (request: FastifyRequest) => {
     rejectNullCharacters(request.query);
     rejectNullCharacters(request.body);
+  };
+  // Synchronous but for the multipart read: an async hook would cost every request a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.isMultipart() && request.routeOptions.schema?.body) {
+      readForm(request).then((form) => { request.body = form.fields; rejectNulls(request); }).then(() => done(), done);
+      return;
+    }
+    try {
+      rejectNulls(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

@@ -57,6 +57,34 @@ describe('every answer', () => {
     }
   });
 
+  it('carries the same full set on API answers, guest or signed in, errors included, and no HSTS', async () => {
+    const user = await createUser(t);
+    const answers = [
+      await fetch(new URL('/api/products/?limit=2', t.baseUrl), { headers: { 'accept-encoding': 'br' } }),
+      await fetch(new URL('/api/me/', t.baseUrl), { headers: { authorization: `Bearer ${user.token}` } }),
+      await fetch(new URL('/api/me/', t.baseUrl), { headers: { authorization: 'Bearer not-a-token' } }),
+      await fetch(new URL('/api/products/', t.baseUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x' }),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 401, 401]);
+    for (const res of answers) {
+      expect(csp(res.headers).get('default-src')).toEqual(["'self'"]);
+      expect(csp(res.headers).get('frame-ancestors')).toEqual(["'none'"]);
+      expect({
+        coop: res.headers.get('cross-origin-opener-policy'), corp: res.headers.get('cross-origin-resource-policy'),
+        oac: res.headers.get('origin-agent-cluster'), referrer: res.headers.get('referrer-policy'),
+        nosniff: res.headers.get('x-content-type-options'), dns: res.headers.get('x-dns-prefetch-control'),
+        download: res.headers.get('x-download-options'), frame: res.headers.get('x-frame-options'),
+        crossDomain: res.headers.get('x-permitted-cross-domain-policies'), xss: res.headers.get('x-xss-protection'),
+        hsts: res.headers.get('strict-transport-security'),
+      }).toEqual({
+        coop: 'same-origin', corp: 'same-origin', oac: '?1', referrer: 'strict-origin-when-cross-origin', nosniff: 'nosniff',
+        dns: 'off', download: 'noopen', frame: 'DENY', crossDomain: 'none', xss: '0', hsts: null,
+      });
+    }
+    expect(answers[0].headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(answers.map((res) => res.headers.get('cache-control'))).toEqual(['no-cache', 'no-store', 'no-store', null]);
+  });
+
   it('covers media files', async () => {
     const user = await createUser(t);
     const form = new FormData();
