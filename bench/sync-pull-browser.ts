@@ -3,7 +3,8 @@
  *   DATA_DIR=/tmp/bench-sync npx tsx bench/catalogue-generate.ts 10000
  *   DATA_DIR=/tmp/bench-sync npx tsx bench/sync-pull-browser.ts
  * Starts `npm start`'s server on that data, opens the app as a guest and times the engine's
- * background replication (navigation to every product held in IndexedDB). In the same page
+ * background replication, from its first catalogue request to every product held in IndexedDB
+ * (and, apart, from navigation: the app's start comes first). In the same page
  * it then fetches the same pages raw and writes the rows with one bare IndexedDB put per row
  * in one transaction: the floor the engine is compared with (target: within 2×).
  */
@@ -30,13 +31,20 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', hea
 try {
   const page = await (await browser.newContext()).newPage();
   const pulls: string[] = [];
+  let firstPull = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/sync/') && request.url().includes('collections=products')) firstPull ||= Date.now();
+  });
   page.on('requestfinished', (request) => {
     if (request.url().includes('/api/sync/')) pulls.push(request.url());
   });
   const started = Date.now();
   await page.goto(base);
   while ((await storeCount(page, 'products')) < total) await new Promise((resolve) => setTimeout(resolve, 50));
-  const engineMs = Date.now() - started;
+  const held = Date.now();
+  // Like the Node bench: the pull from its first request. The app's start before it is shown apart.
+  const engineMs = held - firstPull;
+  const startMs = firstPull - started;
   console.log(`(${pulls.filter((u) => u.includes('products')).length} catalogue pulls)`);
 
   const floor = await page.evaluate(async () => {
@@ -64,12 +72,13 @@ try {
     });
     return { fetchMs, putMs: performance.now() - t1, rows: rows.length };
   });
-  console.log(`engine: ${total} products replicated into IndexedDB ${engineMs} ms after navigation (app start, HTTP, Dexie, a cursor per page)`);
+  console.log(`engine: ${total} products replicated into IndexedDB in ${engineMs} ms from its first catalogue request (HTTP, Dexie, a cursor per page), which the app sent ${startMs} ms after navigation`);
   console.log(`floor in the same page: fetching the same ${floor.rows} rows raw ${Math.round(floor.fetchMs)} ms + one bare put transaction ${Math.round(floor.putMs)} ms = ${Math.round(floor.fetchMs + floor.putMs)} ms`);
   console.log(`engine / floor = ${(engineMs / (floor.fetchMs + floor.putMs)).toFixed(2)}× (target ≤ 2×)`);
   const floorMs = Math.round(floor.fetchMs + floor.putMs);
   record(`Initial sync in Chromium (${total} products)`, [
-    { figure: 'catalogue replicated into IndexedDB after navigation', value: engineMs, unit: 'ms', target: '≤ 2× the floor', met: engineMs <= 2 * floorMs, ceiling: `raw fetch + one bare put transaction ${floorMs} ms (${(engineMs / floorMs).toFixed(2)}×)` },
+    { figure: 'catalogue replicated into IndexedDB, from the engine\'s first catalogue request', value: engineMs, unit: 'ms', target: '≤ 2× the floor', met: engineMs <= 2 * floorMs, ceiling: `raw fetch + one bare put transaction ${floorMs} ms (${(engineMs / floorMs).toFixed(2)}×)` },
+    { figure: 'the same, from navigation (the app starts, paints the home screen, then replicates)', value: held - started, unit: 'ms' },
   ]);
 } finally {
   await browser.close();
