@@ -13,28 +13,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { PROJECT_ROOT, ensureWebBuilt } from '../server/web';
+import { freePort } from '../tests/ports';
 import { record } from './record';
 
 const KBPS = 250;
 const RTT_MS = 300;
 const CARD_TIMEOUT_MS = Number(process.env.BENCH_CARD_TIMEOUT_MS ?? 30_000);
 const CARD = '[data-testid="product-card"]';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   await ensureWebBuilt((message) => console.log(message));

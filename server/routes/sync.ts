@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { syncCollections } from '../sync';
 import { pruneTombstones, syncBounds } from '../sync/tombstones';
-import { CURSOR_PATTERN, readCursor } from '../sync/feed';
+import { CURSOR_PATTERN, readCursor, type Cursor } from '../sync/feed';
 import { nothingNew, pull } from '../sync/pull';
 import { catalogueVersion, createCatalogueCache, freshRead } from '../services/catalogue-cache';
 import { withFavorites } from '../services/products';
@@ -55,7 +55,7 @@ const sync: FastifyPluginAsyncZod = async (app) => {
   // A page of 1,000 products holds a few MB in memory: 24 cover a 20,000-product catalogue.
   const cataloguePages = createCatalogueCache<SyncAnswer>(Infinity, 24);
   const version = freshRead(app.db, () => catalogueVersion(app.db));
-  const pullInSnapshot = (userId: number | null, since: ReturnType<typeof readCursor>, limit: number, only?: string[]) =>
+  const pullInSnapshot = (userId: number | null, since: Cursor, limit: number, only?: string[]) =>
     // One snapshot for every query: the bound of settled transactions and the rows agree.
     app.db.transaction().setIsolationLevel('repeatable read').execute((db) => pull(db, userId, since, limit, only));
 

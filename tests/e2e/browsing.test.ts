@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { DEMO_BUYER, apiGet, greeting, signIn, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+import { apiGet, DEMO_BUYER, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
 
 /** Issue 9 in a real browser against `npm start` with the demo catalogue: home, listings, search, favourites. */
 
@@ -85,9 +85,7 @@ describe.skipIf(skipBrowser)('browsing (browser)', () => {
 
   it('a buyer favourites a product from its card and finds it under favourites', async () => {
     const { page } = browser;
-    await page.goto('/login');
-    await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await greeting(page, DEMO_BUYER.firstName).waitFor();
+    await signInAsDemo(page, DEMO_BUYER);
     await page.goto('/new-arrivals');
     const card = cards(page).filter({ has: page.locator('button[aria-pressed="false"]') }).first();
     await card.waitFor();
@@ -112,9 +110,7 @@ describe.skipIf(skipBrowser)('browsing (browser)', () => {
   it('the same screens render offline after one online visit', async () => {
     const { page, context } = browser;
     const { word } = await searchableWord();
-    await page.goto('/login');
-    await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await greeting(page, DEMO_BUYER.firstName).waitFor();
+    await signInAsDemo(page, DEMO_BUYER);
     const visits = ['/', `/search/${encodeURIComponent(word)}`, '/category/1/Agriculture%20%26%20Food', '/flash-deals', '/new-arrivals', '/favorites'];
     for (const path of visits) {
       await page.goto(path);

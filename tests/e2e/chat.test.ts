@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '../../server/seed/data';
-import { DEMO_BUYER, e2e, greeting, signIn, skipBrowser, useBrowser, waitOutSplash } from './helpers';
+import { DEMO_BUYER, chatBubble, chatHistory, e2e, signInAsDemo, skipBrowser, startChat, useBrowser, waitOutSplash } from './helpers';
 
 /**
  * Chat with offers and notifications (spec §2, §4, §9) between the demo buyer and the demo
@@ -51,27 +51,15 @@ async function signedInContext(browser: Browser, email: string, firstName: strin
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
-  await page.goto('/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await greeting(page, firstName).waitFor();
+  await signInAsDemo(page, { email, firstName });
   return { context, page, errors };
 }
 
-/** The buyer opens the product page and presses "Send message": the chat opens at the new conversation. */
-async function startChat(page: Page, productId: number): Promise<number> {
-  await page.goto(`/products/${productId}`);
-  await page.getByRole('button', { name: 'Send message' }).click();
-  await page.waitForURL(/\/chat\/\d+$/);
-  await page.getByLabel('Message', { exact: true }).waitFor();
-  return Number(new URL(page.url()).pathname.split('/').pop());
-}
 
-const history = (page: Page) => page.getByRole('log');
-const bubble = (page: Page, text: string) => history(page).locator('li', { hasText: text });
 
 /** Waits until nothing in the history is still sending. */
 async function allSent(page: Page, timeout = 30_000) {
-  await history(page).getByText('Sending…').first().waitFor({ state: 'detached', timeout });
+  await chatHistory(page).getByText('Sending…').first().waitFor({ state: 'detached', timeout });
 }
 
 describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () => {
@@ -85,32 +73,30 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
     const supplier = await signedInContext(browser.browser, DEMO_SUPPLIER_EMAIL, 'Adebayo');
     const { page } = browser;
     try {
-      await page.goto('/login');
-      await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-      await greeting(page, DEMO_BUYER.firstName).waitFor();
+      await signInAsDemo(page, DEMO_BUYER);
       const conversationId = await startChat(page, product.id);
       await page.getByRole('heading', { name: /Lagos Agro Foods/ }).waitFor();
 
       await page.getByLabel('Message', { exact: true }).fill('Hello, can you supply 200 units?');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
-      await bubble(page, 'Hello, can you supply 200 units?').waitFor();
+      await chatBubble(page, 'Hello, can you supply 200 units?').waitFor();
 
       // A real PNG (the server checks content, not names): the product's own picture.
       const png = Buffer.from(await (await fetch(`${e2e.baseUrl}${product.thumbnail_url}`)).arrayBuffer());
       await page.getByLabel('Attach a file').setInputFiles({ name: 'sample.png', mimeType: 'image/png', buffer: png });
       await page.getByText('sample.png').waitFor();
       await page.getByRole('button', { name: 'Send', exact: true }).click();
-      await history(page).locator('img').first().waitFor();
+      await chatHistory(page).locator('img').first().waitFor();
 
       await page.getByRole('button', { name: 'Offer 10% less' }).click();
       const lower = (Math.round(Number(product.price) * 90) / 100).toFixed(2);
-      await bubble(page, 'Price offer:').waitFor();
+      await chatBubble(page, 'Price offer:').waitFor();
       await allSent(page);
 
       const stored = await serverMessages(buyerApi, conversationId);
       expect(stored.map((m) => [m.text, m.price])).toEqual([['Hello, can you supply 200 units?', null], ['', null], ['', lower]]);
       expect(stored[1].image_url).toMatch(/\.png$/);
-      expect(await history(page).locator('img').getAttribute('src')).toContain(stored[1].image_url!);
+      expect(await chatHistory(page).locator('img').getAttribute('src')).toContain(stored[1].image_url!);
 
       // The supplier's badges follow within 60 s (spec §4: counts every 60 s) without a reload.
       const s = supplier.page;
@@ -123,16 +109,16 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
       await s.waitForURL(`**/chat/${conversationId}`);
 
       // The supplier sees the three messages, the picture and the offer, and gets no offer buttons.
-      await bubble(s, 'Hello, can you supply 200 units?').waitFor();
-      await history(s).locator('img').first().waitFor();
-      await bubble(s, 'Price offer:').waitFor();
+      await chatBubble(s, 'Hello, can you supply 200 units?').waitFor();
+      await chatHistory(s).locator('img').first().waitFor();
+      await chatBubble(s, 'Price offer:').waitFor();
       expect(await s.getByRole('button', { name: 'Offer 10% less' }).count()).toBe(0);
       await s.getByLabel('Message', { exact: true }).fill('Yes, 200 units ship next week.');
       await s.keyboard.press('Enter');
       await allSent(s);
 
       // The buyer's open conversation shows the reply by itself (polled every 5 s).
-      await bubble(page, 'Yes, 200 units ship next week.').waitFor({ timeout: 20_000 });
+      await chatBubble(page, 'Yes, 200 units ship next week.').waitFor({ timeout: 20_000 });
       expect(supplier.errors).toEqual([]);
     } finally {
       await supplier.context.close();
@@ -144,9 +130,7 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
     const buyerApi = await apiLogin(DEMO_BUYER.email);
     const [, product] = await supplierProducts(supplierApi);
     const { page, context } = browser;
-    await page.goto('/login');
-    await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await greeting(page, DEMO_BUYER.firstName).waitFor();
+    await signInAsDemo(page, DEMO_BUYER);
     const conversationId = await startChat(page, product.id);
 
     await context.setOffline(true);
@@ -155,9 +139,9 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
     await page.getByRole('button', { name: 'Offer 10% more' }).click();
     const higher = (Math.round(Number(product.price) * 110) / 100).toFixed(2);
 
-    const text = bubble(page, 'Written in the market, no signal');
+    const text = chatBubble(page, 'Written in the market, no signal');
     await text.getByText('Sending…').waitFor();
-    await bubble(page, 'Price offer:').getByText('Sending…').waitFor();
+    await chatBubble(page, 'Price offer:').getByText('Sending…').waitFor();
     expect(await serverMessages(buyerApi, conversationId)).toEqual([]);
 
     await context.setOffline(false);
@@ -167,9 +151,9 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
 
     // A reload shows each once, as the server holds them.
     await page.reload();
-    await bubble(page, 'Written in the market, no signal').waitFor();
-    expect(await bubble(page, 'Written in the market, no signal').count()).toBe(1);
-    expect(await bubble(page, 'Price offer:').count()).toBe(1);
+    await chatBubble(page, 'Written in the market, no signal').waitFor();
+    expect(await chatBubble(page, 'Written in the market, no signal').count()).toBe(1);
+    expect(await chatBubble(page, 'Price offer:').count()).toBe(1);
   }, 120_000);
 
   it('shows one pane at a time on a phone, and the chat screen passes axe in both themes', async () => {
@@ -177,9 +161,7 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
     const [, , product] = await supplierProducts(supplierApi);
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/login');
-    await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await greeting(page, DEMO_BUYER.firstName).waitFor();
+    await signInAsDemo(page, DEMO_BUYER);
     const conversationId = await startChat(page, product.id);
     await page.getByLabel('Message', { exact: true }).fill('Is the price negotiable?');
     await page.keyboard.press('Enter');
@@ -194,11 +176,11 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/chat/${conversationId}`);
-    await bubble(page, 'Is the price negotiable?').waitFor();
+    await chatBubble(page, 'Is the price negotiable?').waitFor();
     for (const theme of ['dark', 'light']) {
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
       await page.reload();
-      await bubble(page, 'Is the price negotiable?').waitFor();
+      await chatBubble(page, 'Is the price negotiable?').waitFor();
       const { violations } = await new AxeBuilder({ page: page as never }).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -148,3 +148,26 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /** The profile menu's greeting in the navbar: visible only when signed in. */
 export const greeting = (page: Page, firstName: string) => page.getByRole('button', { name: `Hi, ${firstName}` });
+
+/** A demo user signs in through the login form and the navbar greets them. */
+export async function signInAsDemo(page: Page, who: { email: string; firstName: string }): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, who.email, DEMO_PASSWORD);
+  await greeting(page, who.firstName).waitFor();
+}
+
+/** The product page's favourite button (the wide one, beside Buy now). */
+export const productPageHeart = (page: Page) => page.locator('button.favorite-button--wide');
+
+/** The open conversation's messages, and one of them by its text. */
+export const chatHistory = (page: Page) => page.getByRole('log');
+export const chatBubble = (page: Page, text: string) => chatHistory(page).locator('li', { hasText: text });
+
+/** The buyer opens a product and presses "Send message" (online): the chat opens at the server's conversation, whose id is answered. */
+export async function startChat(page: Page, productId: number): Promise<number> {
+  await page.goto(`/products/${productId}`);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await page.waitForURL(/\/chat\/\d+$/);
+  await page.getByLabel('Message', { exact: true }).waitFor();
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_BUYER, OFFLINE_NOTICE, apiGet, demoProduct, e2e, greeting, signIn, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+import { apiGet, DEMO_BUYER, demoProduct, e2e, greeting, OFFLINE_NOTICE, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
 
 /** Fetches `path` from inside the page (through its service worker): status and SHA-256 of the body, or the network error. */
 function fetchInPage(page: Page, path: string) {
@@ -26,9 +26,7 @@ describe.skipIf(skipBrowser)('offline (browser)', () => {
   it('opens /, /favorites and a product page offline in the shell, with the offline notice', async () => {
     const { page, context } = browser;
     const product = await demoProduct();
-    await page.goto('/login');
-    await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await greeting(page, DEMO_BUYER.firstName).waitFor();
+    await signInAsDemo(page, DEMO_BUYER);
     await waitForServiceWorker(page);
     expect(await page.getByText(OFFLINE_NOTICE).count()).toBe(0);
 

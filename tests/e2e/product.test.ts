@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { DEMO_BUYER, OFFLINE_NOTICE, apiGet, greeting, signIn, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+import { apiGet, DEMO_BUYER, OFFLINE_NOTICE, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
 
 interface ApiProduct {
   id: number;
@@ -67,9 +67,7 @@ describe.skipIf(skipBrowser)('product detail and seller page (browser)', () => {
   it('the demo buyer reviews a product, then edits the comment in place', async () => {
     const { page } = browser;
     const product = await unreviewedProduct();
-    await page.goto('/login');
-    await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await greeting(page, DEMO_BUYER.firstName).waitFor();
+    await signInAsDemo(page, DEMO_BUYER);
     await page.goto(`/products/${product.id}`);
 
     const form = page.getByRole('form', { name: 'Write a review' });

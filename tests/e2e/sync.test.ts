@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_BUYER, apiGet, greeting, signIn, skipBrowser, useBrowser } from './helpers';
+import { apiGet, DEMO_BUYER, signInAsDemo, skipBrowser, useBrowser } from './helpers';
 import { storeCount } from '../device-store';
 
 const heldProducts = (page: Page) => storeCount(page, 'products');
@@ -23,9 +23,7 @@ describe.skipIf(skipBrowser)('sync engine (browser)', () => {
     await page.goto('/');
     await expect.poll(() => heldProducts(page), { timeout: 60_000 }).toBe(total);
 
-    await page.goto('/login');
-    await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-    await greeting(page, DEMO_BUYER.firstName).waitFor();
+    await signInAsDemo(page, DEMO_BUYER);
     // The favourites badge comes from the local database, filled by the private stream.
     await expect.poll(() => page.getByRole('link', { name: /^Favorites, \d+/ }).first().getAttribute('aria-label').catch(() => null), { timeout: 20_000 }).toMatch(/Favorites, [1-9]/);
   });

@@ -1,35 +1,19 @@
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OFFLINE_NOTICE, greeting, signIn, skipBrowser, useBrowser, waitForServiceWorker } from '../e2e/helpers';
+import { OFFLINE_NOTICE, chatBubble, productPageHeart, signInAsDemo, skipBrowser, startChat, useBrowser, waitForServiceWorker } from '../e2e/helpers';
 import { apiLogin, favoriteIds, freshProducts, lieFi, messageTexts, profileBrowser, reviewComments, storeCount, tempDir } from './support';
 
 const EMEKA = { email: 'emeka.nwosu@demo.market', firstName: 'Emeka' };
 const CHIOMA = { email: 'buyer@demo.market', firstName: 'Chioma' };
 
-const history = (page: Page) => page.getByRole('log');
-const bubble = (page: Page, text: string) => history(page).locator('li', { hasText: text });
-const wideHeart = (page: Page) => page.locator('button.favorite-button--wide');
 
-async function signedIn(page: Page, who: { email: string; firstName: string }) {
-  await page.goto('/login');
-  await signIn(page, who.email, 'demo-market-2025');
-  await greeting(page, who.firstName).waitFor();
-}
 
-/** The buyer opens a product and presses "Send message" (online: the chat opens at the server's conversation). */
-async function startChat(page: Page, productId: number): Promise<number> {
-  await page.goto(`/products/${productId}`);
-  await page.getByRole('button', { name: 'Send message' }).click();
-  await page.waitForURL(/\/chat\/\d+$/);
-  await page.getByLabel('Message', { exact: true }).waitFor();
-  return Number(new URL(page.url()).pathname.split('/').pop());
-}
 
 async function send(page: Page, text: string) {
   await page.getByLabel('Message', { exact: true }).fill(text);
   await page.keyboard.press('Enter');
-  await bubble(page, text).waitFor();
+  await chatBubble(page, text).waitFor();
 }
 
 describe.skipIf(skipBrowser)('journey: changes made offline', () => {
@@ -41,7 +25,7 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
     const profile = await tempDir('mk-journey-profile-');
     let run = await profileBrowser(profile);
     try {
-      await signedIn(run.page, EMEKA);
+      await signInAsDemo(run.page, EMEKA);
       const conversation = await startChat(run.page, chatProduct.id);
       await run.page.goto(`/products/${favProduct.id}`);
       await run.page.getByRole('heading', { level: 1, name: favProduct.name }).waitFor();
@@ -56,16 +40,16 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
       await form.getByRole('button', { name: 'Submit review' }).click();
       await run.page.getByText('Saved on this device; it will be sent when the connection allows.').waitFor();
       await run.page.goto(`/products/${favProduct.id}`);
-      await wideHeart(run.page).click();
-      await expect.poll(() => wideHeart(run.page).getAttribute('aria-pressed')).toBe('true');
+      await productPageHeart(run.page).click();
+      await expect.poll(() => productPageHeart(run.page).getAttribute('aria-pressed')).toBe('true');
       await run.page.goto(`/chat/${conversation}`);
       await send(run.page, 'Written offline, sent later');
-      await bubble(run.page, 'Written offline, sent later').getByText('Sending…').waitFor();
+      await chatBubble(run.page, 'Written offline, sent later').getByText('Sending…').waitFor();
       expect(await storeCount(run.page, 'outbox')).toBe(3);
 
       // A reload, still offline: everything is still there and still waiting.
       await run.page.reload();
-      await bubble(run.page, 'Written offline, sent later').getByText('Sending…').waitFor();
+      await chatBubble(run.page, 'Written offline, sent later').getByText('Sending…').waitFor();
       await run.page.getByText(OFFLINE_NOTICE).waitFor();
       await run.page.getByText('3 changes wait to be sent').waitFor();
 
@@ -75,7 +59,7 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
       await run.context.setOffline(true);
       await run.page.goto(`/products/${favProduct.id}`);
       await run.page.getByText('3 changes wait to be sent').waitFor();
-      await expect.poll(() => wideHeart(run.page).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => productPageHeart(run.page).getAttribute('aria-pressed')).toBe('true');
       expect(await favoriteIds(api)).not.toContain(favProduct.id);
       expect(await messageTexts(api, conversation)).toEqual([]);
 
@@ -96,7 +80,7 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
     const { page, context } = browser;
     const api = await apiLogin(CHIOMA.email);
     const [chatProduct, ...hearts] = await freshProducts(api, CHIOMA.firstName, 20, 4);
-    await signedIn(page, CHIOMA);
+    await signInAsDemo(page, CHIOMA);
     // Seen once online: the device holds them and the service worker serves the app.
     for (const product of hearts) {
       await page.goto(`/products/${product.id}`);
@@ -118,8 +102,8 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
       }
       for (const product of hearts) {
         await page.goto(`/products/${product.id}`);
-        await wideHeart(page).click();
-        await expect.poll(() => wideHeart(page).getAttribute('aria-pressed')).toBe('true');
+        await productPageHeart(page).click();
+        await expect.poll(() => productPageHeart(page).getAttribute('aria-pressed')).toBe('true');
       }
       await page.goto(`/chat/${conversation}`);
       await page.waitForTimeout(3_000);
@@ -133,22 +117,22 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
     for (const product of hearts) expect(favourites.filter((id) => id === product.id)).toHaveLength(1);
     // After a reload the history shows each once, as the server holds them.
     await page.reload();
-    await bubble(page, texts.at(-1)!).waitFor();
-    for (const text of texts) expect(await bubble(page, text).count()).toBe(1);
+    await chatBubble(page, texts.at(-1)!).waitFor();
+    for (const text of texts) expect(await chatBubble(page, text).count()).toBe(1);
   }, 180_000);
 
   it('under lie-fi (online, but the answers never come) the app says it is offline, keeps the message, and sends it once when answers flow again', async () => {
     const { page, context } = browser;
     const api = await apiLogin(CHIOMA.email);
     const [chatProduct] = await freshProducts(api, CHIOMA.firstName, 40, 1);
-    await signedIn(page, CHIOMA);
+    await signInAsDemo(page, CHIOMA);
     const conversation = await startChat(page, chatProduct.id);
 
     // The request reaches the server (which stores the message) but its answer is lost.
     const network = await lieFi(context, true);
     await send(page, 'Sent into the void');
     await page.getByText(OFFLINE_NOTICE).waitFor({ timeout: 60_000 });
-    await bubble(page, 'Sent into the void').getByText('Sending…').waitFor();
+    await chatBubble(page, 'Sent into the void').getByText('Sending…').waitFor();
     expect(network.held).toBeGreaterThan(0);
 
     await network.restore();
@@ -157,7 +141,7 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
     // Sent twice (the lost answer, then the resend), stored once: the same client_id.
     expect(await messageTexts(api, conversation)).toEqual(['Sent into the void']);
     await page.reload();
-    await bubble(page, 'Sent into the void').waitFor();
-    expect(await bubble(page, 'Sent into the void').count()).toBe(1);
+    await chatBubble(page, 'Sent into the void').waitFor();
+    expect(await chatBubble(page, 'Sent into the void').count()).toBe(1);
   }, 150_000);
 });

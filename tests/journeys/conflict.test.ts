@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEMO_SUPPLIER_EMAIL } from '../../server/seed/data';
-import { greeting, signIn, skipBrowser, useBrowser, waitForServiceWorker } from '../e2e/helpers';
+import { productPageHeart, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from '../e2e/helpers';
 import { apiAs, apiLogin, favoriteIds, storeCount, type ApiProduct } from './support';
 
 const CHIOMA = { email: 'buyer@demo.market', firstName: 'Chioma' };
-const wideHeart = (page: Page) => page.locator('button.favorite-button--wide');
 
-async function signedIn(page: Page) {
-  await page.goto('/login');
-  await signIn(page, CHIOMA.email, 'demo-market-2025');
-  await greeting(page, CHIOMA.firstName).waitFor();
-}
 
 /** The demo supplier's products the buyer has neither favourited nor reviewed, oldest first (other journeys take the newest). */
 async function supplierProducts(count: number, skip: number) {
@@ -35,13 +28,13 @@ describe.skipIf(skipBrowser)('journey: a conflict, and two tabs', () => {
   it('a product deleted by its supplier while the buyer was offline ends with a clear message, not a silent drop', async () => {
     const { page, context } = browser;
     const { supplier, buyer, products: [product] } = await supplierProducts(1, 0);
-    await signedIn(page);
+    await signInAsDemo(page, CHIOMA);
     await page.goto(`/products/${product.id}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await waitForServiceWorker(page);
 
     await context.setOffline(true);
-    await wideHeart(page).click();
+    await productPageHeart(page).click();
     const form = page.getByRole('form', { name: 'Write a review' });
     await form.getByRole('radio', { name: '4 stars' }).click();
     await form.getByRole('button', { name: 'Submit review' }).click();
@@ -72,7 +65,7 @@ describe.skipIf(skipBrowser)('journey: a conflict, and two tabs', () => {
     context.on('requestfinished', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/favorites/') posts.push(request.url());
     });
-    await signedIn(page);
+    await signInAsDemo(page, CHIOMA);
     await page.goto(`/products/${product.id}`);
     await waitForServiceWorker(page);
     const second = await context.newPage();
@@ -80,9 +73,9 @@ describe.skipIf(skipBrowser)('journey: a conflict, and two tabs', () => {
     await second.getByRole('heading', { level: 1, name: product.name }).waitFor();
 
     await context.setOffline(true);
-    await wideHeart(second).click();
+    await productPageHeart(second).click();
     // The first tab reads the same device database: it shows the change at once.
-    await expect.poll(() => wideHeart(page).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => productPageHeart(page).getAttribute('aria-pressed')).toBe('true');
     await context.setOffline(false);
     await expect.poll(() => storeCount(page, 'outbox'), { timeout: 60_000 }).toBe(0);
     await page.waitForTimeout(2_000);

@@ -1,12 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2e, greeting, signIn, skipBrowser, waitForServiceWorker } from '../e2e/helpers';
+import { e2e, productPageHeart, signInAsDemo, skipBrowser, waitForServiceWorker } from '../e2e/helpers';
 import { apiLogin, canMountSmallDisk, favoriteIds, freshProducts, profileBrowser, storeCount, tempDir } from './support';
 
 const EMEKA = { email: 'emeka.nwosu@demo.market', firstName: 'Emeka' };
 const FULL = 'Your device storage is full: your favourite was not saved. Free some space and try again.';
-const wideHeart = (page: Page) => page.locator('button.favorite-button--wide');
 
 /**
  * Fills what is left of the origin's storage with another IndexedDB database, in ever smaller
@@ -55,9 +54,7 @@ describe.skipIf(skipBrowser || !canMountSmallDisk)('journey: a full disk', () =>
     // A 40 MB disk: Chromium gives the origin a share of it, far less than the app could use.
     const run = await profileBrowser(profile, e2e.baseUrl, '40m');
     try {
-      await run.page.goto('/login');
-      await signIn(run.page, EMEKA.email, 'demo-market-2025');
-      await greeting(run.page, EMEKA.firstName).waitFor();
+      await signInAsDemo(run.page, EMEKA);
       for (const product of [queued, refused]) {
         await run.page.goto(`/products/${product.id}`);
         await run.page.getByRole('heading', { level: 1, name: product.name }).waitFor();
@@ -67,18 +64,18 @@ describe.skipIf(skipBrowser || !canMountSmallDisk)('journey: a full disk', () =>
       // Offline, one favourite is queued while there is still room.
       await run.context.setOffline(true);
       await run.page.goto(`/products/${queued.id}`);
-      await wideHeart(run.page).click();
-      await expect.poll(() => wideHeart(run.page).getAttribute('aria-pressed')).toBe('true');
+      await productPageHeart(run.page).click();
+      await expect.poll(() => productPageHeart(run.page).getAttribute('aria-pressed')).toBe('true');
       expect(await storeCount(run.page, 'outbox')).toBe(1);
 
       // Then the disk fills up, and the next favourite cannot be written.
       await run.page.goto(`/products/${refused.id}`);
       await run.page.getByRole('heading', { level: 1, name: refused.name }).waitFor();
       expect(await fillStorage(run.page)).toBeGreaterThan(1_000_000);
-      await wideHeart(run.page).click();
+      await productPageHeart(run.page).click();
       const alert = run.page.getByRole('alert').filter({ hasText: FULL });
       await alert.waitFor();
-      expect(await wideHeart(run.page).getAttribute('aria-pressed')).toBe('false');
+      expect(await productPageHeart(run.page).getAttribute('aria-pressed')).toBe('false');
       expect(await storeCount(run.page, 'outbox')).toBe(1);
 
       // Space is freed and the network returns: the queued favourite arrives once, the refused one never.
@@ -91,7 +88,7 @@ describe.skipIf(skipBrowser || !canMountSmallDisk)('journey: a full disk', () =>
       expect(favourites).not.toContain(refused.id);
 
       // With room again, the same tap works.
-      await wideHeart(run.page).click();
+      await productPageHeart(run.page).click();
       await expect.poll(() => favoriteIds(api), { timeout: 30_000 }).toContain(refused.id);
       expect(run.errors).toEqual([]);
     } finally {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { DEMO_BUYER, OFFLINE_NOTICE, e2e, greeting, signIn, skipBrowser, waitForServiceWorker, waitOutSplash } from '../e2e/helpers';
+import { DEMO_BUYER, OFFLINE_NOTICE, chatBubble, e2e, signInAsDemo, skipBrowser, waitForServiceWorker, waitOutSplash } from '../e2e/helpers';
 import { apiLogin, catalogue, favoriteIds, messageTexts, ownServer, storeCount } from './support';
 
-const history = (page: Page) => page.getByRole('log');
-const bubble = (page: Page, text: string) => history(page).locator('li', { hasText: text });
 
 /** The server dies (kill -9) mid-session and comes back on the same data: the buyer loses nothing. */
 describe.skipIf(skipBrowser)('journey: the server killed and restarted mid-session', () => {
@@ -23,9 +20,7 @@ describe.skipIf(skipBrowser)('journey: the server killed and restarted mid-sessi
       const favourites = new Set(await favoriteIds(api));
       const [chatProduct, heart] = (await catalogue(server.url)).filter((p) => !favourites.has(p.id));
 
-      await page.goto('/login');
-      await signIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
-      await greeting(page, DEMO_BUYER.firstName).waitFor();
+      await signInAsDemo(page, DEMO_BUYER);
       await page.goto(`/products/${heart.id}`);
       await page.getByRole('heading', { level: 1, name: heart.name }).waitFor();
       await page.goto(`/products/${chatProduct.id}`);
@@ -41,7 +36,7 @@ describe.skipIf(skipBrowser)('journey: the server killed and restarted mid-sessi
       await server.kill();
       await page.getByLabel('Message', { exact: true }).fill('While the server was down');
       await page.keyboard.press('Enter');
-      await bubble(page, 'While the server was down').getByText('Sending…').waitFor();
+      await chatBubble(page, 'While the server was down').getByText('Sending…').waitFor();
       // The browser still says it is online; the failed requests tell the app otherwise.
       await page.getByText(OFFLINE_NOTICE).waitFor({ timeout: 30_000 });
       await page.goto(`/products/${heart.id}`);
