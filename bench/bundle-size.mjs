@@ -25,16 +25,25 @@ function sizeOf(dir, file) {
   return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length, br };
 }
 
-const initialFiles = (dir) => [...readFileSync(path.join(dir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const initialFiles = (dir) =>
+  [...readFileSync(path.join(dir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 const initial = initialFiles(dist).map((file) => sizeOf(dist, file));
 const entryBr = initial.filter((s) => s.file.endsWith('.js')).reduce((sum, s) => sum + s.br, 0);
 
 console.log('Loaded by index.html:');
-for (const s of initial) console.log(`  ${s.file.padEnd(44)} ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.br).padStart(8)}`);
+for (const s of initial)
+  console.log(`  ${s.file.padEnd(44)} ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.br).padStart(8)}`);
 console.log(`Entry JavaScript brotli: ${kb(entryBr)} (target ≤ ${TARGET_KB} KB) ${entryBr <= TARGET_KB * 1024 ? 'OK' : 'OVER TARGET'}`);
 // The same line as bench/record.ts writes, for the report of `npm run bench`.
 if (process.env.BENCH_RESULTS) {
-  const figure = { bench: 'Web app bundle', figure: 'entry JavaScript loaded by index.html, brotli', value: Number((entryBr / 1024).toFixed(1)), unit: 'KB', target: `≤ ${TARGET_KB} KB`, met: entryBr <= TARGET_KB * 1024 };
+  const figure = {
+    bench: 'Web app bundle',
+    figure: 'entry JavaScript loaded by index.html, brotli',
+    value: Number((entryBr / 1024).toFixed(1)),
+    unit: 'KB',
+    target: `≤ ${TARGET_KB} KB`,
+    met: entryBr <= TARGET_KB * 1024,
+  };
   appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify(figure)}\n`);
 }
 
@@ -43,25 +52,34 @@ const lazy = readdirSync(path.join(dist, 'assets'))
   .map((f) => sizeOf(dist, `assets/${f}`))
   .sort((a, b) => b.br - a.br);
 console.log('Largest lazy chunks:');
-for (const s of lazy.slice(0, 8)) console.log(`  ${s.file.padEnd(44)} ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.br).padStart(8)}`);
+for (const s of lazy.slice(0, 8))
+  console.log(`  ${s.file.padEnd(44)} ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.br).padStart(8)}`);
 
 if (process.argv.includes('--deps')) {
   const out = mkdtempSync(path.join(tmpdir(), 'bundle-deps-'));
   try {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
+      { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    );
     // The entry and the chunks index.html preloads with it: all of it runs before the first screen.
     const costs = new Map();
     for (const file of initialFiles(out).filter((f) => f.endsWith('.js'))) {
       const code = readFileSync(path.join(out, file), 'utf8');
       // The bundler's own runtime chunk comes without a source map.
       const mapFile = path.join(out, `${file}.map`);
-      const attributed = existsSync(mapFile) ? costByDependency(code, JSON.parse(readFileSync(mapFile, 'utf8'))) : new Map([['(bundler glue)', code]]);
+      const attributed = existsSync(mapFile)
+        ? costByDependency(code, JSON.parse(readFileSync(mapFile, 'utf8')))
+        : new Map([['(bundler glue)', code]]);
       for (const [name, text] of attributed) costs.set(name, (costs.get(name) ?? '') + text);
     }
     const total = [...costs.values()].reduce((sum, text) => sum + text.length, 0);
     console.log(`\nWhat each dependency costs in the entry JavaScript (${kb(total)} minified):`);
     for (const [name, text] of [...costs].sort((a, b) => b[1].length - a[1].length)) {
-      console.log(`  ${name.padEnd(30)} ${kb(text.length).padStart(9)}  ${((100 * text.length) / total).toFixed(1).padStart(5)}%  brotli alone ${kb(brotli(text)).padStart(8)}`);
+      console.log(
+        `  ${name.padEnd(30)} ${kb(text.length).padStart(9)}  ${((100 * text.length) / total).toFixed(1).padStart(5)}%  brotli alone ${kb(brotli(text)).padStart(8)}`,
+      );
     }
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -92,7 +110,11 @@ function costByDependency(code, map) {
         const digit = B64.indexOf(char);
         value += (digit & 31) << shift;
         if (digit & 32) shift += 5;
-        else { values.push(value & 1 ? -(value >> 1) : value >> 1); value = 0; shift = 0; }
+        else {
+          values.push(value & 1 ? -(value >> 1) : value >> 1);
+          value = 0;
+          shift = 0;
+        }
       }
       column += values[0];
       if (values.length > 1) source += values[1];

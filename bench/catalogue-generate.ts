@@ -16,8 +16,46 @@ const count = Number(process.argv[2] ?? 10_000);
 if (!Number.isInteger(count) || count < 1) throw new Error('Usage: npx tsx bench/catalogue-generate.ts <number of products>');
 process.env.DATA_DIR ||= path.join(tmpdir(), 'marketplace-bench');
 
-const ADJECTIVES = ['Organic', 'Premium', 'Handmade', 'Kırmızı', 'Café', 'Natural', 'Industrial', 'Solar', 'Woven', 'Dried', 'Pure', 'Fresh', 'Smoked', 'Bio', 'Türk', 'Grand'];
-const NOUNS = ['Coffee', 'Rice', 'Shea Butter', 'Cement', 'Towel', 'Basket', 'Pepper', 'Cocoa', 'Panel', 'Generator', 'Kahve', 'Tissu', 'Savon', 'Chair', 'Tyre', 'Honey', 'Olive Oil', 'Garri', 'Boubou', 'Lokum'];
+const ADJECTIVES = [
+  'Organic',
+  'Premium',
+  'Handmade',
+  'Kırmızı',
+  'Café',
+  'Natural',
+  'Industrial',
+  'Solar',
+  'Woven',
+  'Dried',
+  'Pure',
+  'Fresh',
+  'Smoked',
+  'Bio',
+  'Türk',
+  'Grand',
+];
+const NOUNS = [
+  'Coffee',
+  'Rice',
+  'Shea Butter',
+  'Cement',
+  'Towel',
+  'Basket',
+  'Pepper',
+  'Cocoa',
+  'Panel',
+  'Generator',
+  'Kahve',
+  'Tissu',
+  'Savon',
+  'Chair',
+  'Tyre',
+  'Honey',
+  'Olive Oil',
+  'Garri',
+  'Boubou',
+  'Lokum',
+];
 const PLACES = ['Lagos', 'Kano', 'Dakar', 'Thiès', 'Abidjan', 'San-Pédro', 'İzmir', 'Denizli', 'Abuja', 'Man'];
 
 const config = loadConfig();
@@ -29,12 +67,27 @@ const existing = Number((await sql<{ n: number }>`select count(*)::int as n from
 const suppliers = [];
 for (let i = 0; i < 20; i++) {
   const email = `bench-supplier-${i}@bench.test`;
-  const row = await handle.db.insertInto('users').values({
-    email, first_name: `Bench${i}`, last_name: 'Supplier', phone_number: '+2348000000000', country: ['NG', 'TR', 'SN', 'CI'][i % 4],
-    password_hash: 'bench-account-without-password', user_type: 'SUPPLIER', is_first_login: false, is_verified: true,
-  }).onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet({ first_name: `Bench${i}` })).returning('id').executeTakeFirstOrThrow();
-  await handle.db.insertInto('supplier_profiles').values({ user_id: row.id, company_name: `Bench Trading ${i}`, is_verified: i % 3 === 0, logo_url: null })
-    .onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  const row = await handle.db
+    .insertInto('users')
+    .values({
+      email,
+      first_name: `Bench${i}`,
+      last_name: 'Supplier',
+      phone_number: '+2348000000000',
+      country: ['NG', 'TR', 'SN', 'CI'][i % 4],
+      password_hash: 'bench-account-without-password',
+      user_type: 'SUPPLIER',
+      is_first_login: false,
+      is_verified: true,
+    })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet({ first_name: `Bench${i}` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await handle.db
+    .insertInto('supplier_profiles')
+    .values({ user_id: row.id, company_name: `Bench Trading ${i}`, is_verified: i % 3 === 0, logo_url: null })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   suppliers.push(row.id);
 }
 

@@ -25,9 +25,14 @@ const API_PORT = 3197;
 const BARE_PORT = 3198;
 
 function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/catalogue-serve.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/catalogue-serve.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('listening')) resolve(child); });
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) resolve(child);
+    });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
@@ -36,7 +41,14 @@ const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 async function load(title: string, url: string, connections: number, duration = DURATION, quiet = false) {
   const result = await autocannon({ url, connections, duration, headers });
-  const line = { scenario: title, connections, 'req/s': Math.round(result.requests.average), 'p99 ms': result.latency.p99, errors: result.errors + result.non2xx, requests: result.requests.total };
+  const line = {
+    scenario: title,
+    connections,
+    'req/s': Math.round(result.requests.average),
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.non2xx,
+    requests: result.requests.total,
+  };
   if (!quiet) console.log(JSON.stringify(line));
   return line;
 }
@@ -70,7 +82,9 @@ try {
   const listUrl = `${base}/api/products/?limit=20`;
   const sent = await fetch(listUrl, { headers });
   const wire = Number(sent.headers.get('content-length'));
-  console.log(`list answer: ${Buffer.byteLength(await sent.text())} bytes, ${wire} on the wire (${sent.headers.get('content-encoding') ?? 'identity'})`);
+  console.log(
+    `list answer: ${Buffer.byteLength(await sent.text())} bytes, ${wire} on the wire (${sent.headers.get('content-encoding') ?? 'identity'})`,
+  );
   const bareOrigin = `http://127.0.0.1:${BARE_PORT}`;
   const sum = { bare: { requests: 0, cpu: 0, errors: 0 }, list: { requests: 0, cpu: 0, errors: 0 } };
   const shares: number[] = [];
@@ -80,22 +94,33 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const bareTurn = await turn(`${bareOrigin}/bare/`, bareOrigin);
     const listTurn = await turn(listUrl, base);
-    for (const [key, t] of [['bare', bareTurn], ['list', listTurn]] as const) {
-      sum[key].requests += t.requests; sum[key].cpu += t.cpu; sum[key].errors += t.errors;
+    for (const [key, t] of [
+      ['bare', bareTurn],
+      ['list', listTurn],
+    ] as const) {
+      sum[key].requests += t.requests;
+      sum[key].cpu += t.cpu;
+      sum[key].errors += t.errors;
     }
     shares.push(Math.round((100 * listTurn.rate) / bareTurn.rate));
-    console.log(JSON.stringify({ round: round + 1, 'bare req/s': bareTurn.rate, 'list req/s': listTurn.rate, 'list % of bare': shares.at(-1) }));
+    console.log(
+      JSON.stringify({ round: round + 1, 'bare req/s': bareTurn.rate, 'list req/s': listTurn.rate, 'list % of bare': shares.at(-1) }),
+    );
   }
   const perRequest = (k: 'bare' | 'list') => sum[k].cpu / sum[k].requests;
   shares.sort((a, b) => a - b);
-  console.log(JSON.stringify({
-    scenario: 'bare route vs GET /api/products/?limit=20 (10 connections, alternating turns)',
-    'bare req/s': Math.round(sum.bare.requests / (ROUNDS * TURN)), 'list req/s': Math.round(sum.list.requests / (ROUNDS * TURN)),
-    'list % of bare (all turns)': Math.round((100 * sum.list.requests) / sum.bare.requests),
-    'list % of bare (median turn)': shares[Math.floor(shares.length / 2)],
-    'server CPU µs/request bare': Math.round(perRequest('bare')), 'server CPU µs/request list': Math.round(perRequest('list')),
-    errors: sum.bare.errors + sum.list.errors,
-  }));
+  console.log(
+    JSON.stringify({
+      scenario: 'bare route vs GET /api/products/?limit=20 (10 connections, alternating turns)',
+      'bare req/s': Math.round(sum.bare.requests / (ROUNDS * TURN)),
+      'list req/s': Math.round(sum.list.requests / (ROUNDS * TURN)),
+      'list % of bare (all turns)': Math.round((100 * sum.list.requests) / sum.bare.requests),
+      'list % of bare (median turn)': shares[Math.floor(shares.length / 2)],
+      'server CPU µs/request bare': Math.round(perRequest('bare')),
+      'server CPU µs/request list': Math.round(perRequest('list')),
+      errors: sum.bare.errors + sum.list.errors,
+    }),
+  );
   const searches = [
     await load('search, 3 letters (cof)', `${base}/api/products/?search=cof`, 50),
     await load('search, 2 words (organic coffee)', `${base}/api/products/?search=organic%20coffee`, 50),
@@ -105,12 +130,33 @@ try {
   const bareRate = Math.round(sum.bare.requests / (ROUNDS * TURN));
   const listShare = Math.round((100 * sum.list.requests) / sum.bare.requests);
   record(`API on ${database} (${count} products)`, [
-    { figure: 'GET /api/products/?limit=20, req/s (10 connections)', value: Math.round(sum.list.requests / (ROUNDS * TURN)), unit: 'req/s', target: '≥ 40% of bare Fastify', met: listShare >= 40, ceiling: `bare Fastify ${bareRate} req/s in alternating turns (list = ${listShare}%)` },
-    ...searches.map((s) => ({ figure: `${s.scenario} p99 (50 connections, ${s['req/s']} req/s)`, value: s['p99 ms'], unit: 'ms', target: '< 50 ms', met: s['p99 ms'] < 50 && s.errors === 0, ceiling: `bare Fastify ${bareRate} req/s` })),
-    { figure: `empty sync pull, req/s (10 connections, p99 ${emptyPull['p99 ms']} ms)`, value: emptyPull['req/s'], unit: 'req/s', ceiling: `bare Fastify ${bareRate} req/s` },
+    {
+      figure: 'GET /api/products/?limit=20, req/s (10 connections)',
+      value: Math.round(sum.list.requests / (ROUNDS * TURN)),
+      unit: 'req/s',
+      target: '≥ 40% of bare Fastify',
+      met: listShare >= 40,
+      ceiling: `bare Fastify ${bareRate} req/s in alternating turns (list = ${listShare}%)`,
+    },
+    ...searches.map((s) => ({
+      figure: `${s.scenario} p99 (50 connections, ${s['req/s']} req/s)`,
+      value: s['p99 ms'],
+      unit: 'ms',
+      target: '< 50 ms',
+      met: s['p99 ms'] < 50 && s.errors === 0,
+      ceiling: `bare Fastify ${bareRate} req/s`,
+    })),
+    {
+      figure: `empty sync pull, req/s (10 connections, p99 ${emptyPull['p99 ms']} ms)`,
+      value: emptyPull['req/s'],
+      unit: 'req/s',
+      ceiling: `bare Fastify ${bareRate} req/s`,
+    },
     { figure: 'empty sync answer', value: Buffer.byteLength(empty), unit: 'bytes', target: '< 1 KB', met: Buffer.byteLength(empty) < 1024 },
   ]);
-  console.log(`paged list: ${Math.round((100 * sum.list.requests) / sum.bare.requests)}% of the bare route over the same moments (median turn ${shares[Math.floor(shares.length / 2)]}%); server CPU per request ${Math.round(perRequest('list'))} µs vs ${Math.round(perRequest('bare'))} µs bare`);
+  console.log(
+    `paged list: ${Math.round((100 * sum.list.requests) / sum.bare.requests)}% of the bare route over the same moments (median turn ${shares[Math.floor(shares.length / 2)]}%); server CPU per request ${Math.round(perRequest('list'))} µs vs ${Math.round(perRequest('bare'))} µs bare`,
+  );
 } finally {
   api.kill();
   bare.kill();

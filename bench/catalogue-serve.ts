@@ -13,7 +13,10 @@ import { migrateToLatest } from '../server/db/migrate';
 const port = Number(process.env.BENCH_PORT ?? 3199);
 // This process's CPU time, so the load generator can tell the cost per request apart from
 // what other programs on a shared machine take.
-const cpu = async () => { const { user, system } = process.cpuUsage(); return { micros: user + system }; };
+const cpu = async () => {
+  const { user, system } = process.cpuUsage();
+  return { micros: user + system };
+};
 if (process.env.BARE === '1') {
   const app = Fastify({ logger: false });
   app.get('/bare/', async () => ({ status: 'ok' }));

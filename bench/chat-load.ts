@@ -56,7 +56,11 @@ const DATA_DIR = path.resolve(process.env.DATA_DIR ?? '/tmp/h3-data', 'chat-benc
 const JWT_SECRET = 'chat-bench-secret-long-enough-for-hs256-signing';
 const RESEND_SHARE = 0.05;
 
-const benchUrl = () => { const u = new URL(PG_URL); u.pathname = `/${BENCH_DB}`; return u.toString(); };
+const benchUrl = () => {
+  const u = new URL(PG_URL);
+  u.pathname = `/${BENCH_DB}`;
+  return u.toString();
+};
 const openBenchDb = (kind: string): Promise<DatabaseHandle> =>
   openDatabase({ databaseUrl: kind === 'postgres' ? benchUrl() : undefined, dataDir: DATA_DIR });
 
@@ -65,19 +69,33 @@ const openBenchDb = (kind: string): Promise<DatabaseHandle> =>
 async function serve() {
   const handle = await openBenchDb(args.db!);
   const config: Config = {
-    port: Number(args.port), host: '127.0.0.1', dataDir: DATA_DIR, mailFrom: 'bench@localhost',
-    jwtSecret: JWT_SECRET, seedDemo: false, logLevel: 'error',
+    port: Number(args.port),
+    host: '127.0.0.1',
+    dataDir: DATA_DIR,
+    mailFrom: 'bench@localhost',
+    jwtSecret: JWT_SECRET,
+    seedDemo: false,
+    logLevel: 'error',
     trustProxy: false,
   };
   const app = await buildApp({ config, db: handle.db });
   await app.listen({ port: config.port, host: config.host });
   process.send?.('ready');
-  process.once('SIGTERM', async () => { await app.close(); await handle.close(); process.exit(0); });
+  process.once('SIGTERM', async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  });
 }
 
 // ---------- set-up: a fresh database with users, products and conversations ----------
 
-interface Seat { userId: number; token: string; conversationId: number; otherId: number }
+interface Seat {
+  userId: number;
+  token: string;
+  conversationId: number;
+  otherId: number;
+}
 
 async function prepare(kind: string, userCount: number): Promise<Seat[]> {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -94,21 +112,61 @@ async function prepare(kind: string, userCount: number): Promise<Seat[]> {
   await migrateToLatest(db);
   const pairs = Math.floor(userCount / 2);
   const user = (i: number, type: 'BUYER' | 'SUPPLIER') => ({
-    email: `bench-${type.toLowerCase()}-${i}@example.com`, first_name: `${type === 'BUYER' ? 'Buyer' : 'Supplier'}${i}`,
-    last_name: 'Bench', phone_number: '+2348000000000', password_hash: 'not-used-in-the-bench',
-    user_type: type, is_first_login: false, is_verified: true, currency: null,
+    email: `bench-${type.toLowerCase()}-${i}@example.com`,
+    first_name: `${type === 'BUYER' ? 'Buyer' : 'Supplier'}${i}`,
+    last_name: 'Bench',
+    phone_number: '+2348000000000',
+    password_hash: 'not-used-in-the-bench',
+    user_type: type,
+    is_first_login: false,
+    is_verified: true,
+    currency: null,
   });
-  const buyers = await db.insertInto('users').values(Array.from({ length: pairs }, (_, i) => user(i, 'BUYER'))).returning('id').execute();
-  const suppliers = await db.insertInto('users').values(Array.from({ length: pairs }, (_, i) => user(i, 'SUPPLIER'))).returning('id').execute();
-  await db.insertInto('buyer_profiles').values(buyers.map((b, i) => ({ user_id: b.id, name: `Buyer ${i}`, logo_url: null }))).execute();
-  await db.insertInto('supplier_profiles').values(suppliers.map((s, i) => ({ user_id: s.id, company_name: `Company ${i}`, logo_url: null }))).execute();
-  const products = await db.insertInto('products').values(suppliers.map((s, i) => ({
-    supplier_id: s.id, name: `Bench product ${i}`, description: 'For the chat benchmark', min_price: '20.00', max_price: '30.00',
-    thumbnail_url: `/media/${'b'.repeat(64)}.png`, minimum_order_quantity: 1, quantity_in_stock: 100,
-  }))).returning(['id', 'supplier_id']).execute();
-  const conversations = await db.insertInto('conversations').values(products.map((p, i) => ({
-    buyer_id: buyers[i].id, supplier_id: p.supplier_id, product_id: p.id,
-  }))).returning(['id', 'buyer_id', 'supplier_id']).execute();
+  const buyers = await db
+    .insertInto('users')
+    .values(Array.from({ length: pairs }, (_, i) => user(i, 'BUYER')))
+    .returning('id')
+    .execute();
+  const suppliers = await db
+    .insertInto('users')
+    .values(Array.from({ length: pairs }, (_, i) => user(i, 'SUPPLIER')))
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('buyer_profiles')
+    .values(buyers.map((b, i) => ({ user_id: b.id, name: `Buyer ${i}`, logo_url: null })))
+    .execute();
+  await db
+    .insertInto('supplier_profiles')
+    .values(suppliers.map((s, i) => ({ user_id: s.id, company_name: `Company ${i}`, logo_url: null })))
+    .execute();
+  const products = await db
+    .insertInto('products')
+    .values(
+      suppliers.map((s, i) => ({
+        supplier_id: s.id,
+        name: `Bench product ${i}`,
+        description: 'For the chat benchmark',
+        min_price: '20.00',
+        max_price: '30.00',
+        thumbnail_url: `/media/${'b'.repeat(64)}.png`,
+        minimum_order_quantity: 1,
+        quantity_in_stock: 100,
+      })),
+    )
+    .returning(['id', 'supplier_id'])
+    .execute();
+  const conversations = await db
+    .insertInto('conversations')
+    .values(
+      products.map((p, i) => ({
+        buyer_id: buyers[i].id,
+        supplier_id: p.supplier_id,
+        product_id: p.id,
+      })),
+    )
+    .returning(['id', 'buyer_id', 'supplier_id'])
+    .execute();
   const tokens = createTokenService(db, JWT_SECRET);
   const seats: Seat[] = [];
   for (const c of conversations) {
@@ -123,21 +181,33 @@ async function prepare(kind: string, userCount: number): Promise<Seat[]> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
-interface Answer { status: number; body: any }
+interface Answer {
+  status: number;
+  body: any;
+}
 function request(method: string, url: string, token: string, body?: unknown): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(`http://127.0.0.1:${args.port}${url}`, {
-      method, agent, timeout: 10_000,
-      headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
-      });
-    });
+    const req = http.request(
+      `http://127.0.0.1:${args.port}${url}`,
+      {
+        method,
+        agent,
+        timeout: 10_000,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end(payload);
@@ -164,7 +234,12 @@ async function timed(kind: Kind, method: string, url: string, token: string, bod
   }
 }
 
-interface Sent { clientId: string; id?: number; conversationId: number; senderId: number }
+interface Sent {
+  clientId: string;
+  id?: number;
+  conversationId: number;
+  senderId: number;
+}
 const sent: Sent[] = [];
 const duplicateAnswers: string[] = [];
 /** Message ids each user saw from the other participant while polling. */
@@ -188,7 +263,8 @@ async function sendOne(seat: Seat, n: number) {
   }
   if (record.id !== undefined && Math.random() < RESEND_SHARE) {
     const again = await timed('resend', 'POST', url, seat.token, body);
-    if (!again || again.status !== 200 || again.body.id !== record.id) duplicateAnswers.push(`${clientId}: ${again?.status} ${again?.body?.id}`);
+    if (!again || again.status !== 200 || again.body.id !== record.id)
+      duplicateAnswers.push(`${clientId}: ${again?.status} ${again?.body?.id}`);
   }
 }
 
@@ -249,7 +325,8 @@ async function storedMessages(seats: Seat[]) {
   return all;
 }
 
-const percentile = (sorted: number[], p: number) => sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
@@ -257,13 +334,21 @@ async function main() {
   const userCount = Number(args.users);
   const seconds = Number(args.seconds);
   const pace = { sendMs: Number(args['send-ms']), pollMs: Number(args['poll-ms']), maxSends: Number(args['max-sends']) };
-  console.log(`chat-load: ${userCount} users, ${seconds} s, a send every ~${pace.sendMs} ms and a poll every ~${pace.pollMs} ms per user, ${kind} database`);
+  console.log(
+    `chat-load: ${userCount} users, ${seconds} s, a send every ~${pace.sendMs} ms and a poll every ~${pace.pollMs} ms per user, ${kind} database`,
+  );
   const seats = await prepare(kind, userCount);
 
-  const child: ChildProcess = args.workers ? await startWorkers(kind, Number(args.workers)) : fork(new URL(import.meta.url).pathname, ['--serve', '--db', kind, '--port', String(args.port)], {
-    execArgv: ['--import', 'tsx', ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.dirname(DATA_DIR), 'profiles')}`] : [])],
-    stdio: 'inherit',
-  });
+  const child: ChildProcess = args.workers
+    ? await startWorkers(kind, Number(args.workers))
+    : fork(new URL(import.meta.url).pathname, ['--serve', '--db', kind, '--port', String(args.port)], {
+        execArgv: [
+          '--import',
+          'tsx',
+          ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.dirname(DATA_DIR), 'profiles')}`] : []),
+        ],
+        stdio: 'inherit',
+      });
   if (!args.workers) {
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());
@@ -278,7 +363,9 @@ async function main() {
     const elapsed = (performance.now() - started) / 1000;
     await Promise.all(seats.map(finalPoll));
 
-    const all = Object.values(latencies).flat().sort((a, b) => a - b);
+    const all = Object.values(latencies)
+      .flat()
+      .sort((a, b) => a - b);
     const stored = await storedMessages(seats);
     const storedByClient = new Map<string, number>();
     for (const m of stored) if (m.client_id) storedByClient.set(m.client_id, (storedByClient.get(m.client_id) ?? 0) + 1);
@@ -287,27 +374,60 @@ async function main() {
     const duplicated = [...storedByClient.values()].filter((n) => n > 1).length;
     const sentIds = new Set(sent.map((s) => s.clientId));
     const unknown = stored.filter((m) => !m.client_id || !sentIds.has(m.client_id)).length;
-    let seenInPolls = 0, seenOnlyAtEnd = 0;
-    for (const seen of seenBy.values()) for (const live of seen.values()) { if (live) seenInPolls += 1; else seenOnlyAtEnd += 1; }
+    let seenInPolls = 0,
+      seenOnlyAtEnd = 0;
+    for (const seen of seenBy.values())
+      for (const live of seen.values()) {
+        if (live) seenInPolls += 1;
+        else seenOnlyAtEnd += 1;
+      }
 
     console.log(`\nrequests: ${all.length} in ${elapsed.toFixed(1)} s = ${(all.length / elapsed).toFixed(0)} requests/s`);
-    console.log(`latency all: p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))}, p99 ${ms(percentile(all, 99))}, max ${ms(all.at(-1) ?? 0)}`);
+    console.log(
+      `latency all: p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))}, p99 ${ms(percentile(all, 99))}, max ${ms(all.at(-1) ?? 0)}`,
+    );
     for (const [name, list] of Object.entries(latencies)) {
       const sorted = [...list].sort((a, b) => a - b);
-      console.log(`  ${name.padEnd(7)} ${String(sorted.length).padStart(7)} requests, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`);
+      console.log(
+        `  ${name.padEnd(7)} ${String(sorted.length).padStart(7)} requests, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`,
+      );
     }
     console.log(`errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}`);
-    console.log(`messages sent: ${sent.length}, confirmed: ${confirmed.length}, stored: ${stored.length}, lost: ${lost}, duplicated: ${duplicated}, unexpected: ${unknown}`);
-    console.log(`re-sends with the same client_id answered with the first message: ${duplicateAnswers.length === 0 ? 'all' : `NOT ${duplicateAnswers.length}`}`);
-    console.log(`seen by the other participant: ${seenInPolls + seenOnlyAtEnd} of ${stored.length} (${seenInPolls} while polling, ${seenOnlyAtEnd} at the final read)`);
-    const ok = errors.length === 0 && lost === 0 && duplicated === 0 && unknown === 0 && duplicateAnswers.length === 0
-      && seenInPolls + seenOnlyAtEnd === stored.length && stored.length === sent.length;
+    console.log(
+      `messages sent: ${sent.length}, confirmed: ${confirmed.length}, stored: ${stored.length}, lost: ${lost}, duplicated: ${duplicated}, unexpected: ${unknown}`,
+    );
+    console.log(
+      `re-sends with the same client_id answered with the first message: ${duplicateAnswers.length === 0 ? 'all' : `NOT ${duplicateAnswers.length}`}`,
+    );
+    console.log(
+      `seen by the other participant: ${seenInPolls + seenOnlyAtEnd} of ${stored.length} (${seenInPolls} while polling, ${seenOnlyAtEnd} at the final read)`,
+    );
+    const ok =
+      errors.length === 0 &&
+      lost === 0 &&
+      duplicated === 0 &&
+      unknown === 0 &&
+      duplicateAnswers.length === 0 &&
+      seenInPolls + seenOnlyAtEnd === stored.length &&
+      stored.length === sent.length;
     console.log(ok ? 'RESULT: every sent message was stored and read back exactly once' : 'RESULT: FAILED');
     if (kind === 'postgres') console.log(`p99 target (< 100 ms): ${percentile(all, 99) < 100 ? 'met' : 'MISSED'}`);
     const db = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
     record(`Chat load on ${db} (${userCount} users, ${Math.round(elapsed)} s)`, [
-      { figure: `all requests p99 (${(all.length / elapsed).toFixed(0)} req/s)`, value: Number(percentile(all, 99).toFixed(1)), unit: 'ms', target: kind === 'postgres' ? '< 100 ms' : undefined, met: kind === 'postgres' ? percentile(all, 99) < 100 : null },
-      { figure: `messages lost, duplicated or unexpected, and errors (${sent.length} sent concurrently)`, value: lost + duplicated + unknown + errors.length, unit: '', target: '0', met: ok },
+      {
+        figure: `all requests p99 (${(all.length / elapsed).toFixed(0)} req/s)`,
+        value: Number(percentile(all, 99).toFixed(1)),
+        unit: 'ms',
+        target: kind === 'postgres' ? '< 100 ms' : undefined,
+        met: kind === 'postgres' ? percentile(all, 99) < 100 : null,
+      },
+      {
+        figure: `messages lost, duplicated or unexpected, and errors (${sent.length} sent concurrently)`,
+        value: lost + duplicated + unknown + errors.length,
+        unit: '',
+        target: '0',
+        met: ok,
+      },
     ]);
     process.exitCode = ok ? 0 : 1;
   } finally {
@@ -325,19 +445,34 @@ async function startWorkers(kind: string, workers: number): Promise<ChildProcess
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>bench</title>');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, DATABASE_URL: benchUrl(), WEB_CONCURRENCY: String(workers), PORT: String(args.port), HOST: '127.0.0.1',
-      DATA_DIR, JWT_SECRET, SEED_DEMO: '0', WEB_DIST_DIR: dist, LOG_FORMAT: 'json', LOG_LEVEL: 'warn',
+      ...process.env,
+      DATABASE_URL: benchUrl(),
+      WEB_CONCURRENCY: String(workers),
+      PORT: String(args.port),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      JWT_SECRET,
+      SEED_DEMO: '0',
+      WEB_DIST_DIR: dist,
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // LOG_LEVEL=warn (no line per request, as in production) hides the ready lines: wait for the
   // port to answer readiness, then long enough for the workers started beside the first one.
   child.stdout!.resume();
-  while (!(await fetch(`http://127.0.0.1:${args.port}/api/health/ready/`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`http://127.0.0.1:${args.port}/api/health/ready/`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await new Promise((resolve) => setTimeout(resolve, 3000));
   return child;
 }
 
-if (args.serve) await serve(); else await main();
+if (args.serve) await serve();
+else await main();

@@ -36,7 +36,12 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
-  while (!(await fetch(`${url}/api/health/`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -70,7 +75,11 @@ function meterNetwork(cdp: CDPSession) {
       const cutoff = navigationAt + ms / 1000;
       let total = 0;
       const done = new Set<string>();
-      for (const [id, f] of finished) if (f.at <= cutoff) { total += f.bytes; done.add(id); }
+      for (const [id, f] of finished)
+        if (f.at <= cutoff) {
+          total += f.bytes;
+          done.add(id);
+        }
       for (const r of received) if (!done.has(r.id) && r.at <= cutoff) total += r.bytes;
       return total;
     },
@@ -79,12 +88,20 @@ function meterNetwork(cdp: CDPSession) {
       const cutoff = navigationAt + ms / 1000;
       const per = new Map<string, number>();
       for (const [id, f] of finished) if (f.at <= cutoff) per.set(id, f.bytes);
-      for (const r of received) if (!finished.has(r.id) || finished.get(r.id)!.at > cutoff) if (r.at <= cutoff) per.set(r.id, (per.get(r.id) ?? 0) + r.bytes);
+      for (const r of received)
+        if (!finished.has(r.id) || finished.get(r.id)!.at > cutoff) if (r.at <= cutoff) per.set(r.id, (per.get(r.id) ?? 0) + r.bytes);
       const since = (at: number) => Math.round((at - navigationAt) * 1000);
-      return [...per].map(([id, bytes]) => {
-        const end = finished.get(id)?.at;
-        return { url: urls.get(id) ?? id, bytes, start: since(started.get(id) ?? navigationAt), end: end !== undefined && end <= cutoff ? since(end) : null };
-      }).sort((a, b) => a.start - b.start);
+      return [...per]
+        .map(([id, bytes]) => {
+          const end = finished.get(id)?.at;
+          return {
+            url: urls.get(id) ?? id,
+            bytes,
+            start: since(started.get(id) ?? navigationAt),
+            end: end !== undefined && end <= cutoff ? since(end) : null,
+          };
+        })
+        .sort((a, b) => a.start - b.start);
     },
   };
 }
@@ -100,28 +117,50 @@ const WATCH_FIRST_CARD = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-interface Visit { label: string; fcp: number | null; screen: number | null; bytesBeforeScreen: number | null; firstCard: number | null; bytesBeforeCard: number | null; bytesTotal: number; unusedPreloads: number }
+interface Visit {
+  label: string;
+  fcp: number | null;
+  screen: number | null;
+  bytesBeforeScreen: number | null;
+  firstCard: number | null;
+  bytesBeforeCard: number | null;
+  bytesTotal: number;
+  unusedPreloads: number;
+}
 
 async function visit(context: BrowserContext, base: string, label: string, offline = false): Promise<Visit> {
   const page: Page = await context.newPage();
   const unused: string[] = [];
-  page.on('console', (m) => { if (/preloaded using link preload but not used/.test(m.text())) unused.push(m.text()); });
+  page.on('console', (m) => {
+    if (/preloaded using link preload but not used/.test(m.text())) unused.push(m.text());
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
-    offline, latency: RTT_MS, downloadThroughput: (KBPS * 1000) / 8, uploadThroughput: (KBPS * 1000) / 8,
+    offline,
+    latency: RTT_MS,
+    downloadThroughput: (KBPS * 1000) / 8,
+    uploadThroughput: (KBPS * 1000) / 8,
   });
   const meter = meterNetwork(cdp);
   await page.addInitScript(WATCH_FIRST_CARD);
   await page.goto(`${base}/`, { waitUntil: 'load', timeout: 120_000 });
-  const firstCard = await page.waitForFunction(() => (window as unknown as { __firstCardAt?: number }).__firstCardAt, undefined, { timeout: CARD_TIMEOUT_MS })
-    .then((handle) => handle.jsonValue() as Promise<number>, () => null);
+  const firstCard = await page
+    .waitForFunction(() => (window as unknown as { __firstCardAt?: number }).__firstCardAt, undefined, { timeout: CARD_TIMEOUT_MS })
+    .then(
+      (handle) => handle.jsonValue() as Promise<number>,
+      () => null,
+    );
   // Whatever else the first screen asks for (images, the rest of the data) before measuring the total.
   await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   const screen = await page.evaluate(() => (window as unknown as { __screenAt?: number }).__screenAt ?? null);
   const result: Visit = {
-    label, fcp, screen, bytesBeforeScreen: screen === null ? null : meter.bytesUntil(screen), firstCard,
+    label,
+    fcp,
+    screen,
+    bytesBeforeScreen: screen === null ? null : meter.bytesUntil(screen),
+    firstCard,
     bytesBeforeCard: firstCard === null ? null : meter.bytesUntil(firstCard),
     bytesTotal: meter.bytesUntil(Number.MAX_SAFE_INTEGER),
     unusedPreloads: unused.length,
@@ -129,7 +168,10 @@ async function visit(context: BrowserContext, base: string, label: string, offli
   if (process.env.BENCH_VERBOSE === '1') {
     const until = firstCard ?? screen ?? Number.MAX_SAFE_INTEGER;
     console.log(`${label}: requests before ${firstCard !== null ? 'the first card' : screen !== null ? 'the first screen' : 'the end'}`);
-    for (const r of meter.requestsUntil(until)) console.log(`  ${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${String(r.start).padStart(6)}–${String(r.end ?? '').padEnd(6)} ms  ${r.url}`);
+    for (const r of meter.requestsUntil(until))
+      console.log(
+        `  ${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${String(r.start).padStart(6)}–${String(r.end ?? '').padEnd(6)} ms  ${r.url}`,
+      );
   }
   await cdp.detach();
   await page.close();
@@ -143,7 +185,15 @@ const context = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
   headless: true,
   viewport: { width: 412, height: 915 },
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
   const results = [await visit(context, base, 'first visit (cold profile)')];
@@ -160,17 +210,38 @@ try {
   console.log(`\n${KBPS} kbps down/up, ${RTT_MS} ms round trip, Chromium headless, 412×915`);
   for (const r of results) {
     console.log(JSON.stringify(r));
-    console.log(`${r.label.padEnd(28)} FCP ${ms(r.fcp).padStart(8)}  first screen ${ms(r.screen).padStart(8)} (${kb(r.bytesBeforeScreen)})  first card ${ms(r.firstCard).padStart(8)}  bytes before it ${kb(r.bytesBeforeCard).padStart(9)}  all bytes ${kb(r.bytesTotal).padStart(9)}  unused preloads ${r.unusedPreloads}`);
+    console.log(
+      `${r.label.padEnd(28)} FCP ${ms(r.fcp).padStart(8)}  first screen ${ms(r.screen).padStart(8)} (${kb(r.bytesBeforeScreen)})  first card ${ms(r.firstCard).padStart(8)}  bytes before it ${kb(r.bytesBeforeCard).padStart(9)}  all bytes ${kb(r.bytesTotal).padStart(9)}  unused preloads ${r.unusedPreloads}`,
+    );
   }
   const [first, online, offline] = results;
   record('First visit (250 kbps, 300 ms RTT)', [
-    { figure: 'first visit: first contentful paint', value: first.fcp, unit: 'ms', target: '< 1,500 ms', met: first.fcp !== null && first.fcp < 1_500 },
-    { figure: 'first visit: first product card', value: first.firstCard, unit: 'ms', target: '< 5,000 ms', met: first.firstCard !== null && first.firstCard < 5_000 },
-    { figure: 'first visit: bytes before the first card', value: first.bytesBeforeCard === null ? null : Math.round(first.bytesBeforeCard / 1024), unit: 'KB', target: '≤ 160 KB', met: first.bytesBeforeCard !== null && first.bytesBeforeCard <= 160 * 1024 },
+    {
+      figure: 'first visit: first contentful paint',
+      value: first.fcp,
+      unit: 'ms',
+      target: '< 1,500 ms',
+      met: first.fcp !== null && first.fcp < 1_500,
+    },
+    {
+      figure: 'first visit: first product card',
+      value: first.firstCard,
+      unit: 'ms',
+      target: '< 5,000 ms',
+      met: first.firstCard !== null && first.firstCard < 5_000,
+    },
+    {
+      figure: 'first visit: bytes before the first card',
+      value: first.bytesBeforeCard === null ? null : Math.round(first.bytesBeforeCard / 1024),
+      unit: 'KB',
+      target: '≤ 160 KB',
+      met: first.bytesBeforeCard !== null && first.bytesBeforeCard <= 160 * 1024,
+    },
     { figure: 'repeat visit online: first product card', value: online.firstCard, unit: 'ms' },
     { figure: 'repeat visit offline: first product card', value: offline.firstCard, unit: 'ms' },
   ]);
-  if (results[0].firstCard === null) console.log(`No ${CARD} appeared within ${CARD_TIMEOUT_MS / 1000} s: "all bytes" is what the first screen loaded.`);
+  if (results[0].firstCard === null)
+    console.log(`No ${CARD} appeared within ${CARD_TIMEOUT_MS / 1000} s: "all bytes" is what the first screen loaded.`);
 } finally {
   await context.close();
   await rm(profile, { recursive: true, force: true });

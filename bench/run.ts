@@ -39,14 +39,22 @@ try {
   console.log(`PostgreSQL not reachable at ${adminUrl} (${String(error)}): its benchmarks are left out`);
 }
 
-interface Step { name: string; ok: boolean; seconds: number }
+interface Step {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
 const steps: Step[] = [];
 const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
 
 function run(name: string, args: string[], env: Record<string, string>): void {
   console.log(`\n== ${name} ==`);
   const started = performance.now();
-  const result = spawnSync(args[0], args.slice(1), { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, BENCH_RESULTS: figuresFile, ...env } });
+  const result = spawnSync(args[0], args.slice(1), {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_RESULTS: figuresFile, ...env },
+  });
   steps.push({ name, ok: result.status === 0, seconds: Math.round((performance.now() - started) / 1000) });
 }
 
@@ -68,7 +76,8 @@ try {
   run('repeat-visit paint (Chromium)', tsx('bench/home-paint.ts'), pgliteEnv);
   run('first visit on the throttled link (Chromium)', tsx('bench/first-visit.ts'), { DATABASE_URL: '' });
   if (pgUrl) run('concurrent writes (PostgreSQL)', tsx('bench/concurrent-writes.ts'), { DATABASE_URL: adminUrl });
-  if (pgUrl) run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });
+  if (pgUrl)
+    run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });
 } finally {
   if (pgUrl) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
   await admin.end().catch(() => undefined);
@@ -76,12 +85,20 @@ try {
 }
 
 const figures = existsSync(figuresFile)
-  ? readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Figure & { bench: string })
+  ? readFileSync(figuresFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Figure & { bench: string })
   : [];
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).stdout.trim();
 const context = {
-  generated_at: new Date().toISOString(), commit, node: process.version, cores: cpus().length,
-  load_average: loadavg().map((l) => Number(l.toFixed(1))), products: Number(PRODUCTS), postgres: pgUrl !== null,
+  generated_at: new Date().toISOString(),
+  commit,
+  node: process.version,
+  cores: cpus().length,
+  load_average: loadavg().map((l) => Number(l.toFixed(1))),
+  products: Number(PRODUCTS),
+  postgres: pgUrl !== null,
 };
 writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify({ ...context, steps, figures }, null, 2)}\n`);
 
@@ -95,7 +112,9 @@ const lines = [
   '',
   '| benchmark | figure | value | target | | ceiling in the same run |',
   '|---|---|---|---|---|---|',
-  ...figures.map((f) => `| ${cell(f.bench)} | ${cell(f.figure)} | ${cell(value(f))} | ${cell(f.target)} | ${verdict(f)} | ${cell(f.ceiling)} |`),
+  ...figures.map(
+    (f) => `| ${cell(f.bench)} | ${cell(f.figure)} | ${cell(value(f))} | ${cell(f.target)} | ${verdict(f)} | ${cell(f.ceiling)} |`,
+  ),
   '',
   '| step | result | seconds |',
   '|---|---|---|',

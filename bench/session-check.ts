@@ -27,20 +27,35 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 const email = `bench-${Date.now()}@example.com`;
-const user = await handle.db.insertInto('users').values({
-  email, first_name: 'Bench', last_name: 'User', phone_number: '+2348000000000', password_hash: await hashPassword('bench-password-1'),
-  user_type: 'BUYER', is_first_login: false, is_verified: true, currency: null,
-}).returning('id').executeTakeFirstOrThrow();
+const user = await handle.db
+  .insertInto('users')
+  .values({
+    email,
+    first_name: 'Bench',
+    last_name: 'User',
+    phone_number: '+2348000000000',
+    password_hash: await hashPassword('bench-password-1'),
+    user_type: 'BUYER',
+    is_first_login: false,
+    is_verified: true,
+    currency: null,
+  })
+  .returning('id')
+  .executeTakeFirstOrThrow();
 const live = await app.tokens.issue(user.id);
 const ended = await app.tokens.issue(user.id);
 await app.tokens.revoke(ended.refresh);
 
 async function run(title: string, url: string, token?: string) {
   const result = await autocannon({
-    url: `${base}${url}`, connections: 10, duration: 10,
+    url: `${base}${url}`,
+    connections: 10,
+    duration: 10,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(' ');
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, s]) => `${code}×${s.count}`)
+    .join(' ');
   const line = `${title.padEnd(34)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s  p99 ${result.latency.p99} ms  (${statuses})`;
   console.log(line);
   return { rate: Math.round(result.requests.average), p99: result.latency.p99 };
@@ -51,8 +66,18 @@ const health = await run('GET /api/health/ (no token)', '/api/health/');
 const me = await run('GET /api/me/ (live sign-in)', '/api/me/', live.access);
 const out = await run('GET /api/me/ (signed out: 401)', '/api/me/', ended.access);
 record(`Sign-in check on ${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, [
-  { figure: `GET /api/me/ with a live token, req/s (p99 ${me.p99} ms)`, value: me.rate, unit: 'req/s', ceiling: `GET /api/health/ ${health.rate} req/s` },
-  { figure: `GET /api/me/ signed out (401), req/s (p99 ${out.p99} ms)`, value: out.rate, unit: 'req/s', ceiling: `GET /api/health/ ${health.rate} req/s` },
+  {
+    figure: `GET /api/me/ with a live token, req/s (p99 ${me.p99} ms)`,
+    value: me.rate,
+    unit: 'req/s',
+    ceiling: `GET /api/health/ ${health.rate} req/s`,
+  },
+  {
+    figure: `GET /api/me/ signed out (401), req/s (p99 ${out.p99} ms)`,
+    value: out.rate,
+    unit: 'req/s',
+    ceiling: `GET /api/health/ ${health.rate} req/s`,
+  },
 ]);
 await app.close();
 await handle.close();

@@ -28,12 +28,25 @@ async function start(workers: number): Promise<ChildProcess> {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>bench</title>');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, WEB_CONCURRENCY: String(workers), PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '0',
-      WEB_DIST_DIR: dist, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-workers-secret-long-enough-for-hs256',
+      ...process.env,
+      WEB_CONCURRENCY: String(workers),
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      WEB_DIST_DIR: dist,
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-workers-secret-long-enough-for-hs256',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  while (!(await fetch(`${base}/api/health/ready/`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 200));
+  while (
+    !(await fetch(`${base}/api/health/ready/`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await new Promise((r) => setTimeout(r, 200));
   // The other workers start beside the first one that answered.
   await new Promise((r) => setTimeout(r, 3000));
   return child;
@@ -46,7 +59,11 @@ async function load(url: string, seconds: number) {
 
 const scenarios = { list: `${base}/api/products/?limit=20`, 'search cof': `${base}/api/products/?search=cof&limit=20` };
 const rows: Record<string, Record<number, Awaited<ReturnType<typeof load>>>> = {};
-console.log(`cores: ${availableParallelism()}, load average before: ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
+console.log(
+  `cores: ${availableParallelism()}, load average before: ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')}`,
+);
 for (const workers of [1, 2]) {
   const server = await start(workers);
   try {
@@ -65,4 +82,8 @@ console.log('\n| scenario (50 connections) | 1 worker req/s | p99 | 2 workers re
 for (const [name, by] of Object.entries(rows)) {
   console.log(`| ${name} | ${by[1].rate} | ${by[1].p99} ms | ${by[2].rate} | ${by[2].p99} ms |`);
 }
-console.log(`load average after: ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')}`,
+);

@@ -41,33 +41,40 @@ export function firstPaint(): Plugin[] {
     name: 'marketplace:first-paint-duration',
     transformIndexHtml: { order: 'pre', handler: (html) => html.replace(/\/\*SPLASH_MS\*\/\d+ms/, `${SPLASH_MS}ms`) },
   };
-  return [duration, {
-    name: 'marketplace:first-paint',
-    configResolved(config) { root = config.root; },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const splash: Record<string, string> = { en: SPLASH_MSGID };
-        for (const language of LANGUAGES) {
-          const po = readFileSync(path.join(root, 'locales', language, 'messages.po'), 'utf8');
-          const text = translationOf(po, SPLASH_MSGID);
-          if (text) splash[language] = text;
-        }
-        const catalogs: Record<string, string> = {};
-        for (const out of Object.values(ctx.bundle ?? {})) {
-          const catalog = out.type === 'chunk' ? CATALOG.exec(out.facadeModuleId ?? '') : null;
-          if (catalog) catalogs[catalog[1]] = `/${out.fileName}`;
-        }
-        const data = { splash, catalogs, homeData: ctx.bundle ? HOME_DATA : [] };
-        return html
-          .replace(/\/\*FIRST_PAINT\*\/ \{[^\n]*\}/, () => JSON.stringify(data))
-          // The app's stylesheet goes inside the page (a few KB compressed): a linked one would
-          // hold the first paint back by a round trip and its share of a slow link.
-          .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
-            const asset = ctx.bundle?.[fileName];
-            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
-          });
+  return [
+    duration,
+    {
+      name: 'marketplace:first-paint',
+      configResolved(config) {
+        root = config.root;
+      },
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, ctx) {
+          const splash: Record<string, string> = { en: SPLASH_MSGID };
+          for (const language of LANGUAGES) {
+            const po = readFileSync(path.join(root, 'locales', language, 'messages.po'), 'utf8');
+            const text = translationOf(po, SPLASH_MSGID);
+            if (text) splash[language] = text;
+          }
+          const catalogs: Record<string, string> = {};
+          for (const out of Object.values(ctx.bundle ?? {})) {
+            const catalog = out.type === 'chunk' ? CATALOG.exec(out.facadeModuleId ?? '') : null;
+            if (catalog) catalogs[catalog[1]] = `/${out.fileName}`;
+          }
+          const data = { splash, catalogs, homeData: ctx.bundle ? HOME_DATA : [] };
+          return (
+            html
+              .replace(/\/\*FIRST_PAINT\*\/ \{[^\n]*\}/, () => JSON.stringify(data))
+              // The app's stylesheet goes inside the page (a few KB compressed): a linked one would
+              // hold the first paint back by a round trip and its share of a slow link.
+              .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+                const asset = ctx.bundle?.[fileName];
+                return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+              })
+          );
+        },
       },
     },
-  }];
+  ];
 }

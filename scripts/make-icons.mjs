@@ -110,11 +110,14 @@ for (const size of [192, 512]) {
 }
 writeFileSync('public/apple-touch-icon.png', png(180, render(180, { fullBleed: true, scale: 0.8 })));
 writeFileSync('public/favicon.ico', ico(32, png(32, render(32))));
-writeFileSync('public/favicon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+writeFileSync(
+  'public/favicon.svg',
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
   <rect width="64" height="64" rx="14" fill="#0f766e"/>
   <path d="M16 24h32l-3 26H19z" fill="#f8fafc"/>
   <path d="M24 28v-6a8 8 0 0 1 16 0v6" fill="none" stroke="#f8fafc" stroke-width="4" stroke-linecap="round"/>
   <circle cx="32" cy="37" r="5" fill="#f59e0b"/>
 </svg>
-`);
+`,
+);
 console.log('icons written to public/');

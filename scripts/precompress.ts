@@ -26,9 +26,12 @@ export async function precompressDir(dir: string): Promise<void> {
     if (!TEXT.test(file) || ALWAYS_REVALIDATE.has(path.basename(file))) continue;
     const data = await readFile(file);
     if (data.length < MIN_BYTES) continue;
-    await writeFile(`${file}.br`, brotliCompressSync(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-    }));
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
     await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
   }
 }
@@ -43,7 +46,9 @@ export function precompress(): Plugin {
   return {
     name: 'marketplace:precompress',
     apply: 'build',
-    configResolved(config) { outDir = path.resolve(config.root, config.build.outDir); },
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,

@@ -38,7 +38,9 @@ if (!filtered) {
   console.log(readFileSync('.vitest-e2e.log', 'utf8'));
 }
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const { resultsFile } of done) {
   if (!existsSync(resultsFile)) continue;
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));

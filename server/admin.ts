@@ -15,11 +15,20 @@ const USAGE = 'Usage: npm run admin -- verify-supplier <email> | unverify-suppli
 export class AdminError extends Error {}
 
 export async function setSupplierBadge(db: Database, email: string, verified: boolean): Promise<string> {
-  const user = await db.selectFrom('users').select(['id', 'user_type', 'email'])
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'user_type', 'email'])
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!user) throw new AdminError(`No account with the email ${email}.`);
-  if (user.user_type !== 'SUPPLIER') throw new AdminError(`${user.email} is not a supplier account (${user.user_type ?? 'not onboarded yet'}).`);
-  const updated = await db.updateTable('supplier_profiles').set({ is_verified: verified }).where('user_id', '=', user.id).returning('user_id').executeTakeFirst();
+  if (user.user_type !== 'SUPPLIER')
+    throw new AdminError(`${user.email} is not a supplier account (${user.user_type ?? 'not onboarded yet'}).`);
+  const updated = await db
+    .updateTable('supplier_profiles')
+    .set({ is_verified: verified })
+    .where('user_id', '=', user.id)
+    .returning('user_id')
+    .executeTakeFirst();
   if (!updated) throw new AdminError(`${user.email} has no supplier profile yet.`);
   return verified ? `${user.email} now shows the verified supplier badge.` : `${user.email} no longer shows the verified supplier badge.`;
 }

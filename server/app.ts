@@ -52,7 +52,9 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    ...(options.logger === false ? { logger: false } : { loggerInstance: (options.log ?? await createLogger(config)) as FastifyBaseLogger }),
+    ...(options.logger === false
+      ? { logger: false }
+      : { loggerInstance: (options.log ?? (await createLogger(config))) as FastifyBaseLogger }),
     // One line per request instead (lib/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,

@@ -17,9 +17,17 @@ export const DIST_DIR = path.join(PROJECT_ROOT, 'dist');
 
 /** What `vite build` reads: when any of it is newer than dist/index.html, the build is stale. */
 const BUILD_INPUTS = [
-  'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'src', 'locales', 'public',
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'package-lock.json',
+  'src',
+  'locales',
+  'public',
   // The build's own plugins (vite.config.ts).
-  'scripts/first-paint.ts', 'scripts/precompress.ts', 'server/web-files.ts',
+  'scripts/first-paint.ts',
+  'scripts/precompress.ts',
+  'server/web-files.ts',
 ];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -42,11 +42,14 @@ export function runWorkers(count: number, config: Config, log: Logger): void {
     log.info(`${signal}: stopping ${startedAt.size} workers`);
     if (startedAt.size === 0) process.exit(0);
     for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
-    setTimeout(() => {
-      log.warn('workers still running past their grace period: killed');
-      for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }, (config.shutdownGraceMs ?? 10_000) + 5_000).unref();
+    setTimeout(
+      () => {
+        log.warn('workers still running past their grace period: killed');
+        for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
+        process.exit(1);
+      },
+      (config.shutdownGraceMs ?? 10_000) + 5_000,
+    ).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

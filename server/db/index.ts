@@ -37,12 +37,26 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
   const db = new Kysely<DB>({ dialect: new CountingPostgresDialect({ pool }, counter) });
   writeCounters.set(db, counter);
   const listener = listenForChanges(databaseUrl, counter);
-  return { db, kind: 'postgres', close: async () => { await listener.stop(); await db.destroy(); } };
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await listener.stop();
+      await db.destroy();
+    },
+  };
 }
 
 class CountingPostgresDialect extends PostgresDialect {
-  constructor(config: ConstructorParameters<typeof PostgresDialect>[0], private readonly counter: WriteCounter) { super(config); }
-  createDriver() { return new CountingDriver(super.createDriver(), this.counter); }
+  constructor(
+    config: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly counter: WriteCounter,
+  ) {
+    super(config);
+  }
+  createDriver() {
+    return new CountingDriver(super.createDriver(), this.counter);
+  }
 }
 
 /** Every committed write to a synced table notifies this channel (migration 0006). */
@@ -70,14 +84,20 @@ function listenForChanges(databaseUrl: string, counter: WriteCounter) {
     };
     c.on('error', lost);
     c.on('end', lost);
-    c.on('notification', () => { counter.count++; });
+    c.on('notification', () => {
+      counter.count++;
+    });
     try {
       await c.connect();
       await c.query(`listen ${CHANGES_CHANNEL}`);
     } catch {
       return lost();
     }
-    if (stopped) { gone = true; await c.end().catch(() => {}); return; }
+    if (stopped) {
+      gone = true;
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
     // Whatever committed while nobody listened is unknown: count it as a change.
     counter.count++;
@@ -111,7 +131,10 @@ export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    close: async () => { await db.destroy(); await pglite.close(); },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
   };
 }
 

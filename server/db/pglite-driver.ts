@@ -22,10 +22,18 @@ export class PGliteDialect implements Dialect {
   /** PGlite is embedded: this process is its only writer, so the count is always complete. */
   readonly writes: WriteCounter = { count: 0, trusted: true };
   constructor(private readonly pglite: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new CountingDriver(new PGliteDriver(this.pglite), this.writes); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new CountingDriver(new PGliteDriver(this.pglite), this.writes);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
 }
 
 class PGliteDriver implements Driver {
@@ -33,14 +41,18 @@ class PGliteDriver implements Driver {
   private release?: () => void;
   private readonly connection: PGliteConnection;
 
-  constructor(pglite: PGlite) { this.connection = new PGliteConnection(pglite); }
+  constructor(pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
     const previous = this.queue;
-    this.queue = new Promise<void>((resolve) => { release = resolve; });
+    this.queue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await previous;
     this.release = release;
     return this.connection;
@@ -50,10 +62,16 @@ class PGliteDriver implements Driver {
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     await conn.executeQuery(CompiledQuery.raw(`begin${level}`));
   }
-  async commitTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('rollback')); }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
 
-  async releaseConnection() { this.release?.(); }
+  async releaseConnection() {
+    this.release?.();
+  }
 
   async destroy() {}
 }

@@ -26,7 +26,13 @@ export interface UsersTable {
   registration_token_hash: Generated<string | null>;
 }
 
-export interface CategoriesTable { id: Generated<number>; name: string; position: Generated<number>; seq: Seq; txid: Seq }
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+  seq: Seq;
+  txid: Seq;
+}
 
 export interface SupplierProfilesTable {
   user_id: number;
@@ -35,9 +41,19 @@ export interface SupplierProfilesTable {
   logo_url: string | null;
   is_verified: Generated<boolean>;
 }
-export interface SupplierIndustriesTable { user_id: number; category_id: number }
-export interface BuyerProfilesTable { user_id: number; name: string; logo_url: string | null }
-export interface BuyerCategoriesTable { user_id: number; category_id: number }
+export interface SupplierIndustriesTable {
+  user_id: number;
+  category_id: number;
+}
+export interface BuyerProfilesTable {
+  user_id: number;
+  name: string;
+  logo_url: string | null;
+}
+export interface BuyerCategoriesTable {
+  user_id: number;
+  category_id: number;
+}
 
 export interface RefreshTokensTable {
   jti: string;
@@ -58,7 +74,11 @@ export interface OtpCodesTable {
   sent_at: Timestamp;
 }
 
-export interface RateEventsTable { id: Generated<number>; key: string; at: Timestamp }
+export interface RateEventsTable {
+  id: Generated<number>;
+  key: string;
+  at: Timestamp;
+}
 
 export interface BannersTable {
   id: Generated<number>;
@@ -173,10 +193,23 @@ export interface TombstonesTable {
   deleted_at: Timestamp;
 }
 
-export interface FavoriteNoticesTable { user_id: number; product_id: number; notified_at: Timestamp }
-export interface MediaUploadsTable { id: Generated<number>; user_id: number; path: string; bytes: number; at: Timestamp }
+export interface FavoriteNoticesTable {
+  user_id: number;
+  product_id: number;
+  notified_at: Timestamp;
+}
+export interface MediaUploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  path: string;
+  bytes: number;
+  at: Timestamp;
+}
 
-export interface SyncMetaTable { key: string; value: number }
+export interface SyncMetaTable {
+  key: string;
+  value: number;
+}
 
 export interface DB {
   users: UsersTable;

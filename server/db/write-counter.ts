@@ -6,9 +6,25 @@ import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, Transactio
  * is false while another process's writes could go unseen (PostgreSQL while its change
  * notifications are not being received): callers must ask the database then.
  */
-export interface WriteCounter { count: number; trusted: boolean }
+export interface WriteCounter {
+  count: number;
+  trusted: boolean;
+}
 
-const NEUTRAL = new Set(['select', 'begin', 'start', 'show', 'explain', 'set', 'listen', 'unlisten', 'savepoint', 'release', 'values', 'fetch']);
+const NEUTRAL = new Set([
+  'select',
+  'begin',
+  'start',
+  'show',
+  'explain',
+  'set',
+  'listen',
+  'unlisten',
+  'savepoint',
+  'release',
+  'values',
+  'fetch',
+]);
 
 /** What a statement means for the counter, from its first words. */
 function kind(sqlText: string): 'end' | 'neutral' | 'write' {
@@ -46,18 +62,33 @@ export function countWrites(inner: DatabaseConnection, counter: WriteCounter): D
 /** Any Kysely driver, with its connections counting writes. */
 export class CountingDriver implements Driver {
   private readonly inners = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  constructor(private readonly driver: Driver, private readonly counter: WriteCounter) {}
+  constructor(
+    private readonly driver: Driver,
+    private readonly counter: WriteCounter,
+  ) {}
 
-  init() { return this.driver.init(); }
+  init() {
+    return this.driver.init();
+  }
   async acquireConnection() {
     const inner = await this.driver.acquireConnection();
     const counted = countWrites(inner, this.counter);
     this.inners.set(counted, inner);
     return counted;
   }
-  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) { return this.driver.beginTransaction(conn, settings); }
-  commitTransaction(conn: DatabaseConnection) { return this.driver.commitTransaction(conn); }
-  rollbackTransaction(conn: DatabaseConnection) { return this.driver.rollbackTransaction(conn); }
-  releaseConnection(conn: DatabaseConnection) { return this.driver.releaseConnection(this.inners.get(conn) ?? conn); }
-  destroy() { return this.driver.destroy(); }
+  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    return this.driver.beginTransaction(conn, settings);
+  }
+  commitTransaction(conn: DatabaseConnection) {
+    return this.driver.commitTransaction(conn);
+  }
+  rollbackTransaction(conn: DatabaseConnection) {
+    return this.driver.rollbackTransaction(conn);
+  }
+  releaseConnection(conn: DatabaseConnection) {
+    return this.driver.releaseConnection(this.inners.get(conn) ?? conn);
+  }
+  destroy() {
+    return this.driver.destroy();
+  }
 }

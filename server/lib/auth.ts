@@ -36,10 +36,19 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, heade
   const [scheme, token] = header.split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw notAuthenticated('Authorization header must contain two space-delimited values');
   const { userId, sessionId } = await app.tokens.verifyAccess(token);
-  const user = await app.db.selectFrom('users').selectAll('users').where('users.id', '=', userId)
-    .where(({ exists, selectFrom }) => exists(selectFrom('refresh_tokens').select('refresh_tokens.jti')
-      .where('refresh_tokens.family', '=', sessionId).where('refresh_tokens.user_id', '=', userId)
-      .where('refresh_tokens.revoked_at', 'is', null)))
+  const user = await app.db
+    .selectFrom('users')
+    .selectAll('users')
+    .where('users.id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refresh_tokens')
+          .select('refresh_tokens.jti')
+          .where('refresh_tokens.family', '=', sessionId)
+          .where('refresh_tokens.user_id', '=', userId)
+          .where('refresh_tokens.revoked_at', 'is', null),
+      ),
+    )
     .executeTakeFirst();
   if (!user) throw notAuthenticated('Token is invalid or expired');
   request.user = user;
@@ -66,10 +75,15 @@ function requireType(user: UserRow, type: 'SUPPLIER' | 'BUYER', message: string)
   return user;
 }
 
-export const requireSupplier = (request: FastifyRequest) => requireType(requireVerified(request), 'SUPPLIER', 'Only suppliers can do this.');
+export const requireSupplier = (request: FastifyRequest) =>
+  requireType(requireVerified(request), 'SUPPLIER', 'Only suppliers can do this.');
 
 export const requireBuyer = (request: FastifyRequest) => requireType(requireVerified(request), 'BUYER', 'Only buyers can do this.');
 
 /** The caller's own supplier or buyer profile: signed in as that type (a confirmed email is not needed to read or edit it). */
 export const requireProfileOwner = (request: FastifyRequest, type: 'SUPPLIER' | 'BUYER') =>
-  requireType(requireUser(request), type, type === 'SUPPLIER' ? 'Only suppliers have a supplier profile.' : 'Only buyers have a buyer profile.');
+  requireType(
+    requireUser(request),
+    type,
+    type === 'SUPPLIER' ? 'Only suppliers have a supplier profile.' : 'Only buyers have a buyer profile.',
+  );

@@ -4,9 +4,18 @@ import type { MediaKind, StoredMedia } from '../services/media';
 import { ApiError, badRequest } from './errors';
 import { NOT_A_DICTIONARY } from '../../src/shared/validation';
 
-export interface FileRule { max: number; kinds: MediaKind[] }
-export interface FormOptions { files?: Record<string, FileRule>; arrays?: string[] }
-export interface Form { fields: Record<string, unknown>; files: Record<string, StoredMedia[]> }
+export interface FileRule {
+  max: number;
+  kinds: MediaKind[];
+}
+export interface FormOptions {
+  files?: Record<string, FileRule>;
+  arrays?: string[];
+}
+export interface Form {
+  fields: Record<string, unknown>;
+  files: Record<string, StoredMedia[]>;
+}
 
 /** One set of limits for every form body, urlencoded and multipart alike. */
 export const FORM_LIMITS = { fields: 100, fieldSize: 100_000, parts: 120 } as const;
@@ -50,9 +59,11 @@ export function parseUrlEncoded(text: string): Record<string, string | string[]>
   let pairs = 0;
   for (const [name, value] of new URLSearchParams(text)) {
     if (++pairs > FORM_LIMITS.fields) throw badRequest(TOO_MANY_FIELDS);
-    if (value.length > FORM_LIMITS.fieldSize) throw badRequest({ [name.slice(0, 100)]: [`Ensure this field has no more than ${FORM_LIMITS.fieldSize} characters.`] });
+    if (value.length > FORM_LIMITS.fieldSize)
+      throw badRequest({ [name.slice(0, 100)]: [`Ensure this field has no more than ${FORM_LIMITS.fieldSize} characters.`] });
     const list = fields.get(name);
-    if (list) list.push(value); else fields.set(name, [value]);
+    if (list) list.push(value);
+    else fields.set(name, [value]);
   }
   const out: Record<string, string | string[]> = Object.create(null);
   for (const [name, values] of fields) out[name] = values.length === 1 ? values[0] : values;
@@ -66,11 +77,13 @@ export function jsonDepthExceeds(text: string, limit = JSON_MAX_DEPTH): boolean 
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) { if (++depth > limit) return true; }
-    else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
 }
@@ -86,7 +99,9 @@ export function multipartError(error: unknown): unknown {
   const status = (error as { statusCode?: number }).statusCode;
   if (status !== undefined && status < 500) return error;
   if (!MULTIPART_PARSE_ERROR.test(error.message)) return error;
-  const reason = /boundary not found/i.test(error.message) ? 'Invalid boundary in multipart: None' : 'the body is not a valid multipart form.';
+  const reason = /boundary not found/i.test(error.message)
+    ? 'Invalid boundary in multipart: None'
+    : 'the body is not a valid multipart form.';
   return badRequest(`Multipart form parse error - ${reason}`);
 }
 
@@ -95,7 +110,11 @@ export async function* multipartParts(request: FastifyRequest): AsyncGenerator<M
   const parts = request.parts();
   for (;;) {
     let next: IteratorResult<Multipart>;
-    try { next = await parts.next(); } catch (error) { throw multipartError(error); }
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw multipartError(error);
+    }
     if (next.done) return;
     yield next.value;
   }

@@ -67,7 +67,11 @@ export function compressText(text: string | Buffer, encoding: Encoding, best = f
 }
 
 /** Text whose encoded forms are made once, the first time a client asks for each. */
-export interface PreparedText { text: string; bytes: number; encoded(encoding: Encoding): Buffer }
+export interface PreparedText {
+  text: string;
+  bytes: number;
+  encoded(encoding: Encoding): Buffer;
+}
 
 export function prepareText(text: string, best = false): PreparedText {
   const encoded = new Map<Encoding, Buffer>();

@@ -33,7 +33,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       // Only our own wording: a library's message may name its internals.
-      const detail = Object.hasOwn(CLIENT_ERROR_DETAILS, error.code) ? CLIENT_ERROR_DETAILS[error.code] : GENERIC_DETAILS[status] ?? 'Invalid request.';
+      const detail = Object.hasOwn(CLIENT_ERROR_DETAILS, error.code)
+        ? CLIENT_ERROR_DETAILS[error.code]
+        : (GENERIC_DETAILS[status] ?? 'Invalid request.');
       return reply.status(status).send({ detail });
     }
     request.log.error({ err: error }, 'request failed');

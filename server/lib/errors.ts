@@ -9,13 +9,15 @@ export type { FieldErrors };
 export type ErrorBody = { detail: string } | FieldErrors;
 
 export class ApiError extends Error {
-  constructor(public readonly statusCode: number, public readonly body: ErrorBody) {
+  constructor(
+    public readonly statusCode: number,
+    public readonly body: ErrorBody,
+  ) {
     super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
   }
 }
 
-export const badRequest = (body: string | FieldErrors) =>
-  new ApiError(400, typeof body === 'string' ? { detail: body } : body);
+export const badRequest = (body: string | FieldErrors) => new ApiError(400, typeof body === 'string' ? { detail: body } : body);
 
 /** One field with one message: the most common validation failure. */
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
@@ -25,11 +27,9 @@ export const PERMISSION_DENIED = 'You do not have permission to perform this act
 export const BODY_TOO_LARGE = 'The request body is too large.';
 export const NOT_JSON = 'JSON parse error - the request body is not valid JSON.';
 
-export const notAuthenticated = (detail = NOT_AUTHENTICATED) =>
-  new ApiError(401, { detail });
+export const notAuthenticated = (detail = NOT_AUTHENTICATED) => new ApiError(401, { detail });
 
-export const forbidden = (detail = PERMISSION_DENIED) =>
-  new ApiError(403, { detail });
+export const forbidden = (detail = PERMISSION_DENIED) => new ApiError(403, { detail });
 
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
 

@@ -5,7 +5,12 @@ import { badRequest, NOT_JSON } from './errors';
 const FORBIDDEN_KEY = 'JSON parse error - the keys "__proto__" and "constructor.prototype" are not allowed.';
 
 function isJson(text: string): boolean {
-  try { JSON.parse(text); return true; } catch { return false; }
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -42,7 +47,12 @@ export function registerFormBodies(app: FastifyInstance) {
   // Synchronous but for the multipart read: an async hook would cost every request a promise.
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.isMultipart() && request.routeOptions.schema?.body) {
-      readForm(request).then((form) => { request.body = form.fields; rejectNulls(request); }).then(() => done(), done);
+      readForm(request)
+        .then((form) => {
+          request.body = form.fields;
+          rejectNulls(request);
+        })
+        .then(() => done(), done);
       return;
     }
     try {

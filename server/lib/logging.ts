@@ -31,7 +31,10 @@ export function logRequests(app: FastifyInstance, format: Config['logFormat']) {
   app.addHook('onResponse', (request, reply, done) => {
     if (enabled(level)) {
       const ms = Math.round(reply.elapsedTime * 10) / 10;
-      request.log[level]({ method: request.method, url: request.url, status: reply.statusCode, ms }, `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`);
+      request.log[level](
+        { method: request.method, url: request.url, status: reply.statusCode, ms },
+        `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`,
+      );
     }
     done();
   });

@@ -32,7 +32,8 @@ export function page<T>(request: FastifyRequest, results: T[], count: number, pa
   const link = (offset: number) => {
     const url = new URL(request.url, 'http://origin.invalid');
     url.searchParams.set('limit', String(paging.limit));
-    if (offset > 0) url.searchParams.set('offset', String(offset)); else url.searchParams.delete('offset');
+    if (offset > 0) url.searchParams.set('offset', String(offset));
+    else url.searchParams.delete('offset');
     return `${publicUrl ?? ''}${url.pathname}${url.search}`;
   };
   return {

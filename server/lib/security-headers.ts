@@ -10,15 +10,22 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  */
 export function inlineHashes(html: string) {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes)).map(([, , body]) => sha256(body));
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes))
+    .map(([, , body]) => sha256(body));
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => sha256(body));
-  const styleAttributes = [...html.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map(([, double, single]) => sha256(double ?? single));
+  const styleAttributes = [...html.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map(([, double, single]) =>
+    sha256(double ?? single),
+  );
   return { scripts, styles, styleAttributes };
 }
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
-  try { return new URL(url).origin; } catch { return undefined; }
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface SecurityHeaderOptions {
@@ -29,7 +36,10 @@ export interface SecurityHeaderOptions {
 }
 
 /** Directive → sources, written out in the order a browser reads them. */
-const policy = (directives: Record<string, string[]>) => Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join(';');
+const policy = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';');
 
 /**
  * Browser security headers on every answer (issue 12): a CSP that runs only the app's own
@@ -44,22 +54,27 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   const inline = options.indexHtml ? inlineHashes(options.indexHtml) : { scripts: [], styles: [], styleAttributes: [] };
   const ratesOrigin = originOf(options.ratesUrl);
   // style="" attributes in index.html need 'unsafe-hashes' with their hashes; React sets styles through the DOM, which a CSP does not restrict.
-  const styleSrc = ["'self'", ...inline.styles, ...(inline.styleAttributes.length > 0 ? ["'unsafe-hashes'", ...inline.styleAttributes] : [])];
-  const directives = (styles: string[]) => policy({
-    'default-src': ["'self'"],
-    'script-src': ["'self'", ...inline.scripts],
-    'style-src': styles,
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'blob:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(ratesOrigin ? [ratesOrigin] : [])],
-    'worker-src': ["'self'"],
-    'manifest-src': ["'self'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
-  });
+  const styleSrc = [
+    "'self'",
+    ...inline.styles,
+    ...(inline.styleAttributes.length > 0 ? ["'unsafe-hashes'", ...inline.styleAttributes] : []),
+  ];
+  const directives = (styles: string[]) =>
+    policy({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", ...inline.scripts],
+      'style-src': styles,
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'media-src': ["'self'", 'blob:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'", ...(ratesOrigin ? [ratesOrigin] : [])],
+      'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+    });
   // Helmet's set, as it was configured: no HSTS, as the app is also served over plain HTTP on a LAN or 127.0.0.1.
   const headers = (csp: string) => ({
     'content-security-policy': csp,

@@ -11,8 +11,13 @@ type SupplierProfileOut = SupplierProfile;
 type BuyerProfileOut = BuyerProfile;
 export type { Seller, UserSummary };
 
-export const sellerOf = ({ id, first_name, user_type, date_joined, supplier_profile }: UserSummary): Seller =>
-  ({ id, first_name, user_type, date_joined, supplier_profile });
+export const sellerOf = ({ id, first_name, user_type, date_joined, supplier_profile }: UserSummary): Seller => ({
+  id,
+  first_name,
+  user_type,
+  date_joined,
+  supplier_profile,
+});
 
 export const countryOut = (code: string) => ({ code, name: COUNTRIES.find((c) => c.code === code)?.name ?? code });
 
@@ -24,20 +29,36 @@ async function loadProfiles(db: Database, ids: number[]) {
   const [supplierRows, buyerRows, industryRows, interestRows] = await Promise.all([
     db.selectFrom('supplier_profiles').selectAll().where('user_id', 'in', ids).execute(),
     db.selectFrom('buyer_profiles').selectAll().where('user_id', 'in', ids).execute(),
-    db.selectFrom('supplier_industries as s').innerJoin('categories as c', 'c.id', 's.category_id')
-      .select(['s.user_id', 'c.id', 'c.name']).where('s.user_id', 'in', ids).orderBy('c.position').orderBy('c.id').execute(),
-    db.selectFrom('buyer_categories as b').innerJoin('categories as c', 'c.id', 'b.category_id')
-      .select(['b.user_id', 'c.id', 'c.name']).where('b.user_id', 'in', ids).orderBy('c.position').orderBy('c.id').execute(),
+    db
+      .selectFrom('supplier_industries as s')
+      .innerJoin('categories as c', 'c.id', 's.category_id')
+      .select(['s.user_id', 'c.id', 'c.name'])
+      .where('s.user_id', 'in', ids)
+      .orderBy('c.position')
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('buyer_categories as b')
+      .innerJoin('categories as c', 'c.id', 'b.category_id')
+      .select(['b.user_id', 'c.id', 'c.name'])
+      .where('b.user_id', 'in', ids)
+      .orderBy('c.position')
+      .orderBy('c.id')
+      .execute(),
   ]);
   for (const p of supplierRows) {
     suppliers.set(p.user_id, {
-      company_name: p.company_name, about: p.about, logo_url: p.logo_url, is_verified: p.is_verified,
+      company_name: p.company_name,
+      about: p.about,
+      logo_url: p.logo_url,
+      is_verified: p.is_verified,
       industries: industryRows.filter((r) => r.user_id === p.user_id).map(({ id, name }) => ({ id, name })),
     });
   }
   for (const p of buyerRows) {
     buyers.set(p.user_id, {
-      name: p.name, logo_url: p.logo_url,
+      name: p.name,
+      logo_url: p.logo_url,
       interested_categories: interestRows.filter((r) => r.user_id === p.user_id).map(({ id, name }) => ({ id, name })),
     });
   }
@@ -56,8 +77,12 @@ export async function userSummaries(db: Database, ids: number[]): Promise<Map<nu
     const supplier_profile = suppliers.get(u.id) ?? null;
     const buyer_profile = buyers.get(u.id) ?? null;
     out.set(u.id, {
-      id: u.id, first_name: u.first_name, user_type: u.user_type, date_joined: u.date_joined.toISOString(),
-      supplier_profile, buyer_profile,
+      id: u.id,
+      first_name: u.first_name,
+      user_type: u.user_type,
+      date_joined: u.date_joined.toISOString(),
+      supplier_profile,
+      buyer_profile,
       profile: u.user_type === 'SUPPLIER' ? supplier_profile : u.user_type === 'BUYER' ? buyer_profile : null,
     });
   }
@@ -66,9 +91,12 @@ export async function userSummaries(db: Database, ids: number[]): Promise<Map<nu
 
 /** Average rating of all reviews of a supplier's products, two decimals, or null without reviews. */
 export async function sellerAverageRating(db: Database, supplierId: number): Promise<string | null> {
-  const row = await db.selectFrom('reviews as r').innerJoin('products as p', 'p.id', 'r.product_id')
+  const row = await db
+    .selectFrom('reviews as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
     .select(sql<string | null>`round(avg(r.rating)::numeric, 2)::text`.as('avg'))
-    .where('p.supplier_id', '=', supplierId).executeTakeFirst();
+    .where('p.supplier_id', '=', supplierId)
+    .executeTakeFirst();
   return row?.avg ?? null;
 }
 

@@ -10,8 +10,10 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 }
 
 /** Like parseInput, but the field errors come back, to be answered together with the checks that follow. */
-export function checkInput<S extends z.ZodType>(schema: S, data: unknown):
-  { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+): { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
   const result = schema.safeParse(data);
   return result.success ? { data: result.data } : { errors: toFieldErrors(result.error.issues) };
 }

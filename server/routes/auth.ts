@@ -4,17 +4,29 @@ import { requireUser } from '../lib/auth';
 import { ApiError, fieldError } from '../lib/errors';
 import { serializeMe } from '../lib/users';
 import {
-  awaitsCode, changePassword, checkPassword, confirmEmail, findUserByEmail, provesSignUp, registerAccount, setFirstPassword,
-  takeAttempt, waitError,
+  awaitsCode,
+  changePassword,
+  checkPassword,
+  confirmEmail,
+  findUserByEmail,
+  provesSignUp,
+  registerAccount,
+  setFirstPassword,
+  takeAttempt,
+  waitError,
 } from '../services/accounts';
 import { rememberDevice } from '../services/devices';
 import { deleteAccount } from '../services/me';
 import { createOtpService, OTP_MESSAGES } from '../services/otp';
+import { createRateLimiter, otpRules, resendCooldownRules, resendRules, signedUpOtpRules, signUpRules } from '../services/rate-limit';
 import {
-  createRateLimiter, otpRules, resendCooldownRules, resendRules, signedUpOtpRules, signUpRules,
-} from '../services/rate-limit';
-import {
-  loginSchema, otpSchema, passwordChangeSchema, passwordSetSchema, refreshSchema, registrationSchema, resendOtpSchema,
+  loginSchema,
+  otpSchema,
+  passwordChangeSchema,
+  passwordSetSchema,
+  refreshSchema,
+  registrationSchema,
+  resendOtpSchema,
 } from '../../src/shared/validation';
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
@@ -49,132 +61,185 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post('/api/auth/registration/', {
-    schema: {
-      tags: ['auth'], summary: 'Create an unverified account and e-mail its code',
-      description: 'Answers a registration_token: send it back with the code (POST /api/auth/otp/verify/) to keep the sign-up password. '
-        + 'Limited per address and overall; unverified accounts are removed after 7 days.',
-      body: registrationSchema, response: { 201: z.object({ detail: z.string(), registration_token: z.string() }) },
+  app.post(
+    '/api/auth/registration/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an unverified account and e-mail its code',
+        description:
+          'Answers a registration_token: send it back with the code (POST /api/auth/otp/verify/) to keep the sign-up password. ' +
+          'Limited per address and overall; unverified accounts are removed after 7 days.',
+        body: registrationSchema,
+        response: { 201: z.object({ detail: z.string(), registration_token: z.string() }) },
+      },
     },
-  }, async (request, reply) => {
-    const input = request.body;
-    // Every sign-up counts, refused ones too: the limit also slows probing which addresses have accounts.
-    await takeAttempt(limiter, reply, signUpRules(request.ip), TOO_MANY_SIGN_UPS);
-    const { user, registrationToken } = await registerAccount(app.db, input);
-    const issued = await otp.issue(user.id);
-    try {
-      if ('code' in issued) await mailCode(user, issued.code, request.log);
-    } catch (err) {
-      // Without its code the account could never be confirmed: undo it so signing up again works.
-      await deleteAccount(app.db, user.id);
-      throw err;
-    }
-    reply.status(201);
-    return { detail: 'Verification e-mail sent.', registration_token: registrationToken };
-  });
-
-  app.post('/api/auth/login/', {
-    schema: { tags: ['auth'], summary: 'Sign in (unverified accounts too)', body: loginSchema, response: { 200: tokenPair } },
-  }, async (request, reply) => {
-    const { email, password } = request.body;
-    const user = await findUserByEmail(app.db, email);
-    if (!(await checkPassword(limiter, request, reply, email, user, password)) || !user) {
-      throw new ApiError(401, { detail: BAD_CREDENTIALS });
-    }
-    rememberDevice(request, reply, app.config.jwtSecret, user.email);
-    return app.tokens.issue(user.id);
-  });
-
-  app.post('/api/auth/token/refresh/', {
-    schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshSchema, response: { 200: tokenPair } },
-  }, async (request) => app.tokens.rotate(request.body.refresh));
-
-  app.post('/api/auth/logout/', {
-    schema: { tags: ['auth'], summary: 'Sign out: revoke the sign-in of this refresh token', body: refreshSchema, response: { 200: detail } },
-  }, async (request) => {
-    await app.tokens.revoke(request.body.refresh);
-    return { detail: 'Successfully logged out.' };
-  });
-
-  app.post('/api/auth/otp/verify/', {
-    schema: {
-      tags: ['auth'], summary: 'Confirm the e-mail with its code; signs in',
-      description: 'Without the registration_token of the sign-up (or a sign-in of the account), every earlier sign-in ends '
-        + 'and the sign-up password stops working: must_set_password is then true, and POST /api/auth/password/set/ chooses a new one.',
-      body: otpSchema,
-    },
-  }, async (request, reply) => {
-    const { email, otp: code, registration_token } = request.body;
-    const found = await findUserByEmail(app.db, email);
-    // No account waiting for a code answers like a wrong code: nobody learns which addresses have accounts.
-    const user = found && awaitsCode(found) ? found : undefined;
-    const signedUp = user !== undefined && provesSignUp(user, registration_token);
-    // Strangers' wrong codes cannot lock out the client that made the sign-up: it has its own allowance.
-    const rules = user && signedUp ? signedUpOtpRules(user.id, request.ip) : otpRules(email, request.ip);
-    // Counted as a wrong code until it proves right, so that parallel guesses cannot slip past the limit.
-    const attempt = await takeAttempt(limiter, reply, rules, TOO_MANY_CODES);
-    const result = user ? await otp.check(user.id, code) : 'incorrect';
-    if (result !== 'incorrect') await limiter.release(attempt);
-    if (!user || result !== 'ok') throw fieldError('otp', OTP_MESSAGES[result === 'ok' ? 'incorrect' : result]);
-
-    const proven = signedUp || request.user?.id === user.id;
-    const confirmed = await confirmEmail(app.db, user, proven);
-    const tokens = await app.tokens.issue(user.id);
-    return { ...tokens, user: await serializeMe(app.db, confirmed.user), must_set_password: confirmed.mustSetPassword };
-  });
-
-  app.post('/api/auth/otp/resend/', {
-    schema: {
-      tags: ['auth'], summary: 'Send a new code (at most once a minute, 5 times a day)',
-      description: 'Answers the same whether or not the address has an account waiting for a code.',
-      body: resendOtpSchema, response: { 200: detail },
-    },
-  }, async (request, reply) => {
-    const { email } = request.body;
-    const daily = await takeAttempt(limiter, reply, resendRules(email), TOO_MANY_RESENDS);
-    const found = await findUserByEmail(app.db, email);
-    const user = found && awaitsCode(found) ? found : undefined;
-    // An address without a code to send is timed like one that has: one answer a minute.
-    const issued = user ? await otp.issue(user.id) : await limiter.consume(resendCooldownRules(email));
-    if ('waitMs' in issued) {
-      await limiter.release(daily);
-      const seconds = Math.ceil(issued.waitMs / 1000);
-      throw waitError(reply, issued.waitMs, () => RESEND_COOLDOWN(seconds));
-    }
-    if (user && 'code' in issued) {
-      await mailCode(user, issued.code, request.log).catch(async (err) => {
-        await limiter.release(daily);
+    async (request, reply) => {
+      const input = request.body;
+      // Every sign-up counts, refused ones too: the limit also slows probing which addresses have accounts.
+      await takeAttempt(limiter, reply, signUpRules(request.ip), TOO_MANY_SIGN_UPS);
+      const { user, registrationToken } = await registerAccount(app.db, input);
+      const issued = await otp.issue(user.id);
+      try {
+        if ('code' in issued) await mailCode(user, issued.code, request.log);
+      } catch (err) {
+        // Without its code the account could never be confirmed: undo it so signing up again works.
+        await deleteAccount(app.db, user.id);
         throw err;
-      });
-    }
-    return { detail: OTP_RESENT };
-  });
-
-  app.post('/api/auth/password/change/', {
-    schema: {
-      tags: ['auth'], summary: 'Change the password; ends every other sign-in', body: passwordChangeSchema, response: { 200: detail },
+      }
+      reply.status(201);
+      return { detail: 'Verification e-mail sent.', registration_token: registrationToken };
     },
-    preValidation: async (request) => { requireUser(request); },
-  }, async (request, reply) => {
-    const user = requireUser(request);
-    const { old_password, new_password1 } = request.body;
-    if (!(await checkPassword(limiter, request, reply, user.email, user, old_password))) {
-      throw fieldError('old_password', 'Your old password was entered incorrectly. Please enter it again.');
-    }
-    await changePassword(app.db, request, user.id, new_password1);
-    return { detail: PASSWORD_SAVED };
-  });
+  );
 
-  app.post('/api/auth/password/set/', {
-    schema: {
-      tags: ['auth'], summary: 'Choose a password for an account without a usable one (after must_set_password)',
-      body: passwordSetSchema, response: { 200: detail },
+  app.post(
+    '/api/auth/login/',
+    {
+      schema: { tags: ['auth'], summary: 'Sign in (unverified accounts too)', body: loginSchema, response: { 200: tokenPair } },
     },
-    preValidation: async (request) => { requireUser(request); },
-  }, async (request) => {
-    await setFirstPassword(app.db, request, requireUser(request), request.body.new_password1);
-    return { detail: PASSWORD_SAVED };
-  });
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(app.db, email);
+      if (!(await checkPassword(limiter, request, reply, email, user, password)) || !user) {
+        throw new ApiError(401, { detail: BAD_CREDENTIALS });
+      }
+      rememberDevice(request, reply, app.config.jwtSecret, user.email);
+      return app.tokens.issue(user.id);
+    },
+  );
+
+  app.post(
+    '/api/auth/token/refresh/',
+    {
+      schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshSchema, response: { 200: tokenPair } },
+    },
+    async (request) => app.tokens.rotate(request.body.refresh),
+  );
+
+  app.post(
+    '/api/auth/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the sign-in of this refresh token',
+        body: refreshSchema,
+        response: { 200: detail },
+      },
+    },
+    async (request) => {
+      await app.tokens.revoke(request.body.refresh);
+      return { detail: 'Successfully logged out.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/otp/verify/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the e-mail with its code; signs in',
+        description:
+          'Without the registration_token of the sign-up (or a sign-in of the account), every earlier sign-in ends ' +
+          'and the sign-up password stops working: must_set_password is then true, and POST /api/auth/password/set/ chooses a new one.',
+        body: otpSchema,
+      },
+    },
+    async (request, reply) => {
+      const { email, otp: code, registration_token } = request.body;
+      const found = await findUserByEmail(app.db, email);
+      // No account waiting for a code answers like a wrong code: nobody learns which addresses have accounts.
+      const user = found && awaitsCode(found) ? found : undefined;
+      const signedUp = user !== undefined && provesSignUp(user, registration_token);
+      // Strangers' wrong codes cannot lock out the client that made the sign-up: it has its own allowance.
+      const rules = user && signedUp ? signedUpOtpRules(user.id, request.ip) : otpRules(email, request.ip);
+      // Counted as a wrong code until it proves right, so that parallel guesses cannot slip past the limit.
+      const attempt = await takeAttempt(limiter, reply, rules, TOO_MANY_CODES);
+      const result = user ? await otp.check(user.id, code) : 'incorrect';
+      if (result !== 'incorrect') await limiter.release(attempt);
+      if (!user || result !== 'ok') throw fieldError('otp', OTP_MESSAGES[result === 'ok' ? 'incorrect' : result]);
+
+      const proven = signedUp || request.user?.id === user.id;
+      const confirmed = await confirmEmail(app.db, user, proven);
+      const tokens = await app.tokens.issue(user.id);
+      return { ...tokens, user: await serializeMe(app.db, confirmed.user), must_set_password: confirmed.mustSetPassword };
+    },
+  );
+
+  app.post(
+    '/api/auth/otp/resend/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new code (at most once a minute, 5 times a day)',
+        description: 'Answers the same whether or not the address has an account waiting for a code.',
+        body: resendOtpSchema,
+        response: { 200: detail },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const daily = await takeAttempt(limiter, reply, resendRules(email), TOO_MANY_RESENDS);
+      const found = await findUserByEmail(app.db, email);
+      const user = found && awaitsCode(found) ? found : undefined;
+      // An address without a code to send is timed like one that has: one answer a minute.
+      const issued = user ? await otp.issue(user.id) : await limiter.consume(resendCooldownRules(email));
+      if ('waitMs' in issued) {
+        await limiter.release(daily);
+        const seconds = Math.ceil(issued.waitMs / 1000);
+        throw waitError(reply, issued.waitMs, () => RESEND_COOLDOWN(seconds));
+      }
+      if (user && 'code' in issued) {
+        await mailCode(user, issued.code, request.log).catch(async (err) => {
+          await limiter.release(daily);
+          throw err;
+        });
+      }
+      return { detail: OTP_RESENT };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/change/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; ends every other sign-in',
+        body: passwordChangeSchema,
+        response: { 200: detail },
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { old_password, new_password1 } = request.body;
+      if (!(await checkPassword(limiter, request, reply, user.email, user, old_password))) {
+        throw fieldError('old_password', 'Your old password was entered incorrectly. Please enter it again.');
+      }
+      await changePassword(app.db, request, user.id, new_password1);
+      return { detail: PASSWORD_SAVED };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/set/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a password for an account without a usable one (after must_set_password)',
+        body: passwordSetSchema,
+        response: { 200: detail },
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => {
+      await setFirstPassword(app.db, request, requireUser(request), request.body.new_password1);
+      return { detail: PASSWORD_SAVED };
+    },
+  );
 };
 
 export default auth;

@@ -27,13 +27,17 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
     return reply.code(created ? 201 : 200).send(favorite);
   });
 
-  app.delete('/api/favorites/by-product/:id/', {
-    schema: { tags: ['favorites'], params: idParams },
-  }, async (request, reply) => {
-    const user = requireUser(request);
-    if (!(await removeFavorite(app.db, user.id, request.params.id))) throw notFound();
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/favorites/by-product/:id/',
+    {
+      schema: { tags: ['favorites'], params: idParams },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await removeFavorite(app.db, user.id, request.params.id))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 };
 
 export default favorites;

@@ -18,25 +18,35 @@ const unavailable = z.object({ detail: z.string() });
  * to ready processes.
  */
 const health: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health/', {
-    schema: { tags: ['health'], response: { 200: ok } },
-  }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/api/health/',
+    {
+      schema: { tags: ['health'], response: { 200: ok } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  app.get('/api/health/ready/', {
-    schema: { tags: ['health'], response: { 200: ok, 503: unavailable } },
-  }, async (_request, reply) => {
-    if (app.lifecycle.draining) return reply.status(503).send({ detail: SHUTTING_DOWN });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS); });
-    try {
-      await Promise.race([sql`select 1`.execute(app.db), timeout]);
-    } catch {
-      return reply.status(503).send({ detail: DATABASE_UNREACHABLE });
-    } finally {
-      clearTimeout(timer);
-    }
-    return { status: 'ok' as const };
-  });
+  app.get(
+    '/api/health/ready/',
+    {
+      schema: { tags: ['health'], response: { 200: ok, 503: unavailable } },
+    },
+    async (_request, reply) => {
+      if (app.lifecycle.draining) return reply.status(503).send({ detail: SHUTTING_DOWN });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(app.db), timeout]);
+      } catch {
+        return reply.status(503).send({ detail: DATABASE_UNREACHABLE });
+      } finally {
+        clearTimeout(timer);
+      }
+      return { status: 'ok' as const };
+    },
+  );
 };
 
 export default health;

@@ -9,9 +9,7 @@ import { parseInput } from '../lib/validate';
 import { checkPassword } from '../services/accounts';
 import { ACCOUNT_TYPE_ALREADY_SET, deleteAccount, setAccountType, updateMe } from '../services/me';
 import { createRateLimiter } from '../services/rate-limit';
-import {
-  accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema,
-} from '../../src/shared/validation';
+import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema } from '../../src/shared/validation';
 
 /** The form fields of the multipart calls, for /api/docs (their bodies are read with readForm). */
 const FORM = ['multipart/form-data', 'application/json'];
@@ -19,54 +17,76 @@ const FORM = ['multipart/form-data', 'application/json'];
 /** The signed-in user's own account (spec §7 me/): always the caller, never anyone else. */
 const me: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db);
-  const signedIn = { preValidation: async (request: FastifyRequest) => { requireUser(request); } };
+  const signedIn = {
+    preValidation: async (request: FastifyRequest) => {
+      requireUser(request);
+    },
+  };
 
   app.get('/api/me/', { schema: { tags: ['me'], summary: 'The current user' } }, async (request) => {
     return serializeMe(app.db, requireUser(request));
   });
 
-  app.patch('/api/me/', {
-    schema: {
-      tags: ['me'], consumes: FORM, summary: 'Change own details',
-      description: 'Form or JSON fields, all optional: currency (USD, EUR, TRY, NGN, XOF), first_name, last_name, phone_number, country (TR, NG, SN, CI). Answers the user.',
+  app.patch(
+    '/api/me/',
+    {
+      schema: {
+        tags: ['me'],
+        consumes: FORM,
+        summary: 'Change own details',
+        description:
+          'Form or JSON fields, all optional: currency (USD, EUR, TRY, NGN, XOF), first_name, last_name, phone_number, country (TR, NG, SN, CI). Answers the user.',
+      },
     },
-  }, async (request) => {
-    const user = requireUser(request);
-    const changes = parseInput(meUpdateSchema, (await readForm(request)).fields);
-    return serializeMe(app.db, await updateMe(app.db, user, changes));
-  });
+    async (request) => {
+      const user = requireUser(request);
+      const changes = parseInput(meUpdateSchema, (await readForm(request)).fields);
+      return serializeMe(app.db, await updateMe(app.db, user, changes));
+    },
+  );
 
-  app.post('/api/me/set-account-type/', {
-    schema: {
-      tags: ['me'], consumes: FORM, summary: 'Onboarding: choose SUPPLIER or BUYER once',
-      description: 'Multipart: account_type (SUPPLIER or BUYER). SUPPLIER: company_name, optional about, repeated industry_ids. BUYER: name, repeated category_ids. Optional logo (an image file). Ids are those of GET /api/categories/. Answers the user.',
+  app.post(
+    '/api/me/set-account-type/',
+    {
+      schema: {
+        tags: ['me'],
+        consumes: FORM,
+        summary: 'Onboarding: choose SUPPLIER or BUYER once',
+        description:
+          'Multipart: account_type (SUPPLIER or BUYER). SUPPLIER: company_name, optional about, repeated industry_ids. BUYER: name, repeated category_ids. Optional logo (an image file). Ids are those of GET /api/categories/. Answers the user.',
+      },
     },
-  }, async (request) => {
-    const user = requireUser(request);
-    if (user.user_type) throw badRequest(ACCOUNT_TYPE_ALREADY_SET);
-    const form = await readForm(request, { files: { logo: { max: 1, kinds: ['image'] } }, arrays: ['industry_ids', 'category_ids'] });
-    const { account_type } = parseInput(accountTypeSchema, form.fields);
-    const input = account_type === 'SUPPLIER'
-      ? parseInput(supplierSetupSchema, form.fields)
-      : parseInput(buyerSetupSchema, form.fields);
-    const updated = await setAccountType(app.db, user.id, input, form.files.logo?.[0]?.path ?? null);
-    return serializeMe(app.db, updated);
-  });
+    async (request) => {
+      const user = requireUser(request);
+      if (user.user_type) throw badRequest(ACCOUNT_TYPE_ALREADY_SET);
+      const form = await readForm(request, { files: { logo: { max: 1, kinds: ['image'] } }, arrays: ['industry_ids', 'category_ids'] });
+      const { account_type } = parseInput(accountTypeSchema, form.fields);
+      const input = account_type === 'SUPPLIER' ? parseInput(supplierSetupSchema, form.fields) : parseInput(buyerSetupSchema, form.fields);
+      const updated = await setAccountType(app.db, user.id, input, form.files.logo?.[0]?.path ?? null);
+      return serializeMe(app.db, updated);
+    },
+  );
 
-  app.post('/api/me/delete-account/', {
-    ...signedIn,
-    schema: {
-      tags: ['me'], summary: 'Delete the account and everything of it, after checking the password',
-      body: deleteAccountSchema, response: { 200: z.object({ detail: z.string() }) },
+  app.post(
+    '/api/me/delete-account/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['me'],
+        summary: 'Delete the account and everything of it, after checking the password',
+        body: deleteAccountSchema,
+        response: { 200: z.object({ detail: z.string() }) },
+      },
     },
-  }, async (request, reply) => {
-    const user = requireUser(request);
-    if (!(await checkPassword(limiter, request, reply, user.email, user, request.body.password))) {
-      throw fieldError('password', 'Incorrect password.');
-    }
-    await deleteAccount(app.db, user.id);
-    return { detail: 'Account deleted successfully.' };
-  });
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await checkPassword(limiter, request, reply, user.email, user, request.body.password))) {
+        throw fieldError('password', 'Incorrect password.');
+      }
+      await deleteAccount(app.db, user.id);
+      return { detail: 'Account deleted successfully.' };
+    },
+  );
 };
 
 export default me;

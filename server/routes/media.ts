@@ -49,18 +49,22 @@ const media: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  app.get('/media/:file', { schema: { hide: true, params: mediaParams, querystring: z.looseObject({ w: z.unknown().optional() }) } }, async (request, reply) => {
-    const { file } = request.params;
-    const { w } = request.query;
-    if (w === undefined) return send(request, reply, file);
-    const width = typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : NaN;
-    if (!isMediaWidth(width)) throw fieldError('w', INVALID_WIDTH);
-    const image = resizableName(file);
-    // Videos and documents have no variants: the file itself, whatever width was asked.
-    if (!image) return send(request, reply, file);
-    if (!(await app.media.resolve(`/media/${file}`))) throw notFound();
-    return send(request, reply, await variants.variant(image.hash, image.format, width));
-  });
+  app.get(
+    '/media/:file',
+    { schema: { hide: true, params: mediaParams, querystring: z.looseObject({ w: z.unknown().optional() }) } },
+    async (request, reply) => {
+      const { file } = request.params;
+      const { w } = request.query;
+      if (w === undefined) return send(request, reply, file);
+      const width = typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : NaN;
+      if (!isMediaWidth(width)) throw fieldError('w', INVALID_WIDTH);
+      const image = resizableName(file);
+      // Videos and documents have no variants: the file itself, whatever width was asked.
+      if (!image) return send(request, reply, file);
+      if (!(await app.media.resolve(`/media/${file}`))) throw notFound();
+      return send(request, reply, await variants.variant(image.hash, image.format, width));
+    },
+  );
 
   app.post('/api/media/upload/', { schema: { tags: ['media'], consumes: ['multipart/form-data'] } }, async (request) => {
     const user = requireVerified(request);
@@ -68,9 +72,17 @@ const media: FastifyPluginAsyncZod = async (app) => {
     let stored: StoredMedia | undefined;
     for await (const part of multipartParts(request)) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') { part.file.resume(); throw badRequest({ [part.fieldname.slice(0, 100)]: ['Unknown field.'] }); }
-      if (stored) { part.file.resume(); throw badRequest({ file: ['Only one file can be uploaded at a time.'] }); }
-      stored = await app.media.save(part.file, { owner: user.id }).catch((error) => { throw multipartError(error); });
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw badRequest({ [part.fieldname.slice(0, 100)]: ['Unknown field.'] });
+      }
+      if (stored) {
+        part.file.resume();
+        throw badRequest({ file: ['Only one file can be uploaded at a time.'] });
+      }
+      stored = await app.media.save(part.file, { owner: user.id }).catch((error) => {
+        throw multipartError(error);
+      });
     }
     if (!stored) throw badRequest({ file: ['No file was submitted.'] });
     // PUBLIC_URL when configured, else a path on this origin: never the Host header a client sent.

@@ -40,8 +40,12 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       // Stored as our own media path whatever host the client wrote, so nobody can point others elsewhere.
       imageUrl = file.path;
     }
-    const { message, created } = await sendMessage(db, conversation, me,
-      { text: input.text, imageUrl, price: input.price, clientId: input.client_id });
+    const { message, created } = await sendMessage(db, conversation, me, {
+      text: input.text,
+      imageUrl,
+      price: input.price,
+      clientId: input.client_id,
+    });
     if (created) reply.status(201);
     return serializeMessage(message);
   });

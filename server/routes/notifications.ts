@@ -16,9 +16,11 @@ import { conditional } from '../lib/conditional';
 const IS_READ: Record<string, boolean> = { true: true, True: true, '1': true, false: false, False: false, '0': false };
 
 const listQuery = z.looseObject({
-  is_read: z.string()
+  is_read: z
+    .string()
     .refine((v) => v === '' || Object.hasOwn(IS_READ, v), 'Select a valid choice. That choice is not one of the available choices.')
-    .optional().transform((v) => (v ? IS_READ[v] : undefined)),
+    .optional()
+    .transform((v) => (v ? IS_READ[v] : undefined)),
 });
 
 const notifications: FastifyPluginAsyncZod = async (app) => {

@@ -11,11 +11,28 @@ import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead, t
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
 import {
-  categoryExists, createProduct, deleteProduct, listProducts, ownProduct, productById, productMedia, updateProduct, withFavorites, type ProductOrder,
+  categoryExists,
+  createProduct,
+  deleteProduct,
+  listProducts,
+  ownProduct,
+  productById,
+  productMedia,
+  updateProduct,
+  withFavorites,
+  type ProductOrder,
 } from '../services/products';
 import {
-  type Product, DEAL_PRICE_NOT_BELOW_MIN, GALLERY_FULL, THUMBNAIL_REQUIRED, dealRunning,
-  flashDealRuleErrors, productFields, productPatchFields, productRuleErrors, readFlashDeal,
+  type Product,
+  DEAL_PRICE_NOT_BELOW_MIN,
+  GALLERY_FULL,
+  THUMBNAIL_REQUIRED,
+  dealRunning,
+  flashDealRuleErrors,
+  productFields,
+  productPatchFields,
+  productRuleErrors,
+  readFlashDeal,
 } from '../../src/shared/catalogue';
 import { invalidPk, recordId } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
@@ -63,7 +80,9 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const answer = await cache.get(cacheKey(request), await version(), async () => {
       const { count, results } = await listProducts(app.db, {
         filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
-        order, ...paging, viewerId: null,
+        order,
+        ...paging,
+        viewerId: null,
       });
       return page(request, results, count, paging);
     });
@@ -88,48 +107,60 @@ const products: FastifyPluginAsyncZod = async (app) => {
     return (await withFavorites(app.db, [answer.value], viewerId))[0];
   });
 
-  app.post('/api/products/', { schema: { tags: ['catalogue'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {
-    const user = requireSupplier(request);
-    const form = await readForm(request, FORM_FILES);
-    const { data: fields, errors: invalid } = checkInput(productFields, form.fields);
-    const errors = fields ? productRuleErrors(fields) : { ...invalid };
-    const deal = readFlashDeal(form.fields);
-    Object.assign(errors, deal.errors, deal.deal && fields ? flashDealRuleErrors(deal.deal, fields.min_price) : {});
-    const thumbnail = await thumbnailOf(form, app.media.resolve);
-    if (!thumbnail) errors.thumbnail = [THUMBNAIL_REQUIRED];
-    if (fields && !(await categoryExists(app.db, fields.category_id))) errors.category_id = [invalidPk(fields.category_id)];
-    if (!fields || !thumbnail || Object.keys(errors).length > 0) throw badRequest(errors);
+  app.post(
+    '/api/products/',
+    { schema: { tags: ['catalogue'], consumes: ['multipart/form-data', 'application/json'] } },
+    async (request, reply) => {
+      const user = requireSupplier(request);
+      const form = await readForm(request, FORM_FILES);
+      const { data: fields, errors: invalid } = checkInput(productFields, form.fields);
+      const errors = fields ? productRuleErrors(fields) : { ...invalid };
+      const deal = readFlashDeal(form.fields);
+      Object.assign(errors, deal.errors, deal.deal && fields ? flashDealRuleErrors(deal.deal, fields.min_price) : {});
+      const thumbnail = await thumbnailOf(form, app.media.resolve);
+      if (!thumbnail) errors.thumbnail = [THUMBNAIL_REQUIRED];
+      if (fields && !(await categoryExists(app.db, fields.category_id))) errors.category_id = [invalidPk(fields.category_id)];
+      if (!fields || !thumbnail || Object.keys(errors).length > 0) throw badRequest(errors);
 
-    const productId = await createProduct(app.db, user.id, { fields, deal: deal.deal, thumbnail, images: form.files.images ?? [] });
-    return reply.code(201).send(await productById(app.db, productId, user.id));
-  });
+      const productId = await createProduct(app.db, user.id, { fields, deal: deal.deal, thumbnail, images: form.files.images ?? [] });
+      return reply.code(201).send(await productById(app.db, productId, user.id));
+    },
+  );
 
-  app.patch('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams, consumes: ['multipart/form-data', 'application/json'] } }, async (request) => {
-    const user = requireSupplier(request);
-    const current = await ownProduct(app.db, request.params.id, user.id);
-    const form = await readForm(request, FORM_FILES);
-    const { remove_image_ids: removeIds = [], ...changes } = parseInput(productPatchFields, form.fields);
-    const merged = { ...current, ...changes };
-    const errors = productRuleErrors(merged);
-    const deal = readFlashDeal(form.fields);
-    Object.assign(errors, deal.errors, deal.deal ? flashDealRuleErrors(deal.deal, merged.min_price) : {});
-    // A lower minimum price must not leave a running deal at or above it.
-    const runningDeal = !deal.deal && current.price !== null && dealRunning({ flash_deal_ends_at: current.flash_deal_ends_at?.toISOString() ?? null });
-    if (runningDeal && changes.min_price !== undefined && Number(current.price) >= Number(changes.min_price)) errors.min_price ??= [DEAL_PRICE_NOT_BELOW_MIN];
-    if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id))) errors.category_id = [invalidPk(changes.category_id)];
-    const thumbnail = form.fields.thumbnail !== undefined || form.files.thumbnail ? await thumbnailOf(form, app.media.resolve) : undefined;
-    if (thumbnail === null) errors.thumbnail = [THUMBNAIL_REQUIRED];
+  app.patch(
+    '/api/products/:id/',
+    { schema: { tags: ['catalogue'], params: idParams, consumes: ['multipart/form-data', 'application/json'] } },
+    async (request) => {
+      const user = requireSupplier(request);
+      const current = await ownProduct(app.db, request.params.id, user.id);
+      const form = await readForm(request, FORM_FILES);
+      const { remove_image_ids: removeIds = [], ...changes } = parseInput(productPatchFields, form.fields);
+      const merged = { ...current, ...changes };
+      const errors = productRuleErrors(merged);
+      const deal = readFlashDeal(form.fields);
+      Object.assign(errors, deal.errors, deal.deal ? flashDealRuleErrors(deal.deal, merged.min_price) : {});
+      // A lower minimum price must not leave a running deal at or above it.
+      const runningDeal =
+        !deal.deal && current.price !== null && dealRunning({ flash_deal_ends_at: current.flash_deal_ends_at?.toISOString() ?? null });
+      if (runningDeal && changes.min_price !== undefined && Number(current.price) >= Number(changes.min_price))
+        errors.min_price ??= [DEAL_PRICE_NOT_BELOW_MIN];
+      if (changes.category_id !== undefined && !(await categoryExists(app.db, changes.category_id)))
+        errors.category_id = [invalidPk(changes.category_id)];
+      const thumbnail =
+        form.fields.thumbnail !== undefined || form.files.thumbnail ? await thumbnailOf(form, app.media.resolve) : undefined;
+      if (thumbnail === null) errors.thumbnail = [THUMBNAIL_REQUIRED];
 
-    const existing = await productMedia(app.db, current.id);
-    const unknown = removeIds.filter((mid) => !existing.some((m) => m.id === mid));
-    if (unknown.length > 0) errors.remove_image_ids = [invalidPk(unknown[0])];
-    const added = form.files.images ?? [];
-    if (existing.length - new Set(removeIds).size + added.length > GALLERY_MAX_FILES) errors.images = [GALLERY_FULL];
-    if (Object.keys(errors).length > 0) throw badRequest(errors);
+      const existing = await productMedia(app.db, current.id);
+      const unknown = removeIds.filter((mid) => !existing.some((m) => m.id === mid));
+      if (unknown.length > 0) errors.remove_image_ids = [invalidPk(unknown[0])];
+      const added = form.files.images ?? [];
+      if (existing.length - new Set(removeIds).size + added.length > GALLERY_MAX_FILES) errors.images = [GALLERY_FULL];
+      if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-    await updateProduct(app.db, current.id, { changes, deal: deal.deal, thumbnail, removeIds, added, existing });
-    return productById(app.db, current.id, user.id);
-  });
+      await updateProduct(app.db, current.id, { changes, deal: deal.deal, thumbnail, removeIds, added, existing });
+      return productById(app.db, current.id, user.id);
+    },
+  );
 
   app.delete('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request, reply) => {
     const user = requireSupplier(request);
@@ -150,7 +181,10 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
  * our media store (an offline device uploads first, then sends the form as JSON).
  * null when none (or not one of ours).
  */
-async function thumbnailOf(form: Form, resolve: (url: string) => Promise<{ path: string; format: string } | undefined>): Promise<string | null> {
+async function thumbnailOf(
+  form: Form,
+  resolve: (url: string) => Promise<{ path: string; format: string } | undefined>,
+): Promise<string | null> {
   const file = form.files.thumbnail?.[0];
   if (file) return file.path;
   const url = form.fields.thumbnail;

@@ -18,35 +18,56 @@ const profiles: FastifyPluginAsyncZod = async (app) => {
     return profileOf(app.db, requireProfileOwner(request, 'SUPPLIER').id, 'SUPPLIER');
   });
 
-  app.patch('/api/profile/supplier/', {
-    schema: {
-      tags: ['profile'], consumes: FORM, summary: 'Edit own supplier profile',
-      description: 'Multipart or JSON, all optional: company_name (not blank), about, logo (an image file), repeated industry_ids (replace the set). Answers the profile.',
+  app.patch(
+    '/api/profile/supplier/',
+    {
+      schema: {
+        tags: ['profile'],
+        consumes: FORM,
+        summary: 'Edit own supplier profile',
+        description:
+          'Multipart or JSON, all optional: company_name (not blank), about, logo (an image file), repeated industry_ids (replace the set). Answers the profile.',
+      },
     },
-  }, async (request) => {
-    const user = requireProfileOwner(request, 'SUPPLIER');
-    const form = await readForm(request, { files: LOGO, arrays: ['industry_ids'] });
-    const input = parseInput(supplierProfileSchema, form.fields);
-    return editProfile(app.db, user.id, 'SUPPLIER', {
-      name: input.company_name, about: input.about, logo_url: form.files.logo?.[0]?.path, category_ids: input.industry_ids,
-    });
-  });
+    async (request) => {
+      const user = requireProfileOwner(request, 'SUPPLIER');
+      const form = await readForm(request, { files: LOGO, arrays: ['industry_ids'] });
+      const input = parseInput(supplierProfileSchema, form.fields);
+      return editProfile(app.db, user.id, 'SUPPLIER', {
+        name: input.company_name,
+        about: input.about,
+        logo_url: form.files.logo?.[0]?.path,
+        category_ids: input.industry_ids,
+      });
+    },
+  );
 
   app.get('/api/profile/buyer/', { schema: { tags: ['profile'], summary: 'Own buyer profile' } }, async (request) => {
     return profileOf(app.db, requireProfileOwner(request, 'BUYER').id, 'BUYER');
   });
 
-  app.patch('/api/profile/buyer/', {
-    schema: {
-      tags: ['profile'], consumes: FORM, summary: 'Edit own buyer profile',
-      description: 'Multipart or JSON, all optional: name (not blank), logo (an image file), repeated category_ids (replace the set). Answers the profile.',
+  app.patch(
+    '/api/profile/buyer/',
+    {
+      schema: {
+        tags: ['profile'],
+        consumes: FORM,
+        summary: 'Edit own buyer profile',
+        description:
+          'Multipart or JSON, all optional: name (not blank), logo (an image file), repeated category_ids (replace the set). Answers the profile.',
+      },
     },
-  }, async (request) => {
-    const user = requireProfileOwner(request, 'BUYER');
-    const form = await readForm(request, { files: LOGO, arrays: ['category_ids'] });
-    const input = parseInput(buyerProfileSchema, form.fields);
-    return editProfile(app.db, user.id, 'BUYER', { name: input.name, logo_url: form.files.logo?.[0]?.path, category_ids: input.category_ids });
-  });
+    async (request) => {
+      const user = requireProfileOwner(request, 'BUYER');
+      const form = await readForm(request, { files: LOGO, arrays: ['category_ids'] });
+      const input = parseInput(buyerProfileSchema, form.fields);
+      return editProfile(app.db, user.id, 'BUYER', {
+        name: input.name,
+        logo_url: form.files.logo?.[0]?.path,
+        category_ids: input.category_ids,
+      });
+    },
+  );
 };
 
 export default profiles;

@@ -10,21 +10,27 @@ import { createRatesService } from '../services/rates';
 const rates: FastifyPluginAsyncZod = async (app) => {
   const service = createRatesService({ ratesUrl: app.config.ratesUrl, log: app.log });
 
-  app.get('/api/rates/latest/:base/', {
-    schema: {
-      tags: ['rates'],
-      summary: 'Exchange rates per 1 unit of the base currency',
-      params: z.object({ base: z.string().max(8) }),
-      response: { 200: z.object({ result: z.literal('success'), base_code: z.string(), conversion_rates: z.record(z.string(), z.number()) }) },
+  app.get(
+    '/api/rates/latest/:base/',
+    {
+      schema: {
+        tags: ['rates'],
+        summary: 'Exchange rates per 1 unit of the base currency',
+        params: z.object({ base: z.string().max(8) }),
+        response: {
+          200: z.object({ result: z.literal('success'), base_code: z.string(), conversion_rates: z.record(z.string(), z.number()) }),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const base = request.params.base.toUpperCase();
-    const conversion_rates = await service.ratesFor(base);
-    if (!conversion_rates) throw notFound(`Unknown currency: ${request.params.base}.`);
-    // Rates move slowly: a browser may keep them ten minutes.
-    reply.header('Cache-Control', 'public, max-age=600');
-    return { result: 'success' as const, base_code: base, conversion_rates };
-  });
+    async (request, reply) => {
+      const base = request.params.base.toUpperCase();
+      const conversion_rates = await service.ratesFor(base);
+      if (!conversion_rates) throw notFound(`Unknown currency: ${request.params.base}.`);
+      // Rates move slowly: a browser may keep them ten minutes.
+      reply.header('Cache-Control', 'public, max-age=600');
+      return { result: 'success' as const, base_code: base, conversion_rates };
+    },
+  );
 };
 
 export default rates;

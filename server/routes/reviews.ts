@@ -29,14 +29,18 @@ const reviews: FastifyPluginAsyncZod = async (app) => {
     return reply.code(created ? 201 : 200).send(review);
   });
 
-  app.patch('/api/products/:productId/reviews/:reviewId/', {
-    schema: { tags: ['reviews'], params: z.object({ productId: pathId, reviewId: pathId }) },
-  }, async (request) => {
-    const user = requireVerified(request);
-    const review = await ownReview(app.db, request.params, user.id);
-    const { comment } = parseInput(reviewEdit, (await readForm(request)).fields);
-    return editReview(app.db, review.id, comment);
-  });
+  app.patch(
+    '/api/products/:productId/reviews/:reviewId/',
+    {
+      schema: { tags: ['reviews'], params: z.object({ productId: pathId, reviewId: pathId }) },
+    },
+    async (request) => {
+      const user = requireVerified(request);
+      const review = await ownReview(app.db, request.params, user.id);
+      const { comment } = parseInput(reviewEdit, (await readForm(request)).fields);
+      return editReview(app.db, review.id, comment);
+    },
+  );
 };
 
 export default reviews;

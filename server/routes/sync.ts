@@ -20,16 +20,30 @@ const syncQuery = z.object({
   since: z.string().regex(CURSOR_PATTERN, INVALID_CURSOR).optional(),
   limit: z.coerce.number({ error: INVALID_INTEGER }).int(INVALID_INTEGER).min(1).max(SYNC_MAX_LIMIT).optional(),
   // DESIGN §5 (second wave): only these collections, so a client can keep a cursor per stream.
-  collections: z.string().max(500).optional().transform((value, ctx) => {
-    if (value === undefined || value.trim() === '') return undefined;
-    const names = [...new Set(value.split(',').map((name) => name.trim()).filter(Boolean))];
-    const unknown = names.filter((name) => !syncCollections.some((c) => c.name === name));
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `Unknown collection: ${unknown.join(', ')}. Known: ${syncCollections.map((c) => c.name).join(', ')}.` });
-      return z.NEVER;
-    }
-    return names;
-  }),
+  collections: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const names = [
+        ...new Set(
+          value
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const unknown = names.filter((name) => !syncCollections.some((c) => c.name === name));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown collection: ${unknown.join(', ')}. Known: ${syncCollections.map((c) => c.name).join(', ')}.`,
+        });
+        return z.NEVER;
+      }
+      return names;
+    }),
 });
 
 /**
@@ -57,7 +71,10 @@ const sync: FastifyPluginAsyncZod = async (app) => {
   const version = freshRead(app.db, () => catalogueVersion(app.db));
   const pullInSnapshot = (userId: number | null, since: Cursor, limit: number, only?: string[]) =>
     // One snapshot for every query: the bound of settled transactions and the rows agree.
-    app.db.transaction().setIsolationLevel('repeatable read').execute((db) => pull(db, userId, since, limit, only));
+    app.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((db) => pull(db, userId, since, limit, only));
 
   app.get('/api/sync/', { schema: { tags: ['sync'], querystring: syncQuery } }, async (request, reply): Promise<SyncAnswer> => {
     await pruneNowAndThen();
@@ -69,7 +86,9 @@ const sync: FastifyPluginAsyncZod = async (app) => {
     const userId = request.user?.id ?? null;
     if (only?.length !== 1 || only[0] !== 'products') return pullInSnapshot(userId, since, limit, only);
 
-    const page = await cataloguePages.get(`${request.query.since ?? ''} ${limit}`, await version(), () => pullInSnapshot(null, since, limit, only));
+    const page = await cataloguePages.get(`${request.query.since ?? ''} ${limit}`, await version(), () =>
+      pullInSnapshot(null, since, limit, only),
+    );
     if (userId === null) return sendPrepared(request, reply, page.prepared(), 'application/json; charset=utf-8');
     const products = page.value.changes.products;
     if (!products) return page.value;

@@ -5,13 +5,17 @@ import { serializePublicUser } from '../lib/users';
 
 /** Public user pages (spec §7 users/{id}/): guests may read them; no email or phone number. */
 const users: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/users/:id/', {
-    schema: { tags: ['users'], summary: 'A user as anyone may see them', params: idParams },
-  }, async (request) => {
-    const user = await serializePublicUser(app.db, request.params.id);
-    if (!user) throw notFound();
-    return user;
-  });
+  app.get(
+    '/api/users/:id/',
+    {
+      schema: { tags: ['users'], summary: 'A user as anyone may see them', params: idParams },
+    },
+    async (request) => {
+      const user = await serializePublicUser(app.db, request.params.id);
+      if (!user) throw notFound();
+      return user;
+    },
+  );
 };
 
 export default users;

@@ -16,8 +16,16 @@ import { bannerPicture, productPicture } from './png';
  * interrupted midway leaves nothing behind and simply seeds again next time.
  */
 
-export interface DemoSignIn { role: 'SUPPLIER' | 'BUYER'; email: string; password: string }
-export interface SeedResult { seeded: boolean; products: number; signIns: DemoSignIn[] }
+export interface DemoSignIn {
+  role: 'SUPPLIER' | 'BUYER';
+  email: string;
+  password: string;
+}
+export interface SeedResult {
+  seeded: boolean;
+  products: number;
+  signIns: DemoSignIn[];
+}
 
 const DAY = 86_400_000;
 const SIGN_INS: DemoSignIn[] = [
@@ -35,7 +43,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(list: T[]) => list[Math.floor(next() * list.length)] };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: T[]) => list[Math.floor(next() * list.length)],
+  };
 }
 
 const money = (n: number) => n.toFixed(2);
@@ -49,7 +61,15 @@ async function isEmpty(db: Database): Promise<boolean> {
 }
 
 async function demoAccountsExist(db: Database): Promise<boolean> {
-  const rows = await db.selectFrom('users').select('id').where(sql`lower(email)`, 'in', SIGN_INS.map((s) => s.email)).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where(
+      sql`lower(email)`,
+      'in',
+      SIGN_INS.map((s) => s.email),
+    )
+    .execute();
   return rows.length === SIGN_INS.length;
 }
 
@@ -63,11 +83,20 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
 
   // Pictures first, outside the transaction: files are content-addressed, a leftover is harmless.
   const save = (png: Buffer) => media.save(Readable.from([png]), { kinds: ['image'] }).then((m) => m.path);
-  const plan = SUPPLIERS.flatMap((supplier, s) => supplier.products.flatMap(([name, description, category, min, max, moq, stock, variants]) =>
-    variants.map((variant, v) => ({
-      s, name: `${name} – ${variant}`, description: `${description} ${variant}.`, category,
-      min: min * (1 + v * 0.9), max: max * (1 + v * 0.9), moq, stock,
-    }))));
+  const plan = SUPPLIERS.flatMap((supplier, s) =>
+    supplier.products.flatMap(([name, description, category, min, max, moq, stock, variants]) =>
+      variants.map((variant, v) => ({
+        s,
+        name: `${name} – ${variant}`,
+        description: `${description} ${variant}.`,
+        category,
+        min: min * (1 + v * 0.9),
+        max: max * (1 + v * 0.9),
+        moq,
+        stock,
+      })),
+    ),
+  );
   const pictures: Array<{ thumbnail: string; gallery: string[] }> = [];
   for (const [i, p] of plan.entries()) {
     const hue = (CATEGORY_HUES[p.category] ?? 0) + ((i * 13) % 40) - 20;
@@ -84,46 +113,122 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
     if (!(await isEmpty(trx))) return { seeded: false, products: 0, signIns: SIGN_INS };
 
     const joined = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-    const suppliers = await trx.insertInto('users').values(SUPPLIERS.map((s, i) => ({
-      email: s.email, first_name: s.first_name, last_name: s.last_name, phone_number: s.phone, country: s.country,
-      password_hash: passwordHash, user_type: 'SUPPLIER' as const, is_first_login: false, is_verified: true,
-      currency: s.country === 'TR' ? 'TRY' : s.country === 'NG' ? 'NGN' : 'XOF', date_joined: joined(400 + i * 90),
-    }))).returning('id').execute();
-    const buyers = await trx.insertInto('users').values(BUYERS.map((b, i) => ({
-      email: b.email, first_name: b.first_name, last_name: b.last_name, phone_number: b.phone, country: b.country,
-      password_hash: passwordHash, user_type: 'BUYER' as const, is_first_login: false, is_verified: true,
-      currency: b.country === 'TR' ? 'TRY' : b.country === 'NG' ? 'NGN' : 'XOF', date_joined: joined(200 + i * 30),
-    }))).returning('id').execute();
+    const suppliers = await trx
+      .insertInto('users')
+      .values(
+        SUPPLIERS.map((s, i) => ({
+          email: s.email,
+          first_name: s.first_name,
+          last_name: s.last_name,
+          phone_number: s.phone,
+          country: s.country,
+          password_hash: passwordHash,
+          user_type: 'SUPPLIER' as const,
+          is_first_login: false,
+          is_verified: true,
+          currency: s.country === 'TR' ? 'TRY' : s.country === 'NG' ? 'NGN' : 'XOF',
+          date_joined: joined(400 + i * 90),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const buyers = await trx
+      .insertInto('users')
+      .values(
+        BUYERS.map((b, i) => ({
+          email: b.email,
+          first_name: b.first_name,
+          last_name: b.last_name,
+          phone_number: b.phone,
+          country: b.country,
+          password_hash: passwordHash,
+          user_type: 'BUYER' as const,
+          is_first_login: false,
+          is_verified: true,
+          currency: b.country === 'TR' ? 'TRY' : b.country === 'NG' ? 'NGN' : 'XOF',
+          date_joined: joined(200 + i * 30),
+        })),
+      )
+      .returning('id')
+      .execute();
 
-    await trx.insertInto('supplier_profiles').values(SUPPLIERS.map((s, i) => ({
-      user_id: suppliers[i].id, company_name: s.company, about: s.about, is_verified: s.badge, logo_url: null,
-    }))).execute();
-    const industries = SUPPLIERS.flatMap((s, i) => [...new Set(s.products.map((p) => categories.get(p[2])!))]
-      .map((category_id) => ({ user_id: suppliers[i].id, category_id })));
+    await trx
+      .insertInto('supplier_profiles')
+      .values(
+        SUPPLIERS.map((s, i) => ({
+          user_id: suppliers[i].id,
+          company_name: s.company,
+          about: s.about,
+          is_verified: s.badge,
+          logo_url: null,
+        })),
+      )
+      .execute();
+    const industries = SUPPLIERS.flatMap((s, i) =>
+      [...new Set(s.products.map((p) => categories.get(p[2])!))].map((category_id) => ({ user_id: suppliers[i].id, category_id })),
+    );
     await trx.insertInto('supplier_industries').values(industries).execute();
-    await trx.insertInto('buyer_profiles').values(BUYERS.map((b, i) => ({ user_id: buyers[i].id, name: `${b.first_name} ${b.last_name}`, logo_url: null }))).execute();
+    await trx
+      .insertInto('buyer_profiles')
+      .values(BUYERS.map((b, i) => ({ user_id: buyers[i].id, name: `${b.first_name} ${b.last_name}`, logo_url: null })))
+      .execute();
     const interests = [...categories.values()];
-    await trx.insertInto('buyer_categories').values(buyers.flatMap((b, i) =>
-      [interests[i % interests.length], interests[(i + 3) % interests.length], interests[(i + 7) % interests.length]].map((category_id) => ({ user_id: b.id, category_id })))).execute();
+    await trx
+      .insertInto('buyer_categories')
+      .values(
+        buyers.flatMap((b, i) =>
+          [interests[i % interests.length], interests[(i + 3) % interests.length], interests[(i + 7) % interests.length]].map(
+            (category_id) => ({ user_id: b.id, category_id }),
+          ),
+        ),
+      )
+      .execute();
 
     // Listed over the last 90 days; a dozen flash deals run for the next hours and days.
     const flashDeals = new Set(Array.from({ length: 12 }, (_, k) => (k * 12 + 5) % plan.length));
-    const products = await trx.insertInto('products').values(plan.map((p, i) => {
-      const created = new Date(now.getTime() - rand.next() * 90 * DAY);
-      const deal = flashDeals.has(i);
-      return {
-        supplier_id: suppliers[p.s].id, category_id: categories.get(p.category) ?? null, name: p.name, description: p.description,
-        min_price: money(p.min), max_price: money(p.max), price: deal ? money(p.min * 0.85) : null,
-        thumbnail_url: pictures[i].thumbnail, minimum_order_quantity: p.moq, quantity_in_stock: i % 29 === 7 ? p.moq : p.stock,
-        flash_deal_ends_at: deal ? new Date(now.getTime() + (6 + ((i * 17) % 160)) * 3_600_000) : null,
-        created_at: created, updated_at: created,
-      };
-    })).returning(['id', 'supplier_id', 'name', 'created_at']).execute();
-    await trx.insertInto('product_media').values(products.flatMap((p, i) => pictures[i].gallery.map((url, position) => ({
-      product_id: p.id, media_source_url: url, media_type: 'image' as const, position,
-    })))).execute();
+    const products = await trx
+      .insertInto('products')
+      .values(
+        plan.map((p, i) => {
+          const created = new Date(now.getTime() - rand.next() * 90 * DAY);
+          const deal = flashDeals.has(i);
+          return {
+            supplier_id: suppliers[p.s].id,
+            category_id: categories.get(p.category) ?? null,
+            name: p.name,
+            description: p.description,
+            min_price: money(p.min),
+            max_price: money(p.max),
+            price: deal ? money(p.min * 0.85) : null,
+            thumbnail_url: pictures[i].thumbnail,
+            minimum_order_quantity: p.moq,
+            quantity_in_stock: i % 29 === 7 ? p.moq : p.stock,
+            flash_deal_ends_at: deal ? new Date(now.getTime() + (6 + ((i * 17) % 160)) * 3_600_000) : null,
+            created_at: created,
+            updated_at: created,
+          };
+        }),
+      )
+      .returning(['id', 'supplier_id', 'name', 'created_at'])
+      .execute();
+    await trx
+      .insertInto('product_media')
+      .values(
+        products.flatMap((p, i) =>
+          pictures[i].gallery.map((url, position) => ({
+            product_id: p.id,
+            media_source_url: url,
+            media_type: 'image' as const,
+            position,
+          })),
+        ),
+      )
+      .execute();
 
-    await trx.insertInto('banners').values(BANNERS.map((b, i) => ({ image_url: bannerImages[i], title: b.title, link: b.link, position: i }))).execute();
+    await trx
+      .insertInto('banners')
+      .values(BANNERS.map((b, i) => ({ image_url: bannerImages[i], title: b.title, link: b.link, position: i })))
+      .execute();
 
     // Buyers' reviews (in their language) and favourites, with their suppliers notified.
     for (const [b, buyer] of BUYERS.entries()) {
@@ -132,15 +237,30 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
       const reviews = [...reviewed].map((i) => {
         const rating = rand.pick([3, 4, 4, 5, 5, 5]);
         const created = new Date(products[i].created_at.getTime() + rand.next() * (now.getTime() - products[i].created_at.getTime()));
-        return { product_id: products[i].id, reviewer_id: buyers[b].id, rating, comment: rand.pick(COMMENTS[buyer.language][rating - 3]), created_at: created, updated_at: created };
+        return {
+          product_id: products[i].id,
+          reviewer_id: buyers[b].id,
+          rating,
+          comment: rand.pick(COMMENTS[buyer.language][rating - 3]),
+          created_at: created,
+          updated_at: created,
+        };
       });
       await trx.insertInto('reviews').values(reviews).execute();
       const liked = new Set<number>();
       while (liked.size < 8) liked.add(rand.int(0, products.length - 1));
-      await trx.insertInto('favorites').values([...liked].map((i) => ({
-        user_id: buyers[b].id, product_id: products[i].id, created_at: new Date(now.getTime() - rand.next() * 45 * DAY),
-      }))).execute();
-      for (const r of reviews) await notifyNewReview(trx, products.find((p) => p.id === r.product_id)!, { rating: r.rating, reviewerName: buyer.first_name });
+      await trx
+        .insertInto('favorites')
+        .values(
+          [...liked].map((i) => ({
+            user_id: buyers[b].id,
+            product_id: products[i].id,
+            created_at: new Date(now.getTime() - rand.next() * 45 * DAY),
+          })),
+        )
+        .execute();
+      for (const r of reviews)
+        await notifyNewReview(trx, products.find((p) => p.id === r.product_id)!, { rating: r.rating, reviewerName: buyer.first_name });
       for (const i of liked) await notifyNewFavorite(trx, products[i], { id: buyers[b].id, first_name: buyer.first_name });
     }
     return { seeded: true, products: products.length, signIns: SIGN_INS };

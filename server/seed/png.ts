@@ -36,7 +36,9 @@ export function encodePng(width: number, height: number, paint: (x: number, y: n
     raw[at++] = 0; // filter: none
     for (let x = 0; x < width; x++) {
       const [r, g, b] = paint(x, y);
-      raw[at++] = r; raw[at++] = g; raw[at++] = b;
+      raw[at++] = r;
+      raw[at++] = g;
+      raw[at++] = b;
     }
   }
   const header = Buffer.alloc(13);
@@ -75,7 +77,8 @@ export function productPicture(hue: number, variant: number, size = 240): Buffer
   const white: Rgb = [250, 250, 250];
   const background = Array.from({ length: size }, (_, y) => hsl(hue, 0.45, 0.78 - (y / size) * 0.28));
   return encodePng(size, size, (x, y) => {
-    const dx = x - cx, dy = y - cy;
+    const dx = x - cx,
+      dy = y - cy;
     const d2 = dx * dx + dy * dy;
     if (d2 < radius * radius) return Math.floor((y / size) * stripes * 2) % 2 === 0 ? accent : shade;
     if (d2 < (radius + 3) * (radius + 3)) return white;
@@ -86,6 +89,7 @@ export function productPicture(hue: number, variant: number, size = 240): Buffer
 /** A wide banner picture with diagonal bands. */
 export function bannerPicture(hue: number, width = 960, height = 320): Buffer {
   const rows = Array.from({ length: height }, (_, y) =>
-    [0, 1, 2].map((band) => hsl((hue + band * 18) % 360, 0.6, 0.42 + band * 0.08 + (y / height) * 0.1)));
+    [0, 1, 2].map((band) => hsl((hue + band * 18) % 360, 0.6, 0.42 + band * 0.08 + (y / height) * 0.1)),
+  );
   return encodePng(width, height, (x, y) => rows[y][Math.floor((x + y * 1.5) / 120) % 3]);
 }

@@ -26,7 +26,12 @@ export function waitError(reply: FastifyReply, wait: number, message: (wait: str
 }
 
 /** Takes one attempt under every rule (see RateLimiter.consume), or answers 429 with Retry-After. */
-export async function takeAttempt(limiter: RateLimiter, reply: FastifyReply, rules: RateRule[], message = TOO_MANY_SIGN_INS): Promise<Reservation> {
+export async function takeAttempt(
+  limiter: RateLimiter,
+  reply: FastifyReply,
+  rules: RateRule[],
+  message = TOO_MANY_SIGN_INS,
+): Promise<Reservation> {
   const taken = await limiter.consume(rules);
   if ('waitMs' in taken) throw waitError(reply, taken.waitMs, message);
   return taken;
@@ -44,8 +49,12 @@ let decoyHash: Promise<string> | undefined;
  * deletion cannot be used to guess around it.
  */
 export async function checkPassword(
-  limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply,
-  email: string, user: Pick<UserRow, 'password_hash'> | undefined, password: string,
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+  user: Pick<UserRow, 'password_hash'> | undefined,
+  password: string,
 ): Promise<boolean> {
   const device = user ? knownDevice(request, request.server.config.jwtSecret, email) : null;
   const rules = device ? knownDeviceRules(device, request.ip) : signInRules(email, request.ip);
@@ -63,8 +72,11 @@ export async function checkPassword(
 
 /** Ends every sign-in of the user but the one making this request (its access token's sign-in id). */
 export async function revokeOtherSignIns(db: Database, request: FastifyRequest, userId: number): Promise<void> {
-  let query = db.updateTable('refresh_tokens').set({ revoked_at: new Date() })
-    .where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (request.sessionId) query = query.where('family', '!=', request.sessionId);
   await query.execute();
 }
@@ -76,7 +88,10 @@ const unverifiedCutoff = () => new Date(Date.now() - UNVERIFIED_ACCOUNT_TTL_MS);
  * Unverified accounts older than a week count as gone (removeExpiredAccounts deletes them).
  */
 export function findUserByEmail(db: Database, email: string) {
-  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase())
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
     .where((eb) => eb.or([eb('is_verified', '=', true), eb('date_joined', '>', unverifiedCutoff())]))
     .executeTakeFirst();
 }
@@ -87,35 +102,67 @@ export function findUserByEmail(db: Database, email: string) {
  * (migrations 0005, 0006), which an empty sweep has no reason to do.
  */
 async function removeExpiredAccounts(db: Database, email: string): Promise<void> {
-  const expired = await db.selectFrom('users').select('id')
-    .where('is_verified', '=', false).where('date_joined', '<=', unverifiedCutoff())
+  const expired = await db
+    .selectFrom('users')
+    .select('id')
+    .where('is_verified', '=', false)
+    .where('date_joined', '<=', unverifiedCutoff())
     // The address signing up now goes first, whatever the size of the batch.
-    .orderBy(sql`lower(email) = ${email.toLowerCase()}`, 'desc').limit(500).execute();
-  if (expired.length) await db.deleteFrom('users').where('id', 'in', expired.map((u) => u.id)).execute();
+    .orderBy(sql`lower(email) = ${email.toLowerCase()}`, 'desc')
+    .limit(500)
+    .execute();
+  if (expired.length)
+    await db
+      .deleteFrom('users')
+      .where(
+        'id',
+        'in',
+        expired.map((u) => u.id),
+      )
+      .execute();
 }
 
 /**
  * A new, unconfirmed account (spec §5 sign-up) and the registration token its client gets.
  * An address already taken is a field error, also when it was taken at the same moment.
  */
-export async function registerAccount(db: Database, input: z.output<typeof registrationSchema>): Promise<{ user: UserRow; registrationToken: string }> {
+export async function registerAccount(
+  db: Database,
+  input: z.output<typeof registrationSchema>,
+): Promise<{ user: UserRow; registrationToken: string }> {
   await removeExpiredAccounts(db, input.email);
   if (await findUserByEmail(db, input.email)) throw fieldError('email', EMAIL_TAKEN);
   const password_hash = await hashPassword(input.password1);
   const registration = newRegistrationToken();
-  const user = await db.insertInto('users').values({
-    email: input.email, first_name: input.first_name, last_name: input.last_name, phone_number: input.phone_number,
-    country: input.country, password_hash, user_type: null, currency: null, registration_token_hash: registration.hash,
-  }).returningAll().executeTakeFirstOrThrow().catch((err: { code?: string }) => {
-    if (err.code === '23505') throw fieldError('email', EMAIL_TAKEN);
-    throw err;
-  });
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: input.email,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone_number: input.phone_number,
+      country: input.country,
+      password_hash,
+      user_type: null,
+      currency: null,
+      registration_token_hash: registration.hash,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch((err: { code?: string }) => {
+      if (err.code === '23505') throw fieldError('email', EMAIL_TAKEN);
+      throw err;
+    });
   return { user, registrationToken: registration.token };
 }
 
 /** A new password for the account; every other sign-in of it ends. */
 export async function changePassword(db: Database, request: FastifyRequest, userId: number, password: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', userId)
+    .execute();
   await revokeOtherSignIns(db, request, userId);
 }
 
@@ -125,8 +172,13 @@ export async function changePassword(db: Database, request: FastifyRequest, user
  */
 export async function setFirstPassword(db: Database, request: FastifyRequest, user: UserRow, password: string): Promise<void> {
   if (hasUsablePassword(user.password_hash)) throw badRequest(PASSWORD_ALREADY_SET);
-  const saved = await db.updateTable('users').set({ password_hash: await hashPassword(password) })
-    .where('id', '=', user.id).where('password_hash', 'like', '!%').returning('id').executeTakeFirst();
+  const saved = await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', user.id)
+    .where('password_hash', 'like', '!%')
+    .returning('id')
+    .executeTakeFirst();
   if (!saved) throw badRequest(PASSWORD_ALREADY_SET);
   await revokeOtherSignIns(db, request, user.id);
 }
@@ -172,22 +224,33 @@ export function awaitsCode(user: Pick<UserRow, 'is_verified' | 'password_hash'>)
  */
 export async function confirmEmail(db: Database, user: UserRow, proven: boolean): Promise<{ user: UserRow; mustSetPassword: boolean }> {
   if (proven) {
-    const updated = await db.updateTable('users').set({ is_verified: true, registration_token_hash: null })
-      .where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await db
+      .updateTable('users')
+      .set({ is_verified: true, registration_token_hash: null })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return { user: updated, mustSetPassword: !hasUsablePassword(updated.password_hash) };
   }
   const updated = await db.transaction().execute(async (trx) => {
-    await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() })
-      .where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
     if (!user.is_verified) {
       for (const table of ['supplier_industries', 'buyer_categories', 'supplier_profiles', 'buyer_profiles'] as const) {
         await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
       }
     }
     const reset = user.is_verified ? {} : { user_type: null, is_first_login: true };
-    return trx.updateTable('users')
+    return trx
+      .updateTable('users')
       .set({ ...reset, is_verified: true, registration_token_hash: null, password_hash: unusablePassword() })
-      .where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
   return { user: updated, mustSetPassword: true };
 }

@@ -28,7 +28,10 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
   let running: Promise<unknown> = Promise.resolve();
   return () => {
     if (waiting) return waiting;
-    const next = running.then(() => { waiting = null; return read(); });
+    const next = running.then(() => {
+      waiting = null;
+      return read();
+    });
     waiting = next;
     running = next.catch(() => undefined);
     return next;
@@ -71,9 +74,17 @@ export async function catalogueVersion(db: Database): Promise<string> {
  * per encoding (on first demand) and its ETag. A cached hit is bytes written, not JSON built
  * and compressed per request.
  */
-export interface Cached<T> { value: T; prepared(): PreparedText; etag(): string }
+export interface Cached<T> {
+  value: T;
+  prepared(): PreparedText;
+  etag(): string;
+}
 type Version = number | string;
-interface Entry<T> { version: Version; expires: number; answer: Promise<Cached<T>> }
+interface Entry<T> {
+  version: Version;
+  expires: number;
+  answer: Promise<Cached<T>>;
+}
 
 function cached<T>(value: T): Cached<T> {
   let prepared: PreparedText | undefined;
@@ -103,7 +114,9 @@ export function createCatalogueCache<T>(ttlMs = Infinity, maxEntries = MAX_ENTRI
       const answer = make().then(cached);
       const entry = { version, expires: Date.now() + ttlMs, answer };
       entries.set(key, entry);
-      answer.catch(() => { if (entries.get(key) === entry) entries.delete(key); });
+      answer.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return answer;
     },

@@ -28,10 +28,17 @@ export type ParticipantConversation = ConversationRow & { unread: boolean };
 
 /** The conversation if userId takes part in it; otherwise not found, so its existence is not leaked. */
 export async function participantConversation(db: Database, id: number, userId: number): Promise<ParticipantConversation> {
-  const row = await db.selectFrom('conversations').selectAll()
+  const row = await db
+    .selectFrom('conversations')
+    .selectAll()
     // Compared in SQL: JS dates would drop the microseconds that tell two close times apart.
-    .select(sql<boolean>`coalesce(last_message_timestamp > coalesce(case when buyer_id = ${userId} then buyer_last_read_at else supplier_last_read_at end, '-infinity'::timestamptz), false)`.as('unread'))
-    .where('id', '=', id).executeTakeFirst();
+    .select(
+      sql<boolean>`coalesce(last_message_timestamp > coalesce(case when buyer_id = ${userId} then buyer_last_read_at else supplier_last_read_at end, '-infinity'::timestamptz), false)`.as(
+        'unread',
+      ),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row || !isParticipant(row, userId)) throw notFound();
   return row;
 }
@@ -44,7 +51,8 @@ export const readMarker = (c: ConversationRow, userId: number): 'buyer_last_read
 export async function markConversationRead(db: Database, c: ParticipantConversation, userId: number) {
   if (!c.unread) return;
   const column = readMarker(c, userId);
-  await db.updateTable('conversations')
+  await db
+    .updateTable('conversations')
     .set(column, sql`greatest(${sql.ref(column)}, last_message_timestamp)`)
     .where('id', '=', c.id)
     .where('last_message_timestamp', 'is not', null)
@@ -62,21 +70,37 @@ export async function serializeConversations(db: Database, viewerId: number, row
   const ids = rows.map((r) => r.id);
   const productIds = rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]));
   const [people, products, unread, lastMessages] = await Promise.all([
-    userSummaries(db, rows.flatMap((r) => [r.buyer_id, r.supplier_id])),
-    productIds.length === 0 ? [] : db.selectFrom('products')
-      .select(['id', 'name', sql<string>`coalesce(price, min_price)::text`.as('price'), 'thumbnail_url'])
-      .where('id', 'in', productIds).execute(),
-    db.selectFrom('messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    userSummaries(
+      db,
+      rows.flatMap((r) => [r.buyer_id, r.supplier_id]),
+    ),
+    productIds.length === 0
+      ? []
+      : db
+          .selectFrom('products')
+          .select(['id', 'name', sql<string>`coalesce(price, min_price)::text`.as('price'), 'thumbnail_url'])
+          .where('id', 'in', productIds)
+          .execute(),
+    db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
       .select(['m.conversation_id', sql<number>`count(*)::int`.as('unread')])
       .where('m.conversation_id', 'in', ids)
       .where('m.sender_id', '<>', viewerId)
-      .where(sql<boolean>`m.timestamp > coalesce(case when c.buyer_id = ${viewerId} then c.buyer_last_read_at else c.supplier_last_read_at end, '-infinity'::timestamptz)`)
-      .groupBy('m.conversation_id').execute(),
-    db.selectFrom('messages')
+      .where(
+        sql<boolean>`m.timestamp > coalesce(case when c.buyer_id = ${viewerId} then c.buyer_last_read_at else c.supplier_last_read_at end, '-infinity'::timestamptz)`,
+      )
+      .groupBy('m.conversation_id')
+      .execute(),
+    db
+      .selectFrom('messages')
       .select(['conversation_id', 'sender_id', 'text', 'price', 'image_url', 'timestamp'])
       .distinctOn('conversation_id')
       .where('conversation_id', 'in', ids)
-      .orderBy('conversation_id').orderBy('timestamp', 'desc').orderBy('id', 'desc').execute(),
+      .orderBy('conversation_id')
+      .orderBy('timestamp', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
   ]);
   const productById = new Map(products.map((p) => [p.id, p]));
   const unreadById = new Map(unread.map((u) => [u.conversation_id, u.unread]));
@@ -90,10 +114,15 @@ export async function serializeConversations(db: Database, viewerId: number, row
       last_message_timestamp: r.last_message_timestamp?.toISOString() ?? null,
       created_at: r.created_at.toISOString(),
       unread_messages_count: unreadById.get(r.id) ?? 0,
-      last_message: last ? {
-        text: last.text, price: last.price, image_url: last.image_url,
-        timestamp: last.timestamp.toISOString(), sender: { id: last.sender_id },
-      } : null,
+      last_message: last
+        ? {
+            text: last.text,
+            price: last.price,
+            image_url: last.image_url,
+            timestamp: last.timestamp.toISOString(),
+            sender: { id: last.sender_id },
+          }
+        : null,
     };
   });
 }
@@ -113,8 +142,10 @@ export async function openConversation(db: Database, me: UserRow, productId: num
   const others = [...new Set(otherIds)].filter((id) => id !== me.id);
   return db.transaction().execute(async (trx) => {
     // Key share: the product cannot be deleted under us between this check and the insert.
-    const product = productId === null ? null
-      : await trx.selectFrom('products').select(['id', 'supplier_id']).where('id', '=', productId).forKeyShare().executeTakeFirst();
+    const product =
+      productId === null
+        ? null
+        : await trx.selectFrom('products').select(['id', 'supplier_id']).where('id', '=', productId).forKeyShare().executeTakeFirst();
     if (productId !== null && !product) throw fieldError('product', invalidPk(productId));
     if (product && product.supplier_id === me.id) throw badRequest(CANNOT_MESSAGE_OWN_PRODUCT);
     if (others.length === 0) throw badRequest(CANNOT_MESSAGE_SELF);
@@ -139,14 +170,20 @@ export async function openConversation(db: Database, me: UserRow, productId: num
 
     // The unique index cannot catch two product-less conversations (nulls are distinct).
     await sql`select pg_advisory_xact_lock(${OPEN_CONVERSATION_LOCK}, ${buyerId}::int)`.execute(trx);
-    const existing = await trx.selectFrom('conversations').selectAll()
-      .where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId)
+    const existing = await trx
+      .selectFrom('conversations')
+      .selectAll()
+      .where('buyer_id', '=', buyerId)
+      .where('supplier_id', '=', supplierId)
       .where('product_id', product ? '=' : 'is', product ? product.id : null)
-      .orderBy('id').executeTakeFirst();
+      .orderBy('id')
+      .executeTakeFirst();
     if (existing) return { row: existing, created: false };
-    const inserted = await trx.insertInto('conversations')
+    const inserted = await trx
+      .insertInto('conversations')
       .values({ buyer_id: buyerId, supplier_id: supplierId, product_id: product?.id ?? null })
-      .returningAll().executeTakeFirstOrThrow();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return { row: inserted, created: true };
   });
 }
@@ -155,9 +192,13 @@ export async function openConversation(db: Database, me: UserRow, productId: num
 export async function conversationPage(db: Database, userId: number, paging: { limit: number; offset: number }) {
   const mine = db.selectFrom('conversations').where((eb) => eb.or([eb('buyer_id', '=', userId), eb('supplier_id', '=', userId)]));
   const [rows, total] = await Promise.all([
-    mine.selectAll()
-      .orderBy(sql`coalesce(last_message_timestamp, created_at)`, 'desc').orderBy('id', 'desc')
-      .limit(paging.limit).offset(paging.offset).execute(),
+    mine
+      .selectAll()
+      .orderBy(sql`coalesce(last_message_timestamp, created_at)`, 'desc')
+      .orderBy('id', 'desc')
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
     mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { conversations: await serializeConversations(db, userId, rows), count: total.n };

@@ -37,5 +37,8 @@ export function knownDevice(request: FastifyRequest, secret: string, email: stri
 export function rememberDevice(request: FastifyRequest, reply: FastifyReply, secret: string, email: string): void {
   const nonce = randomBytes(16).toString('base64url');
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${DEVICE_COOKIE}=${nonce}.${mac(secret, email, nonce)}; Path=/api/; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Strict${secure}`);
+  reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${nonce}.${mac(secret, email, nonce)}; Path=/api/; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Strict${secure}`,
+  );
 }

@@ -1,8 +1,15 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface Mail { to: string; subject: string; text: string; html?: string }
-export interface Mailer { send(mail: Mail): Promise<void> }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
 
 /** Mail through SMTP_URL; without it, the mail is written to the server log (DESIGN §4). */
 export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {

@@ -11,7 +11,11 @@ export type Onboarding =
   | { account_type: 'SUPPLIER'; company_name: string; about?: string; industry_ids: number[] }
   | { account_type: 'BUYER'; name: string; category_ids: number[] };
 
-export async function updateMe(db: Database, user: UserRow, changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'phone_number' | 'country' | 'currency'>>) {
+export async function updateMe(
+  db: Database,
+  user: UserRow,
+  changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'phone_number' | 'country' | 'currency'>>,
+) {
   if (Object.keys(changes).length === 0) return user;
   return db.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
 }
@@ -21,16 +25,25 @@ export async function updateMe(db: Database, user: UserRow, changes: Partial<Pic
  * are a field error). Answers the updated account; a parallel onboarding that came first wins.
  */
 export async function setAccountType(db: Database, userId: number, input: Onboarding, logoUrl: string | null): Promise<UserRow> {
-  const ids = input.account_type === 'SUPPLIER'
-    ? await existingCategoryIds(db, 'industry_ids', input.industry_ids)
-    : await existingCategoryIds(db, 'category_ids', input.category_ids);
+  const ids =
+    input.account_type === 'SUPPLIER'
+      ? await existingCategoryIds(db, 'industry_ids', input.industry_ids)
+      : await existingCategoryIds(db, 'category_ids', input.category_ids);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('users').set({ user_type: input.account_type, is_first_login: false })
-      .where('id', '=', userId).where('user_type', 'is', null).returningAll().executeTakeFirst();
+    const row = await trx
+      .updateTable('users')
+      .set({ user_type: input.account_type, is_first_login: false })
+      .where('id', '=', userId)
+      .where('user_type', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) throw badRequest(ACCOUNT_TYPE_ALREADY_SET);
     const links = ids.map((category_id) => ({ user_id: userId, category_id }));
     if (input.account_type === 'SUPPLIER') {
-      await trx.insertInto('supplier_profiles').values({ user_id: userId, company_name: input.company_name, about: input.about ?? '', logo_url: logoUrl }).execute();
+      await trx
+        .insertInto('supplier_profiles')
+        .values({ user_id: userId, company_name: input.company_name, about: input.about ?? '', logo_url: logoUrl })
+        .execute();
       await trx.insertInto('supplier_industries').values(links).execute();
     } else {
       await trx.insertInto('buyer_profiles').values({ user_id: userId, name: input.name, logo_url: logoUrl }).execute();

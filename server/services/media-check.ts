@@ -9,12 +9,22 @@ import sharp from 'sharp';
 export async function contentMatches(file: string, format: string, bytes: number): Promise<boolean> {
   try {
     switch (format) {
-      case 'jpg': case 'png': case 'gif': case 'webp': return await decodes(file, format);
-      case 'mp4': case 'mov': return await withFile(file, (fh) => isoBoxes(fh, bytes));
-      case 'webm': return await withFile(file, (fh) => ebml(fh, bytes));
-      case 'ogg': return await withFile(file, (fh) => oggPages(fh, bytes));
-      case 'pdf': return await withFile(file, (fh) => pdfEnds(fh, bytes));
-      default: return false;
+      case 'jpg':
+      case 'png':
+      case 'gif':
+      case 'webp':
+        return await decodes(file, format);
+      case 'mp4':
+      case 'mov':
+        return await withFile(file, (fh) => isoBoxes(fh, bytes));
+      case 'webm':
+        return await withFile(file, (fh) => ebml(fh, bytes));
+      case 'ogg':
+        return await withFile(file, (fh) => oggPages(fh, bytes));
+      case 'pdf':
+        return await withFile(file, (fh) => pdfEnds(fh, bytes));
+      default:
+        return false;
     }
   } catch {
     return false;
@@ -34,7 +44,11 @@ async function decodes(file: string, format: string): Promise<boolean> {
 
 async function withFile<T>(file: string, use: (fh: FileHandle) => Promise<T>): Promise<T> {
   const fh = await open(file, 'r');
-  try { return await use(fh); } finally { await fh.close(); }
+  try {
+    return await use(fh);
+  } finally {
+    await fh.close();
+  }
 }
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
@@ -59,7 +73,8 @@ async function isoBoxes(fh: FileHandle, bytes: number): Promise<boolean> {
       if (head.length < 16) return false;
       size = Number(head.readBigUInt64BE(8));
       if (size < 16) return false;
-    } else if (size === 0) size = bytes - offset; // the last box runs to the end of the file
+    } else if (size === 0)
+      size = bytes - offset; // the last box runs to the end of the file
     else if (size < 8) return false;
     if (type === 'moov') hasMoov = true;
     offset += size;
@@ -75,7 +90,7 @@ function vint(buffer: Buffer, at: number, keepMarker: boolean): { value: number;
   const length = Math.clz32(first) - 23;
   if (at + length > buffer.length) return undefined;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i++) {
     value = value * 256 + buffer[at + i];
     if (buffer[at + i] !== 0xff) allOnes = false;
@@ -94,7 +109,7 @@ async function ebml(fh: FileHandle, bytes: number): Promise<boolean> {
   const end = start + size.value;
   if (end > head.length) return false;
   let docType = '';
-  for (let at = start; at < end;) {
+  for (let at = start; at < end; ) {
     const element = vint(head, at, true);
     const length = element && vint(head, at + element.length, false);
     if (!element || !length || length.unknown) return false;

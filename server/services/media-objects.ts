@@ -12,7 +12,10 @@ export const shownInline = (name: string) => /\.(jpg|png|gif|webp|mp4|webm|mov|o
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** A stored file's name ("<sha256>.<ext>" or a variant's "<sha256>.w<width>.webp") and when it was last written. */
-export interface MediaObject { name: string; modifiedMs: number }
+export interface MediaObject {
+  name: string;
+  modifiedMs: number;
+}
 
 /**
  * Where media bytes live: a folder (DATA_DIR/media) or an S3-compatible bucket. Uploads are
@@ -49,7 +52,10 @@ export function folderObjects(root: string): MediaObjects {
     root,
     tempDir: root,
     exists: async (name) => existsSync(file(name)),
-    async putFile(name, source) { await ready; await rename(source, file(name)); },
+    async putFile(name, source) {
+      await ready;
+      await rename(source, file(name));
+    },
     async put(name, bytes) {
       await ready;
       // Written aside then renamed, so a reader never sees half a file.
@@ -62,7 +68,10 @@ export function folderObjects(root: string): MediaObjects {
       }
     },
     read: (name) => readFile(file(name)).catch(() => undefined),
-    async touch(name) { const now = new Date(); await utimes(file(name), now, now).catch(() => {}); },
+    async touch(name) {
+      const now = new Date();
+      await utimes(file(name), now, now).catch(() => {});
+    },
     async list() {
       const names = await readdir(root).catch(() => [] as string[]);
       const objects: MediaObject[] = [];

@@ -2,14 +2,21 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
-  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
 } from '@aws-sdk/client-s3';
 import type { MediaS3Config } from '../config';
 import { MEDIA_CACHE_CONTROL, shownInline, type MediaObject, type MediaObjects } from './media-objects';
 
 /** The status an SDK error carries (304, 404, 416...). */
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-const missing = (error: unknown) => statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
+const missing = (error: unknown) =>
+  statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
 
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, R2...), so every API process serves every
@@ -21,9 +28,10 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
-    credentials: config.accessKeyId && config.secretAccessKey
-      ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-      : undefined,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
     // Checksums only where S3 demands them: many S3-compatible servers reject the newer trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -47,11 +55,22 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
     async putFile(name, file, contentType) {
       await ready;
       const { size } = await stat(file);
-      await client.send(new PutObjectCommand({ Bucket, Key: key(name), Body: createReadStream(file), ContentLength: size, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key(name),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
       await rm(file, { force: true });
     },
     async put(name, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key(name), Body: bytes, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key(name), Body: bytes, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }),
+      );
     },
     async read(name) {
       try {
@@ -66,10 +85,16 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
       // A copy onto itself is how S3 renews an object's modification time; its type is kept.
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: key(name) })).catch(() => undefined);
       if (!head) return;
-      await client.send(new CopyObjectCommand({
-        Bucket, Key: key(name), CopySource: `${Bucket}/${key(name)}`, MetadataDirective: 'REPLACE',
-        ContentType: head.ContentType, CacheControl: MEDIA_CACHE_CONTROL,
-      }));
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: key(name),
+          CopySource: `${Bucket}/${key(name)}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: head.ContentType,
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
     },
     async list() {
       const found: MediaObject[] = [];
@@ -91,10 +116,15 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
       const ifNoneMatch = request.headers['if-none-match'];
       const ifModifiedSince = request.headers['if-modified-since'];
       try {
-        const out = await client.send(new GetObjectCommand({
-          Bucket, Key: key(name), Range: request.headers.range,
-          IfNoneMatch: ifNoneMatch, IfModifiedSince: !ifNoneMatch && ifModifiedSince ? new Date(ifModifiedSince) : undefined,
-        }));
+        const out = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key(name),
+            Range: request.headers.range,
+            IfNoneMatch: ifNoneMatch,
+            IfModifiedSince: !ifNoneMatch && ifModifiedSince ? new Date(ifModifiedSince) : undefined,
+          }),
+        );
         reply.header('Cache-Control', MEDIA_CACHE_CONTROL).header('Accept-Ranges', 'bytes').header('X-Content-Type-Options', 'nosniff');
         if (!shownInline(name)) reply.header('Content-Disposition', 'attachment');
         if (out.ETag) reply.header('ETag', out.ETag);
@@ -118,7 +148,9 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
         throw error;
       }
     },
-    async close() { client.destroy(); },
+    async close() {
+      client.destroy();
+    },
   };
   return objects;
 }

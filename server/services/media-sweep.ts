@@ -10,8 +10,12 @@ export const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** Every column that holds a media path ("/media/<name>"). */
 const REFERENCES: Array<[table: string, column: string]> = [
-  ['products', 'thumbnail_url'], ['product_media', 'media_source_url'], ['messages', 'image_url'],
-  ['supplier_profiles', 'logo_url'], ['buyer_profiles', 'logo_url'], ['banners', 'image_url'],
+  ['products', 'thumbnail_url'],
+  ['product_media', 'media_source_url'],
+  ['messages', 'image_url'],
+  ['supplier_profiles', 'logo_url'],
+  ['buyer_profiles', 'logo_url'],
+  ['banners', 'image_url'],
 ];
 
 /**
@@ -19,7 +23,11 @@ const REFERENCES: Array<[table: string, column: string]> = [
  * uploads never used, the files of a refused product post, pictures of deleted products.
  * Also leftovers of uploads cut off mid-stream. Returns the names removed.
  */
-export async function sweepUnreferencedMedia(db: Database, media: MediaStore, opts: { now?: number; graceMs?: number } = {}): Promise<string[]> {
+export async function sweepUnreferencedMedia(
+  db: Database,
+  media: MediaStore,
+  opts: { now?: number; graceMs?: number } = {},
+): Promise<string[]> {
   // Every process sweeps hourly; one sweep at a time is enough for a shared store (the lock ends with the transaction).
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`.execute(trx);
@@ -39,7 +47,9 @@ async function sweep(db: Database, media: MediaStore, opts: { now?: number; grac
   for (let i = 0; i < candidates.length; i += 1000) {
     const paths = candidates.slice(i, i + 1000).map((n) => `/media/${n}`);
     for (const [table, column] of REFERENCES) {
-      const rows = await sql<{ p: string }>`select distinct ${sql.ref(column)} as p from ${sql.table(table)} where ${sql.ref(column)} = any(${paths}::text[])`.execute(db);
+      const rows = await sql<{
+        p: string;
+      }>`select distinct ${sql.ref(column)} as p from ${sql.table(table)} where ${sql.ref(column)} = any(${paths}::text[])`.execute(db);
       for (const row of rows.rows) referenced.add(row.p.slice('/media/'.length));
     }
   }
@@ -51,7 +61,10 @@ async function sweep(db: Database, media: MediaStore, opts: { now?: number; grac
     await objects.remove(name);
     removed.push(name);
   }
-  await db.deleteFrom('media_uploads').where('at', '<', new Date(cutoff - ORPHAN_GRACE_MS)).execute();
+  await db
+    .deleteFrom('media_uploads')
+    .where('at', '<', new Date(cutoff - ORPHAN_GRACE_MS))
+    .execute();
   return removed;
 }
 

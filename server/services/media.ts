@@ -13,21 +13,42 @@ import { contentMatches } from './media-check';
 import type { MediaObjects } from './media-objects';
 
 export type MediaKind = 'image' | 'video' | 'pdf';
-export interface StoredMedia { path: string; kind: MediaKind; format: string; bytes: number; contentType: string }
+export interface StoredMedia {
+  path: string;
+  kind: MediaKind;
+  format: string;
+  bytes: number;
+  contentType: string;
+}
 
-interface Signature { format: string; kind: MediaKind; contentType: string; test(head: Buffer): boolean }
+interface Signature {
+  format: string;
+  kind: MediaKind;
+  contentType: string;
+  test(head: Buffer): boolean;
+}
 
 const ascii = (head: Buffer, at: number, text: string) => head.subarray(at, at + text.length).toString('latin1') === text;
 
 /** What a file is, read from its first bytes: its name and declared type are not trusted. */
 const SIGNATURES: Signature[] = [
   { format: 'jpg', kind: 'image', contentType: 'image/jpeg', test: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
-  { format: 'png', kind: 'image', contentType: 'image/png', test: (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    format: 'png',
+    kind: 'image',
+    contentType: 'image/png',
+    test: (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { format: 'gif', kind: 'image', contentType: 'image/gif', test: (h) => ascii(h, 0, 'GIF87a') || ascii(h, 0, 'GIF89a') },
   { format: 'webp', kind: 'image', contentType: 'image/webp', test: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP') },
   { format: 'mov', kind: 'video', contentType: 'video/quicktime', test: (h) => ascii(h, 4, 'ftyp') && ascii(h, 8, 'qt  ') },
   { format: 'mp4', kind: 'video', contentType: 'video/mp4', test: (h) => ascii(h, 4, 'ftyp') },
-  { format: 'webm', kind: 'video', contentType: 'video/webm', test: (h) => h.readUInt32BE(0) === 0x1a45dfa3 && h.includes('webm', 0, 'latin1') },
+  {
+    format: 'webm',
+    kind: 'video',
+    contentType: 'video/webm',
+    test: (h) => h.readUInt32BE(0) === 0x1a45dfa3 && h.includes('webm', 0, 'latin1'),
+  },
   { format: 'ogg', kind: 'video', contentType: 'video/ogg', test: (h) => ascii(h, 0, 'OggS') },
   { format: 'pdf', kind: 'pdf', contentType: 'application/pdf', test: (h) => ascii(h, 0, '%PDF-') },
 ];
@@ -60,17 +81,24 @@ async function claimUpload(db: Database, userId: number): Promise<{ id: number; 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${userId})`.execute(trx);
     const now = Date.now();
-    const used = await trx.selectFrom('media_uploads')
+    const used = await trx
+      .selectFrom('media_uploads')
       .select([
         sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
         sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'),
       ])
-      .where('user_id', '=', userId).where('at', '>', new Date(now - DAY_MS)).executeTakeFirstOrThrow();
+      .where('user_id', '=', userId)
+      .where('at', '>', new Date(now - DAY_MS))
+      .executeTakeFirstOrThrow();
     if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
     const left = UPLOAD_BYTES_PER_DAY - Number(used.bytes);
     if (left <= 0) throw tooManyRequests(DAILY_QUOTA);
     const bytes = Math.min(MAX_UPLOAD_BYTES, left);
-    const row = await trx.insertInto('media_uploads').values({ user_id: userId, path: '', bytes }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('media_uploads')
+      .values({ user_id: userId, path: '', bytes })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id: row.id, bytes };
   });
 }
@@ -85,10 +113,19 @@ export function createMediaStore(objects: MediaObjects, db?: Database) {
    * Streams a file into the store. With `owner` (every upload a user makes) the user's quotas
    * are checked first and the upload is recorded; the seed stores its pictures without one.
    */
-  async function save(source: Readable, opts: { kinds?: MediaKind[]; maxBytes?: number; field?: string; owner?: number } = {}): Promise<StoredMedia> {
+  async function save(
+    source: Readable,
+    opts: { kinds?: MediaKind[]; maxBytes?: number; field?: string; owner?: number } = {},
+  ): Promise<StoredMedia> {
     const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
     const field = opts.field ?? 'file';
-    const claim = opts.owner !== undefined && db ? await claimUpload(db, opts.owner).catch((error) => { source.resume(); throw error; }) : undefined;
+    const claim =
+      opts.owner !== undefined && db
+        ? await claimUpload(db, opts.owner).catch((error) => {
+            source.resume();
+            throw error;
+          })
+        : undefined;
     const quotaLeft = claim?.bytes ?? Infinity;
     await mkdir(objects.tempDir, { recursive: true });
     const temp = path.join(objects.tempDir, `.upload-${randomUUID()}`);
@@ -112,7 +149,8 @@ export function createMediaStore(objects: MediaObjects, db?: Database) {
     try {
       await pipeline(source, meter, createWriteStream(temp));
       // @fastify/multipart marks a file cut at its size limit instead of failing the stream.
-      if ((source as Readable & { truncated?: boolean }).truncated) throw tooLarge(`File is too large. Maximum size is ${Math.floor(maxBytes / 1048576)}MB.`);
+      if ((source as Readable & { truncated?: boolean }).truncated)
+        throw tooLarge(`File is too large. Maximum size is ${Math.floor(maxBytes / 1048576)}MB.`);
       if (bytes === 0) throw badRequest({ [field]: ['The submitted file is empty.'] });
       const signature = sniff(head);
       if (!signature || (opts.kinds && !opts.kinds.includes(signature.kind))) throw badRequest({ [field]: [UNSUPPORTED_TYPE] });

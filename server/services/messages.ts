@@ -37,19 +37,28 @@ function notificationFor(c: ConversationRow, sender: UserRow, price: string | nu
   const link = `/chat/${c.id}`;
   if (price !== null) {
     return {
-      userId, kind: 'new_offer', link,
+      userId,
+      kind: 'new_offer',
+      link,
       params: { sender: sender.first_name, price, product: productName ?? '', conversation: c.id },
       message: `${sender.first_name} offered $${price}${productName ? ` for ${productName}` : ''}.`,
     };
   }
   return {
-    userId, kind: 'new_message', link,
+    userId,
+    kind: 'new_message',
+    link,
     params: { sender: sender.first_name, count: 1, conversation: c.id },
     message: `New message from ${sender.first_name}.`,
   };
 }
 
-export interface NewMessage { text: string; imageUrl: string | null; price: string | null; clientId: string | null }
+export interface NewMessage {
+  text: string;
+  imageUrl: string | null;
+  price: string | null;
+  clientId: string | null;
+}
 
 /**
  * Stores a message, moves the conversation (its order, its change, the sender's read marker)
@@ -101,8 +110,10 @@ async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, 
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The message the sender already sent with this client_id, if any. */
-const sentWith = (db: Database, senderId: number, clientId: string | null) => clientId === null ? Promise.resolve(undefined)
-  : db.selectFrom('messages').selectAll().where('sender_id', '=', senderId).where('client_id', '=', clientId).executeTakeFirst();
+const sentWith = (db: Database, senderId: number, clientId: string | null) =>
+  clientId === null
+    ? Promise.resolve(undefined)
+    : db.selectFrom('messages').selectAll().where('sender_id', '=', senderId).where('client_id', '=', clientId).executeTakeFirst();
 
 /**
  * Sends a message or a price offer (only the buyer, only about a product). A repeat of a
@@ -115,8 +126,10 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
     if (c.buyer_id !== sender.id) throw forbidden(ONLY_BUYER_OFFERS);
     if (c.product_id === null) throw fieldError('price', OFFER_NEEDS_PRODUCT);
   }
-  const product = m.price === null || c.product_id === null ? undefined
-    : await db.selectFrom('products').select('name').where('id', '=', c.product_id).executeTakeFirst();
+  const product =
+    m.price === null || c.product_id === null
+      ? undefined
+      : await db.selectFrom('products').select('name').where('id', '=', c.product_id).executeTakeFirst();
   // A concurrent retry with the same client_id waits for the first insert, then inserts nothing.
   const message = await insertMessage(db, c, sender, m, notificationFor(c, sender, m.price, product?.name));
   if (message) return { message, created: true };
@@ -128,12 +141,32 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
  * marks the conversation read for the reader. The page and the total come in one query
  * (chats are polled every few seconds); past the end, the total is counted apart.
  */
-export async function readMessages(db: Database, conversation: ParticipantConversation, readerId: number, paging: { limit: number; offset: number }) {
-  const rows = await db.selectFrom('messages').selectAll().select(sql<number>`count(*) over ()::int`.as('total'))
+export async function readMessages(
+  db: Database,
+  conversation: ParticipantConversation,
+  readerId: number,
+  paging: { limit: number; offset: number },
+) {
+  const rows = await db
+    .selectFrom('messages')
+    .selectAll()
+    .select(sql<number>`count(*) over ()::int`.as('total'))
     .where('conversation_id', '=', conversation.id)
-    .orderBy('timestamp').orderBy('id').limit(paging.limit).offset(paging.offset).execute();
-  const count = rows.length > 0 ? rows[0].total
-    : (await db.selectFrom('messages').select(sql<number>`count(*)::int`.as('n')).where('conversation_id', '=', conversation.id).executeTakeFirstOrThrow()).n;
+    .orderBy('timestamp')
+    .orderBy('id')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  const count =
+    rows.length > 0
+      ? rows[0].total
+      : (
+          await db
+            .selectFrom('messages')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('conversation_id', '=', conversation.id)
+            .executeTakeFirstOrThrow()
+        ).n;
   await markConversationRead(db, conversation, readerId);
   return { messages: rows.map(serializeMessage), count };
 }

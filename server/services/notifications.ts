@@ -18,9 +18,16 @@ export interface NewNotification {
 
 /** Server-made notifications (DESIGN §5). Call inside the transaction that made the event. */
 export async function notify(db: Database, n: NewNotification): Promise<void> {
-  await db.insertInto('notifications').values({
-    user_id: n.userId, kind: n.kind, params: JSON.stringify(n.params), message: n.message, link: n.link,
-  }).execute();
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: n.userId,
+      kind: n.kind,
+      params: JSON.stringify(n.params),
+      message: n.message,
+      link: n.link,
+    })
+    .execute();
 }
 
 export const serializeNotification = (n: Selectable<NotificationsTable>): Notification => ({
@@ -36,21 +43,35 @@ export const serializeNotification = (n: Selectable<NotificationsTable>): Notifi
 
 /** Marks one of the user's notifications read; only an unread one is written, so devices do not sync it again. */
 export async function markNotificationRead(db: Database, userId: number, id: number) {
-  const marked = await db.updateTable('notifications').set({ is_read: true })
-    .where('id', '=', id).where('user_id', '=', userId).where('is_read', '=', false)
-    .returningAll().executeTakeFirst();
+  const marked = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .returningAll()
+    .executeTakeFirst();
   return marked ?? db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Marks every unread notification of the user read; answers how many. */
 export async function markAllNotificationsRead(db: Database, userId: number): Promise<number> {
-  const result = await db.updateTable('notifications').set({ is_read: true })
-    .where('user_id', '=', userId).where('is_read', '=', false).executeTakeFirst();
+  const result = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** One page of the user's notifications, newest first (only read or unread ones when `isRead` is given), and how many there are. */
-export async function notificationPage(db: Database, userId: number, isRead: boolean | undefined, paging: { limit: number; offset: number }) {
+export async function notificationPage(
+  db: Database,
+  userId: number,
+  isRead: boolean | undefined,
+  paging: { limit: number; offset: number },
+) {
   let mine = db.selectFrom('notifications').where('user_id', '=', userId);
   if (isRead !== undefined) mine = mine.where('is_read', '=', isRead);
   const [rows, total] = await Promise.all([

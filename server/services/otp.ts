@@ -29,11 +29,24 @@ export function createOtpService(db: Database, secret: string, mailer: Mailer, n
   async function issue(userId: number): Promise<{ code: string } | { waitMs: number }> {
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const at = new Date(now());
-    const row = { user_id: userId, code_hash: hash(userId, code), expires_at: new Date(at.getTime() + OTP_TTL_MS), failed_attempts: 0, sent_at: at };
-    const written = await db.insertInto('otp_codes').values(row)
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(row)
-        .where('otp_codes.sent_at', '<=', new Date(at.getTime() - OTP_RESEND_COOLDOWN_MS)))
-      .returning('user_id').executeTakeFirst();
+    const row = {
+      user_id: userId,
+      code_hash: hash(userId, code),
+      expires_at: new Date(at.getTime() + OTP_TTL_MS),
+      failed_attempts: 0,
+      sent_at: at,
+    };
+    const written = await db
+      .insertInto('otp_codes')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet(row)
+          .where('otp_codes.sent_at', '<=', new Date(at.getTime() - OTP_RESEND_COOLDOWN_MS)),
+      )
+      .returning('user_id')
+      .executeTakeFirst();
     if (written) return { code };
     const current = await db.selectFrom('otp_codes').select('sent_at').where('user_id', '=', userId).executeTakeFirstOrThrow();
     return { waitMs: Math.max(current.sent_at.getTime() + OTP_RESEND_COOLDOWN_MS - at.getTime(), 1000) };
@@ -41,7 +54,11 @@ export function createOtpService(db: Database, secret: string, mailer: Mailer, n
 
   /** Lets the user ask again at once, after a code that never reached them. */
   async function forgetSending(userId: number): Promise<void> {
-    await db.updateTable('otp_codes').set({ sent_at: new Date(now() - OTP_RESEND_COOLDOWN_MS) }).where('user_id', '=', userId).execute();
+    await db
+      .updateTable('otp_codes')
+      .set({ sent_at: new Date(now() - OTP_RESEND_COOLDOWN_MS) })
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** The wording is ours alone: no text a user typed (a name) goes into the mail. */
@@ -61,9 +78,14 @@ export function createOtpService(db: Database, secret: string, mailer: Mailer, n
    */
   async function check(userId: number, code: string): Promise<CheckResult> {
     const at = new Date(now());
-    const row = await db.updateTable('otp_codes').set({ failed_attempts: sql`failed_attempts + 1` })
-      .where('user_id', '=', userId).where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS).where('expires_at', '>', at)
-      .returningAll().executeTakeFirst();
+    const row = await db
+      .updateTable('otp_codes')
+      .set({ failed_attempts: sql`failed_attempts + 1` })
+      .where('user_id', '=', userId)
+      .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS)
+      .where('expires_at', '>', at)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) {
       const current = await db.selectFrom('otp_codes').select('expires_at').where('user_id', '=', userId).executeTakeFirst();
       return !current || current.expires_at.getTime() <= at.getTime() ? 'expired' : 'burned';
@@ -71,8 +93,12 @@ export function createOtpService(db: Database, secret: string, mailer: Mailer, n
     const expected = Buffer.from(row.code_hash);
     const given = Buffer.from(hash(userId, code));
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'incorrect';
-    const used = await db.deleteFrom('otp_codes').where('user_id', '=', userId).where('code_hash', '=', row.code_hash)
-      .returning('user_id').executeTakeFirst();
+    const used = await db
+      .deleteFrom('otp_codes')
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', row.code_hash)
+      .returning('user_id')
+      .executeTakeFirst();
     return used ? 'ok' : 'expired';
   }
 

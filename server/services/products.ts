@@ -17,13 +17,29 @@ export type ProductRow = Awaited<ReturnType<typeof productRows>>[number];
 
 /** The selected columns of products joined with their category; `where` narrows them. */
 export function productQuery(db: Database) {
-  return db.selectFrom('products as p')
+  return db
+    .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .select([
-      'p.id', 'p.name', 'p.description', 'p.price', 'p.min_price', 'p.max_price', 'p.thumbnail_url',
-      'p.minimum_order_quantity', 'p.quantity_in_stock', 'p.average_rating', 'p.reviews_count',
-      'p.category_id', 'c.name as category_name', 'p.supplier_id', 'p.created_at', 'p.updated_at',
-      'p.flash_deal_ends_at', 'p.seq', 'p.txid',
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.price',
+      'p.min_price',
+      'p.max_price',
+      'p.thumbnail_url',
+      'p.minimum_order_quantity',
+      'p.quantity_in_stock',
+      'p.average_rating',
+      'p.reviews_count',
+      'p.category_id',
+      'c.name as category_name',
+      'p.supplier_id',
+      'p.created_at',
+      'p.updated_at',
+      'p.flash_deal_ends_at',
+      'p.seq',
+      'p.txid',
     ]);
 }
 
@@ -36,11 +52,21 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [media, suppliers, favorites] = await Promise.all([
-    db.selectFrom('product_media').select(['id', 'product_id', 'media_source_url', 'media_type'])
-      .where('product_id', 'in', ids).orderBy('product_id').orderBy('position').orderBy('id').execute(),
-    userSummaries(db, rows.map((r) => r.supplier_id)),
-    viewerId === null ? Promise.resolve([]) : db.selectFrom('favorites').select('product_id')
-      .where('user_id', '=', viewerId).where('product_id', 'in', ids).execute(),
+    db
+      .selectFrom('product_media')
+      .select(['id', 'product_id', 'media_source_url', 'media_type'])
+      .where('product_id', 'in', ids)
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    userSummaries(
+      db,
+      rows.map((r) => r.supplier_id),
+    ),
+    viewerId === null
+      ? Promise.resolve([])
+      : db.selectFrom('favorites').select('product_id').where('user_id', '=', viewerId).where('product_id', 'in', ids).execute(),
   ]);
   const favorited = new Set(favorites.map((f) => f.product_id));
   const mediaOf = new Map<number, Product['images']>();
@@ -74,8 +100,16 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
 /** The same products with is_favorited set for the viewer (answers are made for guests first). */
 export async function withFavorites(db: Database, products: Product[], viewerId: number | null): Promise<Product[]> {
   if (viewerId === null || products.length === 0) return products;
-  const rows = await db.selectFrom('favorites').select('product_id')
-    .where('user_id', '=', viewerId).where('product_id', 'in', products.map((p) => p.id)).execute();
+  const rows = await db
+    .selectFrom('favorites')
+    .select('product_id')
+    .where('user_id', '=', viewerId)
+    .where(
+      'product_id',
+      'in',
+      products.map((p) => p.id),
+    )
+    .execute();
   const favorited = new Set(rows.map((r) => r.product_id));
   return products.map((p) => ({ ...p, is_favorited: favorited.has(p.id) }));
 }
@@ -90,7 +124,12 @@ export async function productById(db: Database, id: number, viewerId: number | n
   return (await productsById(db, [id], viewerId)).get(id);
 }
 
-export interface ProductFilters { search?: string; category?: number; supplier?: number; exclude?: number }
+export interface ProductFilters {
+  search?: string;
+  category?: number;
+  supplier?: number;
+  exclude?: number;
+}
 
 /**
  * The orders of the listing sections (README "Listing sections"):
@@ -102,9 +141,16 @@ export interface ProductFilters { search?: string; category?: number; supplier?:
  */
 export type ProductOrder = 'newest' | 'flash-deals' | 'top-rated' | 'hot-selling';
 
-export async function listProducts(db: Database, args: {
-  filters: ProductFilters; order: ProductOrder; limit: number; offset: number; viewerId: number | null;
-}): Promise<{ count: number; results: Product[] }> {
+export async function listProducts(
+  db: Database,
+  args: {
+    filters: ProductFilters;
+    order: ProductOrder;
+    limit: number;
+    offset: number;
+    viewerId: number | null;
+  },
+): Promise<{ count: number; results: Product[] }> {
   const { filters, order } = args;
   const conditions: Expression<SqlBool>[] = [];
   if (filters.category !== undefined) conditions.push(sql<SqlBool>`p.category_id = ${filters.category}`);
@@ -126,7 +172,8 @@ export async function listProducts(db: Database, args: {
       from (select product_id, created_at from favorites
             union all select product_id, created_at from conversations where product_id is not null) events
       group by product_id)`.as('activity');
-    query = query.leftJoin(activity, (join) => join.onRef('activity.product_id', '=', 'p.id'))
+    query = query
+      .leftJoin(activity, (join) => join.onRef('activity.product_id', '=', 'p.id'))
       .orderBy(sql`coalesce(activity.recent, 0)`, 'desc')
       .orderBy(sql`coalesce(activity.total, 0)`, 'desc') as unknown as typeof query;
   }
@@ -141,9 +188,11 @@ export async function listProducts(db: Database, args: {
 
 /** The product if it exists (404) and belongs to the supplier asking (403). */
 export async function ownProduct(db: Database, productId: number, supplierId: number) {
-  const product = await db.selectFrom('products')
+  const product = await db
+    .selectFrom('products')
     .select(['id', 'supplier_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity', 'price', 'flash_deal_ends_at'])
-    .where('id', '=', productId).executeTakeFirst();
+    .where('id', '=', productId)
+    .executeTakeFirst();
   if (!product) throw notFound();
   if (product.supplier_id !== supplierId) throw forbidden(EDIT_OWN_PRODUCTS_ONLY);
   return product;
@@ -164,31 +213,58 @@ function dealColumns(deal: FlashDeal | undefined) {
 
 async function addMedia(db: Database, productId: number, files: StoredMedia[], firstPosition: number) {
   if (files.length === 0) return;
-  await db.insertInto('product_media').values(files.map((f, i) => ({
-    product_id: productId, media_source_url: f.path, media_type: f.kind === 'video' ? 'video' as const : 'image' as const, position: firstPosition + i,
-  }))).execute();
+  await db
+    .insertInto('product_media')
+    .values(
+      files.map((f, i) => ({
+        product_id: productId,
+        media_source_url: f.path,
+        media_type: f.kind === 'video' ? ('video' as const) : ('image' as const),
+        position: firstPosition + i,
+      })),
+    )
+    .execute();
 }
 
 /** A new product of the supplier, its gallery with it; answers its id. Input already checked by the route. */
-export async function createProduct(db: Database, supplierId: number, p: { fields: ProductFields; deal?: FlashDeal; thumbnail: string; images: StoredMedia[] }) {
+export async function createProduct(
+  db: Database,
+  supplierId: number,
+  p: { fields: ProductFields; deal?: FlashDeal; thumbnail: string; images: StoredMedia[] },
+) {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('products').values({ ...p.fields, ...dealColumns(p.deal), supplier_id: supplierId, thumbnail_url: p.thumbnail })
-      .returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('products')
+      .values({ ...p.fields, ...dealColumns(p.deal), supplier_id: supplierId, thumbnail_url: p.thumbnail })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await addMedia(trx, row.id, p.images, 0);
     return row.id;
   });
 }
 
 /** Applies checked changes to a product and its gallery (media removed by id, added at the end). */
-export async function updateProduct(db: Database, productId: number, u: {
-  changes: Partial<ProductFields>; deal?: FlashDeal; thumbnail?: string | null; removeIds: number[]; added: StoredMedia[];
-  existing: Array<{ id: number; position: number }>;
-}) {
+export async function updateProduct(
+  db: Database,
+  productId: number,
+  u: {
+    changes: Partial<ProductFields>;
+    deal?: FlashDeal;
+    thumbnail?: string | null;
+    removeIds: number[];
+    added: StoredMedia[];
+    existing: Array<{ id: number; position: number }>;
+  },
+) {
   await db.transaction().execute(async (trx) => {
     // Always written: updated_at moves and the product's change with it, so sync sends the new gallery too.
-    await trx.updateTable('products').set({ ...u.changes, ...dealColumns(u.deal), ...(u.thumbnail ? { thumbnail_url: u.thumbnail } : {}), updated_at: new Date() })
-      .where('id', '=', productId).execute();
-    if (u.removeIds.length > 0) await trx.deleteFrom('product_media').where('product_id', '=', productId).where('id', 'in', u.removeIds).execute();
+    await trx
+      .updateTable('products')
+      .set({ ...u.changes, ...dealColumns(u.deal), ...(u.thumbnail ? { thumbnail_url: u.thumbnail } : {}), updated_at: new Date() })
+      .where('id', '=', productId)
+      .execute();
+    if (u.removeIds.length > 0)
+      await trx.deleteFrom('product_media').where('product_id', '=', productId).where('id', 'in', u.removeIds).execute();
     await addMedia(trx, productId, u.added, Math.max(0, ...u.existing.map((m) => m.position + 1)));
   });
 }

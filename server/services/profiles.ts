@@ -28,7 +28,7 @@ export async function profileOf(db: Database, userId: number, type: 'SUPPLIER' |
 /** Applies the edit in one transaction (unknown category ids are a field error first), then answers the profile. */
 export async function editProfile(db: Database, userId: number, type: 'SUPPLIER' | 'BUYER', edit: ProfileEdit) {
   const tables = TABLES[type];
-  const ids = edit.category_ids && await existingCategoryIds(db, tables.ids, edit.category_ids);
+  const ids = edit.category_ids && (await existingCategoryIds(db, tables.ids, edit.category_ids));
   await db.transaction().execute(async (trx) => {
     const changes = { [tables.name]: edit.name, ...(type === 'SUPPLIER' ? { about: edit.about } : {}), logo_url: edit.logo_url };
     if (Object.values(changes).some((v) => v !== undefined)) {
@@ -36,7 +36,10 @@ export async function editProfile(db: Database, userId: number, type: 'SUPPLIER'
     }
     if (ids) {
       await trx.deleteFrom(tables.links).where('user_id', '=', userId).execute();
-      await trx.insertInto(tables.links).values(ids.map((category_id) => ({ user_id: userId, category_id }))).execute();
+      await trx
+        .insertInto(tables.links)
+        .values(ids.map((category_id) => ({ user_id: userId, category_id })))
+        .execute();
     }
   });
   return profileOf(db, userId, type);

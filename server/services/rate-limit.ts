@@ -7,7 +7,11 @@ import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '../
  * server process sees the same counts (DESIGN §7). A rule allows `max` events of one key
  * within a sliding window of `windowMs`.
  */
-export interface RateRule { key: string; max: number; windowMs: number }
+export interface RateRule {
+  key: string;
+  max: number;
+  windowMs: number;
+}
 
 /** Failures an address may make in a window: high enough for many people behind one carrier NAT. */
 export const ADDRESS_MAX_FAILURES = 50;
@@ -61,9 +65,7 @@ export const signUpRules = (ip: string): RateRule[] => [
   { key: rateKeys.signUpAll, max: SIGN_UP_GLOBAL_MAX, windowMs: HOUR_MS },
 ];
 
-export const resendRules = (email: string): RateRule[] => [
-  { key: rateKeys.otpResend(email), max: OTP_RESENDS_PER_DAY, windowMs: DAY_MS },
-];
+export const resendRules = (email: string): RateRule[] => [{ key: rateKeys.otpResend(email), max: OTP_RESENDS_PER_DAY, windowMs: DAY_MS }];
 
 /** The once-a-minute rule for addresses without an account, which have no code row to time it. */
 export const resendCooldownRules = (email: string): RateRule[] => [
@@ -97,9 +99,14 @@ export function createRateLimiter(db: Database, now: () => number = Date.now) {
     let wait = 0;
     for (const rule of rules) {
       const since = new Date(now() - rule.windowMs);
-      const events = await trx.selectFrom('rate_events').select('at')
-        .where('key', '=', rule.key).where('at', '>', since)
-        .orderBy('at', 'desc').limit(rule.max).execute();
+      const events = await trx
+        .selectFrom('rate_events')
+        .select('at')
+        .where('key', '=', rule.key)
+        .where('at', '>', since)
+        .orderBy('at', 'desc')
+        .limit(rule.max)
+        .execute();
       if (events.length < rule.max) continue;
       const oldestCounted = events[events.length - 1].at.getTime();
       wait = Math.max(wait, oldestCounted + rule.windowMs - now());
@@ -112,7 +119,10 @@ export function createRateLimiter(db: Database, now: () => number = Date.now) {
   async function forgetOldEvents(): Promise<void> {
     if (now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now();
-    await db.deleteFrom('rate_events').where('at', '<', new Date(now() - RETENTION_MS)).execute();
+    await db
+      .deleteFrom('rate_events')
+      .where('at', '<', new Date(now() - RETENTION_MS))
+      .execute();
   }
 
   /**
@@ -129,7 +139,11 @@ export function createRateLimiter(db: Database, now: () => number = Date.now) {
       }
       const wait = await waitMs(rules, trx);
       if (wait > 0) return { waitMs: wait };
-      const rows = await trx.insertInto('rate_events').values(rules.map((r) => ({ key: r.key, at }))).returning('id').execute();
+      const rows = await trx
+        .insertInto('rate_events')
+        .values(rules.map((r) => ({ key: r.key, at })))
+        .returning('id')
+        .execute();
       return { ids: rows.map((r) => Number(r.id)) };
     });
     if ('ids' in taken) await forgetOldEvents();
@@ -155,4 +169,3 @@ export function describeWait(ms: number): string {
   const hours = Math.ceil(minutes / 60);
   return `${hours} hour${hours === 1 ? '' : 's'}`;
 }
-

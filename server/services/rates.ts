@@ -34,12 +34,17 @@ export function createRatesService(opts: { ratesUrl?: string; log: FastifyBaseLo
     if (!opts.ratesUrl) return { ...FALLBACK_RATES };
     if (cache && now() - cache.at < RATES_CACHE_MS) return cache.rates;
     inFlight ??= fetchUpstream(opts.ratesUrl)
-      .then((rates) => { cache = { rates, at: now() }; return rates; })
+      .then((rates) => {
+        cache = { rates, at: now() };
+        return rates;
+      })
       .catch((error) => {
         opts.log.warn({ err: error }, 'exchange rates unavailable; serving the last known or fallback rates');
         return cache?.rates ?? { ...FALLBACK_RATES };
       })
-      .finally(() => { inFlight = undefined; });
+      .finally(() => {
+        inFlight = undefined;
+      });
     return inFlight;
   }
 

@@ -12,7 +12,10 @@ type ReviewedProduct = { id: number; name: string; supplier_id: number };
 
 /** Reviews as the API answers them (GET /api/products/{id}/reviews/ and sync), reviewers in a constant number of queries. */
 export async function serializeReviews(db: Database, rows: ReviewRow[]): Promise<Review[]> {
-  const reviewers = await userSummaries(db, rows.map((r) => r.reviewer_id));
+  const reviewers = await userSummaries(
+    db,
+    rows.map((r) => r.reviewer_id),
+  );
   return rows.map((r) => ({
     id: r.id,
     rating: r.rating,
@@ -34,8 +37,15 @@ export async function reviewedProduct(db: Database, productId: number): Promise<
 /** One page of a product's reviews, newest first, and how many it has. */
 export async function reviewPage(db: Database, productId: number, paging: { limit: number; offset: number }) {
   const [rows, total] = await Promise.all([
-    db.selectFrom('reviews').selectAll().where('product_id', '=', productId)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(paging.limit).offset(paging.offset).execute(),
+    db
+      .selectFrom('reviews')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
     db.selectFrom('reviews').select(sql<number>`count(*)::int`.as('n')).where('product_id', '=', productId).executeTakeFirstOrThrow(),
   ]);
   return { reviews: await serializeReviews(db, rows), count: total.n };
@@ -50,15 +60,21 @@ const sentBefore = (db: Database, reviewerId: number, clientId: string) =>
  * `created` says which it was. A second review of the product is refused.
  */
 export async function createReview(
-  db: Database, product: ReviewedProduct, reviewer: UserRow, input: { rating: number; comment: string; client_id?: string },
+  db: Database,
+  product: ReviewedProduct,
+  reviewer: UserRow,
+  input: { rating: number; comment: string; client_id?: string },
 ): Promise<{ review: Review; created: boolean }> {
   const { rating, comment, client_id } = input;
   const first = client_id ? await sentBefore(db, reviewer.id, client_id) : undefined;
   if (first) return { review: (await serializeReviews(db, [first]))[0], created: false };
   const row = await db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('reviews')
+    const inserted = await trx
+      .insertInto('reviews')
       .values({ product_id: product.id, reviewer_id: reviewer.id, rating, comment, client_id: client_id ?? null })
-      .onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
     if (inserted) await notifyNewReview(trx, product, { rating, reviewerName: reviewer.first_name });
     return inserted;
   });
@@ -71,8 +87,12 @@ export async function createReview(
 
 /** The caller's own review of the product: 404 when there is no such review, 403 when it is someone else's. */
 export async function ownReview(db: Database, ids: { productId: number; reviewId: number }, userId: number): Promise<{ id: number }> {
-  const review = await db.selectFrom('reviews').select(['id', 'reviewer_id'])
-    .where('id', '=', ids.reviewId).where('product_id', '=', ids.productId).executeTakeFirst();
+  const review = await db
+    .selectFrom('reviews')
+    .select(['id', 'reviewer_id'])
+    .where('id', '=', ids.reviewId)
+    .where('product_id', '=', ids.productId)
+    .executeTakeFirst();
   if (!review) throw notFound();
   if (review.reviewer_id !== userId) throw forbidden(EDIT_OWN_REVIEW_ONLY);
   return review;
@@ -80,15 +100,21 @@ export async function ownReview(db: Database, ids: { productId: number; reviewId
 
 /** A review's new comment (only the comment is editable, spec §6). */
 export async function editReview(db: Database, reviewId: number, comment: string): Promise<Review> {
-  const updated = await db.updateTable('reviews').set({ comment, updated_at: new Date() })
-    .where('id', '=', reviewId).returningAll().executeTakeFirstOrThrow();
+  const updated = await db
+    .updateTable('reviews')
+    .set({ comment, updated_at: new Date() })
+    .where('id', '=', reviewId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return (await serializeReviews(db, [updated]))[0];
 }
 
 /** Tells the supplier about a new review of their product (call inside the review's transaction). */
 export function notifyNewReview(db: Database, product: ReviewedProduct, review: { rating: number; reviewerName: string }) {
   return notify(db, {
-    userId: product.supplier_id, kind: 'new_review', link: `/products/${product.id}`,
+    userId: product.supplier_id,
+    kind: 'new_review',
+    link: `/products/${product.id}`,
     params: { product_id: product.id, product_name: product.name, rating: review.rating, reviewer_name: review.reviewerName },
     message: `${review.reviewerName} reviewed your product "${product.name}" (${review.rating}/5).`,
   });

@@ -16,17 +16,23 @@ const MAX_WORD_LENGTH = 60;
 
 /** The words of a search term, LIKE wildcards escaped. */
 export function searchWords(term: string): string[] {
-  return term.trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS)
+  return term
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
     .map((w) => w.slice(0, MAX_WORD_LENGTH).replace(/[\\%_]/g, '\\$&'));
 }
 
-const contains = (column: RawBuilder<unknown>, word: string) =>
-  sql<SqlBool>`${column} like '%' || search_normalize(${word}) || '%'`;
+const contains = (column: RawBuilder<unknown>, word: string) => sql<SqlBool>`${column} like '%' || search_normalize(${word}) || '%'`;
 
 export function searchMatch(term: string): Expression<SqlBool> {
   const words = searchWords(term);
   if (words.length === 0) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(${sql.join(words.map((w) => contains(sql`p.search_doc`, w)), sql` and `)})`;
+  return sql<SqlBool>`(${sql.join(
+    words.map((w) => contains(sql`p.search_doc`, w)),
+    sql` and `,
+  )})`;
 }
 
 export function searchRank(term: string): RawBuilder<number> {

@@ -12,7 +12,10 @@ export const REUSE_GRACE_MS = 2 * 60 * 1000;
 const INVALID = 'Token is invalid or expired';
 
 /** What an access token says: whose it is and which sign-in (token family) it belongs to. */
-export interface AccessClaims { userId: number; sessionId: string }
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +31,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createTokenService(db: Database, secret: string) {
   const key = new TextEncoder().encode(secret);
 
-  async function sign(claims: { sub: number; typ: 'access' | 'refresh'; jti: string; fam?: string; sid?: string }, issuedAt: Date, ttl: number) {
+  async function sign(
+    claims: { sub: number; typ: 'access' | 'refresh'; jti: string; fam?: string; sid?: string },
+    issuedAt: Date,
+    ttl: number,
+  ) {
     const iat = Math.floor(issuedAt.getTime() / 1000);
     const payload: Record<string, unknown> = { typ: claims.typ, jti: claims.jti };
     if (claims.fam) payload.fam = claims.fam;
@@ -81,30 +88,40 @@ export function createTokenService(db: Database, secret: string) {
 
     async rotate(refresh: string): Promise<TokenPair> {
       const { jti } = await decode(refresh, 'refresh');
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).forUpdate().executeTakeFirst();
-        if (!row || row.revoked_at) throw notAuthenticated(INVALID);
-        if (row.replaced_by) {
-          const withinGrace = row.replaced_at && Date.now() - row.replaced_at.getTime() <= REUSE_GRACE_MS;
-          const successor = withinGrace
-            ? await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', row.replaced_by).executeTakeFirst()
-            : undefined;
-          // Only the pair that replaced this token, and only while that pair is still the newest:
-          // a lost answer is asked for again before its refresh token is used, never after.
-          if (successor && !successor.revoked_at && !successor.replaced_by) return pairFor(successor);
-          await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() })
-            .where('family', '=', row.family).where('revoked_at', 'is', null).execute();
-          return null;
-        }
-        const successor = await newRefreshRow(row.user_id, row.family, trx);
-        await trx.updateTable('refresh_tokens').set({ replaced_by: successor.jti, replaced_at: new Date() })
-          .where('jti', '=', jti).execute();
-        return pairFor(successor);
-      }).then((pair) => {
-        // Thrown outside the transaction so that revoking the family is committed.
-        if (!pair) throw notAuthenticated(INVALID);
-        return pair;
-      });
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).forUpdate().executeTakeFirst();
+          if (!row || row.revoked_at) throw notAuthenticated(INVALID);
+          if (row.replaced_by) {
+            const withinGrace = row.replaced_at && Date.now() - row.replaced_at.getTime() <= REUSE_GRACE_MS;
+            const successor = withinGrace
+              ? await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', row.replaced_by).executeTakeFirst()
+              : undefined;
+            // Only the pair that replaced this token, and only while that pair is still the newest:
+            // a lost answer is asked for again before its refresh token is used, never after.
+            if (successor && !successor.revoked_at && !successor.replaced_by) return pairFor(successor);
+            await trx
+              .updateTable('refresh_tokens')
+              .set({ revoked_at: new Date() })
+              .where('family', '=', row.family)
+              .where('revoked_at', 'is', null)
+              .execute();
+            return null;
+          }
+          const successor = await newRefreshRow(row.user_id, row.family, trx);
+          await trx
+            .updateTable('refresh_tokens')
+            .set({ replaced_by: successor.jti, replaced_at: new Date() })
+            .where('jti', '=', jti)
+            .execute();
+          return pairFor(successor);
+        })
+        .then((pair) => {
+          // Thrown outside the transaction so that revoking the family is committed.
+          if (!pair) throw notAuthenticated(INVALID);
+          return pair;
+        });
     },
 
     /** Sign-out: the whole family of this refresh token stops working. */
@@ -112,13 +129,21 @@ export function createTokenService(db: Database, secret: string) {
       const { jti } = await decode(refresh, 'refresh');
       const row = await db.selectFrom('refresh_tokens').select('family').where('jti', '=', jti).executeTakeFirst();
       if (!row) throw notAuthenticated(INVALID);
-      await db.updateTable('refresh_tokens').set({ revoked_at: new Date() })
-        .where('family', '=', row.family).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date() })
+        .where('family', '=', row.family)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     async revokeAllFor(userId: number): Promise<void> {
-      await db.updateTable('refresh_tokens').set({ revoked_at: new Date() })
-        .where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
   };
 }

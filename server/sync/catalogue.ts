@@ -24,8 +24,14 @@ export const categories: SyncCollection = {
   name: 'categories',
   scope: 'public',
   async changedSince(db, { window }) {
-    const rows = await db.selectFrom('categories').select(['id', 'name', 'position', 'seq', 'txid'])
-      .where(inWindow('categories', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
+    const rows = await db
+      .selectFrom('categories')
+      .select(['id', 'name', 'position', 'seq', 'txid'])
+      .where(inWindow('categories', window))
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute();
     // position: the display order of GET /api/categories/, so a device can sort what it holds.
     return rows.map(({ txid, seq, id, name, position }) => ({ txid, seq, item: { id, name, position } }));
   },
@@ -35,8 +41,14 @@ export const banners: SyncCollection = {
   name: 'banners',
   scope: 'public',
   async changedSince(db, { window }) {
-    const rows = await db.selectFrom('banners').select(['id', 'image_url', 'title', 'link', 'position', 'seq', 'txid'])
-      .where(inWindow('banners', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
+    const rows = await db
+      .selectFrom('banners')
+      .select(['id', 'image_url', 'title', 'link', 'position', 'seq', 'txid'])
+      .where(inWindow('banners', window))
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute();
     return rows.map(({ txid, seq, ...item }) => ({ txid, seq, item }));
   },
 };
@@ -47,8 +59,15 @@ export const favorites: SyncCollection = {
   scope: 'user',
   async changedSince(db, { userId, window }) {
     if (userId === null) return [];
-    const rows = await db.selectFrom('favorites').selectAll()
-      .where('user_id', '=', userId).where(inWindow('favorites', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
+    const rows = await db
+      .selectFrom('favorites')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where(inWindow('favorites', window))
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute();
     const items = new Map((await serializeFavorites(db, rows, userId)).map((f) => [f.id, f]));
     return rows.flatMap((r) => (items.has(r.id) ? [{ txid: r.txid, seq: r.seq, item: items.get(r.id) }] : []));
   },
@@ -60,8 +79,15 @@ export const reviews: SyncCollection = {
   scope: 'user',
   async changedSince(db, { userId, window }) {
     if (userId === null) return [];
-    const rows = await db.selectFrom('reviews').selectAll()
-      .where('reviewer_id', '=', userId).where(inWindow('reviews', window)).orderBy('txid').orderBy('seq').limit(window.limit).execute();
+    const rows = await db
+      .selectFrom('reviews')
+      .selectAll()
+      .where('reviewer_id', '=', userId)
+      .where(inWindow('reviews', window))
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute();
     const items = await serializeReviews(db, rows);
     return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
   },

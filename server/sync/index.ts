@@ -3,7 +3,4 @@ import { messagingCollections } from './messaging';
 import type { SyncCollection } from './types';
 
 /** Every collection GET /api/sync/ serves (DESIGN §5). Add a collection here to sync it. */
-export const syncCollections: SyncCollection[] = [
-  ...catalogueCollections,
-  ...messagingCollections,
-];
+export const syncCollections: SyncCollection[] = [...catalogueCollections, ...messagingCollections];

@@ -16,10 +16,15 @@ export const conversations: SyncCollection = {
   scope: 'user',
   async changedSince(db, { userId, window }) {
     if (userId === null) return [];
-    const rows = await db.selectFrom('conversations').selectAll()
+    const rows = await db
+      .selectFrom('conversations')
+      .selectAll()
       .where(inWindow('conversations', window))
       .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('supplier_id', '=', userId)]))
-      .orderBy('txid').orderBy('seq').limit(window.limit).execute();
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute();
     const items = await serializeConversations(db, userId, rows);
     return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
   },
@@ -30,11 +35,20 @@ export const messages: SyncCollection = {
   scope: 'user',
   async changedSince(db, { userId, window }) {
     if (userId === null) return [];
-    const rows = await db.selectFrom('messages').selectAll()
+    const rows = await db
+      .selectFrom('messages')
+      .selectAll()
       .where(inWindow('messages', window))
-      .where('conversation_id', 'in', (eb) => eb.selectFrom('conversations').select('id')
-        .where((c) => c.or([c('buyer_id', '=', userId), c('supplier_id', '=', userId)])))
-      .orderBy('txid').orderBy('seq').limit(window.limit).execute();
+      .where('conversation_id', 'in', (eb) =>
+        eb
+          .selectFrom('conversations')
+          .select('id')
+          .where((c) => c.or([c('buyer_id', '=', userId), c('supplier_id', '=', userId)])),
+      )
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute();
     return rows.map((r) => ({ txid: r.txid, seq: r.seq, item: serializeMessage(r) }));
   },
 };
@@ -44,9 +58,15 @@ export const notifications: SyncCollection = {
   scope: 'user',
   async changedSince(db, { userId, window }) {
     if (userId === null) return [];
-    const rows = await db.selectFrom('notifications').selectAll()
-      .where('user_id', '=', userId).where(inWindow('notifications', window))
-      .orderBy('txid').orderBy('seq').limit(window.limit).execute();
+    const rows = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where(inWindow('notifications', window))
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute();
     return rows.map((r) => ({ txid: r.txid, seq: r.seq, item: serializeNotification(r) }));
   },
 };

@@ -30,22 +30,33 @@ export async function pull(db: Database, userId: number | null, cursor: Cursor, 
   // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.
   const window = { after: reset ? START : cursor.at, before: settled, limit: limit + 1 };
 
-  const collections = syncCollections
-    .filter((c) => c.scope === 'public' || userId !== null)
-    .filter((c) => !only || only.includes(c.name));
+  const collections = syncCollections.filter((c) => c.scope === 'public' || userId !== null).filter((c) => !only || only.includes(c.name));
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
   const userNames = collections.filter((c) => c.scope === 'user').map((c) => c.name);
   const [rowLists, tombstones] = await Promise.all([
-    Promise.all(collections.map(async (c) => (await c.changedSince(db, { userId, window }))
-      .map(({ txid, seq, item }): Entry => ({ txid, seq, collection: c.name, item })))),
-    collections.length === 0 ? [] : db.selectFrom('tombstones').select(['txid', 'seq', 'collection', 'row_id']).where(inWindow('tombstones', window))
-      .where((eb) => eb.or([
-        ...(publicNames.length > 0 ? [eb.and([eb('audience', 'is', null), eb('collection', 'in', publicNames)])] : []),
-        ...(userId !== null && userNames.length > 0
-          ? [eb.and([sql<boolean>`${userId}::int = any(audience)`, eb('collection', 'in', userNames)])]
-          : []),
-      ]))
-      .orderBy('txid').orderBy('seq').limit(window.limit).execute(),
+    Promise.all(
+      collections.map(async (c) =>
+        (await c.changedSince(db, { userId, window })).map(({ txid, seq, item }): Entry => ({ txid, seq, collection: c.name, item })),
+      ),
+    ),
+    collections.length === 0
+      ? []
+      : db
+          .selectFrom('tombstones')
+          .select(['txid', 'seq', 'collection', 'row_id'])
+          .where(inWindow('tombstones', window))
+          .where((eb) =>
+            eb.or([
+              ...(publicNames.length > 0 ? [eb.and([eb('audience', 'is', null), eb('collection', 'in', publicNames)])] : []),
+              ...(userId !== null && userNames.length > 0
+                ? [eb.and([sql<boolean>`${userId}::int = any(audience)`, eb('collection', 'in', userNames)])]
+                : []),
+            ]),
+          )
+          .orderBy('txid')
+          .orderBy('seq')
+          .limit(window.limit)
+          .execute(),
   ]);
   const merged: Entry[] = [
     ...rowLists.flat(),
@@ -56,7 +67,8 @@ export async function pull(db: Database, userId: number | null, cursor: Cursor, 
   const changes: SyncAnswer['changes'] = {};
   for (const entry of taken) {
     const bucket = (changes[entry.collection] ??= { upserted: [], deleted: [] });
-    if ('item' in entry) bucket.upserted.push(entry.item); else bucket.deleted.push(entry.deleted);
+    if ('item' in entry) bucket.upserted.push(entry.item);
+    else bucket.deleted.push(entry.deleted);
   }
   const next = taken.length > 0 ? after(taken[taken.length - 1]) : window.after;
   return {

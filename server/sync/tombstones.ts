@@ -36,8 +36,9 @@ export interface SyncBounds {
 
 /** What a cursor is checked against, in one query. */
 export async function syncBounds(db: Database): Promise<SyncBounds> {
-  const newest = [...SYNCED_TABLES.map((t) => t.table), 'tombstones'].map((table) =>
-    sql`(select txid, seq from ${sql.table(table)} order by txid desc, seq desc limit 1)`);
+  const newest = [...SYNCED_TABLES.map((t) => t.table), 'tombstones'].map(
+    (table) => sql`(select txid, seq from ${sql.table(table)} order by txid desc, seq desc limit 1)`,
+  );
   const { rows } = await sql<{ pruned: number; next: number; settled: number; txid: number | null; seq: number | null }>`
     select (select value from sync_meta where key = 'tombstones_pruned_through')::bigint as pruned,
            pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next,

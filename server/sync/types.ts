@@ -2,7 +2,11 @@ import type { Database } from '../db';
 import type { FeedWindow } from './feed';
 
 /** One change of a collection, already in its API shape. */
-export interface FeedEntry { txid: number; seq: number; item: unknown }
+export interface FeedEntry {
+  txid: number;
+  seq: number;
+  item: unknown;
+}
 
 /**
  * One collection of GET /api/sync/ (DESIGN §5). Each synced table (db/synced-tables.ts)

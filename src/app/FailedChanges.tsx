@@ -23,8 +23,12 @@ export default function FailedChanges() {
       <ul className="failed-changes">
         {failed.map((entry) => (
           <li key={entry.seq}>
-            <span>{what(entry)} {entry.error}</span>{' '}
-            <button type="button" className="button button--small" onClick={() => void discardOutboxEntry(entry.seq!)}><Trans>Discard</Trans></button>
+            <span>
+              {what(entry)} {entry.error}
+            </span>{' '}
+            <button type="button" className="button button--small" onClick={() => void discardOutboxEntry(entry.seq!)}>
+              <Trans>Discard</Trans>
+            </button>
           </li>
         ))}
       </ul>

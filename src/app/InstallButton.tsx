@@ -8,7 +8,10 @@ export default function InstallButton({ className = 'nav-button' }: { className?
   if (!installPrompt) return null;
   return (
     <button type="button" className={className} onClick={() => promptInstall()}>
-      <DownloadIcon /> <span><Trans>Install app</Trans></span>
+      <DownloadIcon />{' '}
+      <span>
+        <Trans>Install app</Trans>
+      </span>
     </button>
   );
 }

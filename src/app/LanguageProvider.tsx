@@ -3,7 +3,10 @@ import { I18nProvider } from '@lingui/react';
 import type { Language } from '../shared/constants';
 import { activateLanguage, i18n, storedLanguage } from './i18n';
 
-interface LanguageContextValue { language: Language; changeLanguage(language: Language): Promise<void> }
+interface LanguageContextValue {
+  language: Language;
+  changeLanguage(language: Language): Promise<void>;
+}
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
@@ -20,8 +23,12 @@ export function LanguageProvider({ children, fallback = null }: { children: Reac
     let cancelled = false;
     activateLanguage(storedLanguage(), false)
       .catch((error) => console.error('Could not load the translations', error))
-      .finally(() => { if (!cancelled) setReady(true); });
-    return () => { cancelled = true; };
+      .finally(() => {
+        if (!cancelled) setReady(true);
+      });
+    return () => {
+      cancelled = true;
+    };
   }, []);
 
   const changeLanguage = useCallback(async (next: Language) => {

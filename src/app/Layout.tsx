@@ -21,7 +21,9 @@ function OnboardingModal() {
   return (
     <div className="modal-backdrop modal-backdrop--full">
       <div className="modal modal--full" role="dialog" aria-modal="true" aria-label={t`Set up your account`}>
-        <Suspense fallback={null}><OnboardingFlow /></Suspense>
+        <Suspense fallback={null}>
+          <OnboardingFlow />
+        </Suspense>
       </div>
     </div>
   );
@@ -44,7 +46,9 @@ export default function Layout({ children }: { children: ReactNode }) {
       <a href="#content" className="skip-link">{t`Skip to content`}</a>
       <Navbar />
       <OfflineIndicator />
-      <div id="content" className="content">{children}</div>
+      <div id="content" className="content">
+        {children}
+      </div>
       <SyncProgress />
       <BottomTabBar />
       <UpdatePrompt />

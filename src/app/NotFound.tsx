@@ -5,9 +5,15 @@ import { Link } from 'wouter';
 export default function NotFound() {
   return (
     <main className="screen not-found">
-      <h1><Trans>404: Page Not Found</Trans></h1>
-      <p className="muted"><Trans>The page you are looking for does not exist or has moved.</Trans></p>
-      <Link href="/" className="button button--primary"><Trans>Back to home</Trans></Link>
+      <h1>
+        <Trans>404: Page Not Found</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>The page you are looking for does not exist or has moved.</Trans>
+      </p>
+      <Link href="/" className="button button--primary">
+        <Trans>Back to home</Trans>
+      </Link>
     </main>
   );
 }

@@ -18,7 +18,10 @@ export default function OfflineIndicator() {
     <>
       {online ? null : (
         <div className="offline-banner" role="status">
-          <WifiOffIcon /> <span><Trans>You are offline — showing saved data</Trans></span>
+          <WifiOffIcon />{' '}
+          <span>
+            <Trans>You are offline — showing saved data</Trans>
+          </span>
           {pending > 0 ? (
             <span className="offline-banner__pending">
               <Plural value={pending} one="# change waits to be sent" other="# changes wait to be sent" />
@@ -29,7 +32,9 @@ export default function OfflineIndicator() {
       {storageError ? (
         <div className="offline-banner offline-banner--error" role="alert">
           <span>{storageError}</span>
-          <button type="button" className="button button--small" onClick={clearStorageError}><Trans>Dismiss</Trans></button>
+          <button type="button" className="button button--small" onClick={clearStorageError}>
+            <Trans>Dismiss</Trans>
+          </button>
         </div>
       ) : null}
       <FailedChanges />

@@ -5,7 +5,9 @@ import Spinner from '../components/Spinner';
 import { useAuth } from '../sync/auth';
 
 /** Navigation state handed to /login by the guard: where to return after signing in. */
-export interface FromState { from?: string }
+export interface FromState {
+  from?: string;
+}
 
 /**
  * The route guard (DESIGN §6): a spinner with "Authenticating..." while the session loads;
@@ -18,7 +20,12 @@ export function RequireAuth({ children, supplierOnly = false }: { children: Reac
   const search = useSearch();
   const { t } = useLingui();
 
-  if (status === 'loading') return <div className="page-center"><Spinner label={t`Authenticating...`} /></div>;
+  if (status === 'loading')
+    return (
+      <div className="page-center">
+        <Spinner label={t`Authenticating...`} />
+      </div>
+    );
   if (status !== 'authenticated' || !user) {
     const from = search ? `${location}?${search}` : location;
     return <Redirect to="/login" replace state={{ from } satisfies FromState} />;

@@ -13,7 +13,11 @@ export default function SyncProgress() {
   const total = formatNumber(catalogue.total);
   return (
     <div className="sync-progress" role="status">
-      <span><Trans>Saving products for offline use: {held} of {total}</Trans></span>
+      <span>
+        <Trans>
+          Saving products for offline use: {held} of {total}
+        </Trans>
+      </span>
       <progress value={catalogue.held} max={catalogue.total} aria-hidden="true" />
     </div>
   );

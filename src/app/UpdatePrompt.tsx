@@ -7,7 +7,9 @@ export default function UpdatePrompt() {
   if (!updateReady) return null;
   return (
     <div className="toast update-prompt" role="status">
-      <span><Trans>A new version is available</Trans></span>
+      <span>
+        <Trans>A new version is available</Trans>
+      </span>
       <button type="button" className="button button--primary button--small" onClick={applyUpdate}>
         <Trans>Reload</Trans>
       </button>

@@ -43,8 +43,13 @@ export function formatDateTime(iso: string | Date): string {
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600], ['month', 30 * 24 * 3600], ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600], ['hour', 3600], ['minute', 60], ['second', 1],
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
 ];
 
 /** "5 minutes ago" / "il y a 5 minutes" / "5 dakika önce". */

@@ -7,7 +7,10 @@ import type { Workbox } from 'workbox-window';
  */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-interface PwaState { updateReady: boolean; installPrompt: BeforeInstallPromptEvent | null }
+interface PwaState {
+  updateReady: boolean;
+  installPrompt: BeforeInstallPromptEvent | null;
+}
 
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -38,7 +41,10 @@ function networkQuiet(): Promise<void> {
       const timer = setInterval(() => {
         const now = performance.now();
         const count = performance.getEntriesByType('resource').length;
-        if (count !== seen) { seen = count; quietSince = now; }
+        if (count !== seen) {
+          seen = count;
+          quietSince = now;
+        }
         if (now - quietSince >= QUIET_MS || now - startedAt >= QUIET_MAX_WAIT_MS) {
           clearInterval(timer);
           resolve();
@@ -98,5 +104,9 @@ function subscribe(listener: () => void) {
 }
 
 export function usePwa(): PwaState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

@@ -22,19 +22,25 @@ type Screen = AnyScreen & { preload(): Promise<unknown> };
 function screen(load: () => Promise<{ default: AnyScreen }>): Screen {
   let loaded: AnyScreen | null = null;
   let loading: Promise<{ default: AnyScreen }> | null = null;
-  const preload = () => (loading ??= load().then((module) => {
-    loaded = module.default;
-    return module;
-  }, (error: unknown) => {
-    loading = null; // a failed chunk load is tried again on the next visit
-    throw error;
-  }));
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null; // a failed chunk load is tried again on the next visit
+        throw error;
+      },
+    ));
   const Lazy = lazy(preload);
   const Screen = (props: Record<string, unknown>) => createElement(loaded ?? Lazy, props);
   return Object.assign(Screen, { preload });
 }
 
-const HomeScreen: Screen = Object.assign((props: Record<string, unknown>) => createElement(Home, props), { preload: () => Promise.resolve() });
+const HomeScreen: Screen = Object.assign((props: Record<string, unknown>) => createElement(Home, props), {
+  preload: () => Promise.resolve(),
+});
 const LoginScreen = screen(() => import('../screens/auth/LoginScreen'));
 const VerifyOtpScreen = screen(() => import('../screens/auth/VerifyOtpScreen'));
 const OnboardingScreen = screen(() => import('../screens/onboarding/OnboardingScreen'));
@@ -53,7 +59,11 @@ const PrivacyPolicyScreen = screen(() => import('../screens/legal/PrivacyPolicyS
 const TermsOfServiceScreen = screen(() => import('../screens/legal/TermsOfServiceScreen'));
 
 /** `user`: signed in (DESIGN §6); `supplier`: signed-in suppliers only. /login itself sends signed-in users on. */
-interface RouteEntry { path: string; screen: Screen; guard?: 'user' | 'supplier' }
+interface RouteEntry {
+  path: string;
+  screen: Screen;
+  guard?: 'user' | 'supplier';
+}
 
 export const ROUTES: RouteEntry[] = [
   { path: '/', screen: HomeScreen },
@@ -94,7 +104,11 @@ function Guarded({ entry, params }: { entry: RouteEntry; params: Record<string, 
 
 export function PageSpinner() {
   const { t } = useLingui();
-  return <div className="page-center"><Spinner label={t`Loading…`} /></div>;
+  return (
+    <div className="page-center">
+      <Spinner label={t`Loading…`} />
+    </div>
+  );
 }
 
 export function AppRoutes() {

@@ -6,7 +6,8 @@ import './ui.css';
 export default function BackLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Link href={href} className="back-link">
-      <span aria-hidden="true">← </span>{children}
+      <span aria-hidden="true">← </span>
+      {children}
     </Link>
   );
 }

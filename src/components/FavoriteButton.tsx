@@ -55,19 +55,41 @@ export default function FavoriteButton({ product, compact = false }: { product: 
 
   return (
     <div className="favorite-state">
-      <button type="button" className={`favorite-button${compact ? '' : ' favorite-button--wide'}`} aria-pressed={favorited}
-        aria-label={compact ? t`Favorite: ${name}` : undefined} title={sending ? t`Waiting to sync` : undefined}
-        disabled={busy || (sending && online)} onClick={toggle}>
+      <button
+        type="button"
+        className={`favorite-button${compact ? '' : ' favorite-button--wide'}`}
+        aria-pressed={favorited}
+        aria-label={compact ? t`Favorite: ${name}` : undefined}
+        title={sending ? t`Waiting to sync` : undefined}
+        disabled={busy || (sending && online)}
+        onClick={toggle}
+      >
         <HeartIcon />
-        {compact ? null : <span><Trans>Favorite</Trans></span>}
-        {sending ? <span className="favorite-button__pending"><span className="visually-hidden"><Trans>Waiting to sync</Trans></span></span> : null}
+        {compact ? null : (
+          <span>
+            <Trans>Favorite</Trans>
+          </span>
+        )}
+        {sending ? (
+          <span className="favorite-button__pending">
+            <span className="visually-hidden">
+              <Trans>Waiting to sync</Trans>
+            </span>
+          </span>
+        ) : null}
       </button>
       {failed ? (
         <div className="favorite-state__failed" role="alert">
-          <p><Trans>Could not update favorites.</Trans> {state.error}</p>
+          <p>
+            <Trans>Could not update favorites.</Trans> {state.error}
+          </p>
           <div className="favorite-state__actions">
-            <button type="button" className="button button--small" onClick={() => act(retryOutboxEntry)}><Trans>Retry</Trans></button>
-            <button type="button" className="button button--small button--ghost" onClick={() => act(discardOutboxEntry)}><Trans>Discard</Trans></button>
+            <button type="button" className="button button--small" onClick={() => act(retryOutboxEntry)}>
+              <Trans>Retry</Trans>
+            </button>
+            <button type="button" className="button button--small button--ghost" onClick={() => act(discardOutboxEntry)}>
+              <Trans>Discard</Trans>
+            </button>
           </div>
         </div>
       ) : null}

@@ -26,10 +26,20 @@ export default function FormField({ label, error, hint, children, className }: P
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>{label}</label>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint ? <p className="field__hint" id={hintId}>{hint}</p> : null}
-      {error ? <p className="field__error" id={errorId}>{error}</p> : null}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

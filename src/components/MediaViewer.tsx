@@ -6,7 +6,11 @@ import { CAROUSEL_SWIPE_PX } from '../shared/constants';
 import './MediaViewer.css';
 
 /** One thing the viewer can show; any `type` other than image or video is shown as unsupported. */
-export interface ViewerMedia { url: string; type: string; alt?: string }
+export interface ViewerMedia {
+  url: string;
+  type: string;
+  alt?: string;
+}
 
 interface Props {
   items: ViewerMedia[];
@@ -79,7 +83,9 @@ export default function MediaViewer({ items, start = 0, onClose }: Props) {
     }
   };
 
-  const onPointerDown = (event: PointerEvent) => { swipeFrom.current = event.clientX; };
+  const onPointerDown = (event: PointerEvent) => {
+    swipeFrom.current = event.clientX;
+  };
   const onPointerUp = (event: PointerEvent) => {
     if (swipeFrom.current === null) return;
     const distance = event.clientX - swipeFrom.current;
@@ -93,27 +99,46 @@ export default function MediaViewer({ items, start = 0, onClose }: Props) {
   const supported = item.type === 'image' || item.type === 'video';
 
   return createPortal(
-    <div ref={dialog} className="media-viewer" role="dialog" tabIndex={-1} aria-modal="true" aria-label={t`Media viewer`} onKeyDown={onKeyDown}>
+    <div
+      ref={dialog}
+      className="media-viewer"
+      role="dialog"
+      tabIndex={-1}
+      aria-modal="true"
+      aria-label={t`Media viewer`}
+      onKeyDown={onKeyDown}
+    >
       <div className="media-viewer__bar">
         {many ? <p className="media-viewer__count" aria-live="polite">{t`${position} of ${total}`}</p> : <span />}
         <div className="media-viewer__actions">
           {supported ? (
             <a className="media-viewer__button" href={item.url} download={fileNameOf(item.url)} target="_blank" rel="noopener">
-              <DownloadIcon /><span>{t`Download`}</span>
+              <DownloadIcon />
+              <span>{t`Download`}</span>
             </a>
           ) : null}
           <button ref={closeButton} type="button" className="media-viewer__button" onClick={onClose}>
-            <CloseIcon /><span>{t`Close`}</span>
+            <CloseIcon />
+            <span>{t`Close`}</span>
           </button>
         </div>
       </div>
-      <div className="media-viewer__stage" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => { swipeFrom.current = null; }}>
+      <div
+        className="media-viewer__stage"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeFrom.current = null;
+        }}
+      >
         {item.type === 'image' ? (
           <img className="media-viewer__media" src={item.url} alt={item.alt ?? ''} draggable={false} />
         ) : item.type === 'video' ? (
           <video className="media-viewer__media" src={item.url} controls playsInline aria-label={item.alt} />
         ) : (
-          <p className="media-viewer__unsupported" role="alert"><Trans>Unsupported media type for viewer.</Trans></p>
+          <p className="media-viewer__unsupported" role="alert">
+            <Trans>Unsupported media type for viewer.</Trans>
+          </p>
         )}
       </div>
       {many ? (

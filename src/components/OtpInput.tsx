@@ -54,7 +54,12 @@ export default function OtpInput({ value, onChange, length = OTP_LENGTH, disable
     }
     if (!digits) return; // a letter or symbol: the box keeps what it had
     // Typing into a filled box yields the old digit plus the new one: keep the new one.
-    const typed = previous && digits.length === previous.length + 1 ? (digits.startsWith(previous) ? digits.slice(previous.length) : digits[0]) : digits;
+    const typed =
+      previous && digits.length === previous.length + 1
+        ? digits.startsWith(previous)
+          ? digits.slice(previous.length)
+          : digits[0]
+        : digits;
     fill(index, typed);
   };
 
@@ -87,7 +92,9 @@ export default function OtpInput({ value, onChange, length = OTP_LENGTH, disable
         return (
           <input
             key={index}
-            ref={(element) => { boxes.current[index] = element; }}
+            ref={(element) => {
+              boxes.current[index] = element;
+            }}
             className="otp-input__box"
             type="text"
             inputMode="numeric"

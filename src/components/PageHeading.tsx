@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 export default function PageHeading({ children, subtitle, id }: { children: ReactNode; subtitle?: ReactNode; id?: string }) {
   return (
     <header className="page-heading">
-      <h1 id={id} tabIndex={-1}>{children}</h1>
+      <h1 id={id} tabIndex={-1}>
+        {children}
+      </h1>
       {subtitle ? <p className="page-heading__subtitle">{subtitle}</p> : null}
     </header>
   );

@@ -22,15 +22,35 @@ export function ProductImage({ url, className }: { url: string | null | undefine
   if (!url) {
     return (
       <div className={`product-image product-image--placeholder ${className ?? ''}`} role="img" aria-label={t`No image`}>
-        <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" focusable="false">
-          <rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 17-5-5-9 8" />
+        <svg
+          viewBox="0 0 24 24"
+          width="40"
+          height="40"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <rect x="3" y="4" width="18" height="16" rx="2" />
+          <circle cx="9" cy="10" r="2" />
+          <path d="m21 17-5-5-9 8" />
         </svg>
       </div>
     );
   }
   return (
-    <img className={`product-image ${className ?? ''}`} src={mediaUrl(url, 200)} srcSet={mediaSrcSet(url)} sizes={CARD_SIZES}
-      alt="" loading="lazy" decoding="async" width={200} height={200} />
+    <img
+      className={`product-image ${className ?? ''}`}
+      src={mediaUrl(url, 200)}
+      srcSet={mediaSrcSet(url)}
+      sizes={CARD_SIZES}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      width={200}
+      height={200}
+    />
   );
 }
 
@@ -50,23 +70,31 @@ export default function ProductCard({ product, note, headingLevel = 3 }: { produ
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">
-          <Link href={`/products/${product.id}`} className="product-card__link">{product.name}</Link>
+          <Link href={`/products/${product.id}`} className="product-card__link">
+            {product.name}
+          </Link>
         </Heading>
         {seller ? (
           <p className="product-card__seller">
-            <span className="product-card__seller-name"><Trans>by {seller}</Trans></span>
+            <span className="product-card__seller-name">
+              <Trans>by {seller}</Trans>
+            </span>
             {product.supplier?.supplier_profile?.is_verified ? <VerifiedBadge /> : null}
           </p>
         ) : null}
         <Price min={product.min_price} max={product.max_price} className="price product-card__price" />
         {note ? <p className="product-card__note">{note}</p> : null}
         <div className="product-card__meta">
-          <span className="chip"><Trans>Min. order: {moq}</Trans></span>
+          <span className="chip">
+            <Trans>Min. order: {moq}</Trans>
+          </span>
           <Stars rating={product.average_rating} count={product.reviews_count} size={14} />
         </div>
       </div>
       {/* After the name in the tab order; shown over the image's corner. */}
-      <div className="product-card__favorite"><FavoriteButton product={product} compact /></div>
+      <div className="product-card__favorite">
+        <FavoriteButton product={product} compact />
+      </div>
     </article>
   );
 }

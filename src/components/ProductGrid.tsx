@@ -48,9 +48,12 @@ function useNearEnd(onNear: (() => void) | undefined, active: boolean) {
   useEffect(() => {
     const node = sentinel.current;
     if (!active || !node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current?.();
-    }, { rootMargin: '0px 0px 100% 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current?.();
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [active]);
@@ -71,7 +74,9 @@ export default function ProductGrid({ products, hasMore = false, loadMore, loadi
   }, [growing]);
   const grid = (shown: Product[]) => (
     <div className="product-grid">
-      {shown.map((product) => <ProductCard key={product.id} product={product} note={note?.(product)} headingLevel={headingLevel} />)}
+      {shown.map((product) => (
+        <ProductCard key={product.id} product={product} note={note?.(product)} headingLevel={headingLevel} />
+      ))}
     </div>
   );
   return (
@@ -81,12 +86,16 @@ export default function ProductGrid({ products, hasMore = false, loadMore, loadi
         <Suspense fallback={grid(products.slice(0, VIRTUALIZE_FROM))}>
           <VirtualRows products={products} columns={columns} note={note} headingLevel={headingLevel} />
         </Suspense>
-      ) : grid(products)}
+      ) : (
+        grid(products)
+      )}
       <div ref={sentinel} className="product-grid__end" aria-hidden="true" />
       {loading ? <Spinner inline /> : null}
       {hasMore && !loading && loadMore ? (
         <div className="product-grid__more">
-          <button type="button" className="button" onClick={loadMore}><Trans>Load more products</Trans></button>
+          <button type="button" className="button" onClick={loadMore}>
+            <Trans>Load more products</Trans>
+          </button>
         </div>
       ) : null}
     </div>

@@ -30,7 +30,11 @@ function Star({ fill, size }: { fill: StarFill; size: number }) {
   return (
     <span className={`star star--${fill}`} style={{ width: size, height: size }} aria-hidden="true">
       <StarShape size={size} className="star__back" />
-      {fill !== 'empty' ? <span className="star__front"><StarShape size={size} className="star__shape" /></span> : null}
+      {fill !== 'empty' ? (
+        <span className="star__front">
+          <StarShape size={size} className="star__shape" />
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -41,9 +45,19 @@ export default function Stars({ rating, count, size = 16 }: { rating: number; co
   const shown = formatNumber(Number(rating) || 0, { maximumFractionDigits: 1 });
   const reviews = count === undefined ? '' : plural(count, { one: '# review', other: '# reviews' });
   return (
-    <span className="stars" role="img" aria-label={count === undefined ? t`Rated ${shown} out of 5` : t`Rated ${shown} out of 5, ${reviews}`}>
-      {starFills(Number(rating)).map((fill, i) => <Star key={i} fill={fill} size={size} />)}
-      {count !== undefined ? <span className="stars__count" aria-hidden="true">({count})</span> : null}
+    <span
+      className="stars"
+      role="img"
+      aria-label={count === undefined ? t`Rated ${shown} out of 5` : t`Rated ${shown} out of 5, ${reviews}`}
+    >
+      {starFills(Number(rating)).map((fill, i) => (
+        <Star key={i} fill={fill} size={size} />
+      ))}
+      {count !== undefined ? (
+        <span className="stars__count" aria-hidden="true">
+          ({count})
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -52,7 +66,14 @@ export default function Stars({ rating, count, size = 16 }: { rating: number; co
  * The review form's star picker: a radio group (arrow keys, Home/End, click or Space), one tab
  * stop. `value` null means nothing picked yet; `error` is shown under it and tied to the group.
  */
-export function StarInput({ value, onChange, label, error, disabled = false, id = 'star-input' }: {
+export function StarInput({
+  value,
+  onChange,
+  label,
+  error,
+  disabled = false,
+  id = 'star-input',
+}: {
   value: number | null;
   onChange: (rating: number) => void;
   label: ReactNode;
@@ -73,9 +94,12 @@ export function StarInput({ value, onChange, label, error, disabled = false, id 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const current = value ?? 0;
     const moves: Record<string, number> = {
-      ArrowRight: Math.min(current + 1, REVIEW_MAX_RATING), ArrowUp: Math.min(current + 1, REVIEW_MAX_RATING),
-      ArrowLeft: Math.max(current - 1, REVIEW_MIN_RATING), ArrowDown: Math.max(current - 1, REVIEW_MIN_RATING),
-      Home: REVIEW_MIN_RATING, End: REVIEW_MAX_RATING,
+      ArrowRight: Math.min(current + 1, REVIEW_MAX_RATING),
+      ArrowUp: Math.min(current + 1, REVIEW_MAX_RATING),
+      ArrowLeft: Math.max(current - 1, REVIEW_MIN_RATING),
+      ArrowDown: Math.max(current - 1, REVIEW_MIN_RATING),
+      Home: REVIEW_MIN_RATING,
+      End: REVIEW_MAX_RATING,
     };
     if (event.key in moves) {
       event.preventDefault();
@@ -85,20 +109,42 @@ export function StarInput({ value, onChange, label, error, disabled = false, id 
 
   return (
     <div className="field star-input">
-      <span id={`${id}-label`} className="star-input__label">{label}</span>
-      <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}
-        aria-invalid={error ? true : undefined} aria-required="true" className="star-input__stars">
+      <span id={`${id}-label`} className="star-input__label">
+        {label}
+      </span>
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-required="true"
+        className="star-input__stars"
+      >
         {ratings.map((rating) => (
-          <button key={rating} ref={(el) => { buttons.current[rating - REVIEW_MIN_RATING] = el; }} type="button" role="radio"
-            aria-checked={value === rating} aria-label={rating === 1 ? t`1 star` : t`${rating} stars`}
-            tabIndex={rating === focusable ? 0 : -1} disabled={disabled}
+          <button
+            key={rating}
+            ref={(el) => {
+              buttons.current[rating - REVIEW_MIN_RATING] = el;
+            }}
+            type="button"
+            role="radio"
+            aria-checked={value === rating}
+            aria-label={rating === 1 ? t`1 star` : t`${rating} stars`}
+            tabIndex={rating === focusable ? 0 : -1}
+            disabled={disabled}
             className={`star-input__star${value !== null && rating <= value ? ' star-input__star--on' : ''}`}
-            onClick={() => pick(rating)} onKeyDown={onKeyDown}>
+            onClick={() => pick(rating)}
+            onKeyDown={onKeyDown}
+          >
             <Star fill={value !== null && rating <= value ? 'full' : 'empty'} size={28} />
           </button>
         ))}
       </div>
-      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './ui.css';
 
-export interface Tab<K extends string> { key: K; label: ReactNode }
+export interface Tab<K extends string> {
+  key: K;
+  label: ReactNode;
+}
 
 interface Props<K extends string> {
   tabs: Array<Tab<K>>;
@@ -30,7 +33,9 @@ export default function Tabs<K extends string>({ tabs, active, onChange, label, 
         {tabs.map((tab, index) => (
           <button
             key={tab.key}
-            ref={(element) => { buttons.current[index] = element; }}
+            ref={(element) => {
+              buttons.current[index] = element;
+            }}
             type="button"
             role="tab"
             id={`${id}-tab-${tab.key}`}

@@ -6,7 +6,11 @@ import { FAVORITE_TOAST_MS } from '../shared/constants';
  * (spec §9). One at a time: a new toast replaces the one showing. The store lives outside
  * the component that asked, so a toast outlives a card that disappears (a removed favourite).
  */
-export interface ToastItem { id: number; message: string; kind: 'success' | 'error' }
+export interface ToastItem {
+  id: number;
+  message: string;
+  kind: 'success' | 'error';
+}
 
 let current: ToastItem | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +42,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useToast(): ToastItem | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }
 
 /**
@@ -49,7 +57,11 @@ export function ToastHost() {
   const toast = useToast();
   return (
     <div className="toast-region" role="status" aria-live="polite" aria-atomic="true">
-      {toast ? <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>{toast.message}</div> : null}
+      {toast ? (
+        <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>
+          {toast.message}
+        </div>
+      ) : null}
     </div>
   );
 }

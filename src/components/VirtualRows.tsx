@@ -21,15 +21,23 @@ export default function VirtualRows({ products, columns, note, headingLevel }: G
   }, []);
   const rows = Math.ceil(products.length / columns);
   const virtualizer = useWindowVirtualizer({
-    count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: 2, scrollMargin: offset,
+    count: rows,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 2,
+    scrollMargin: offset,
     // A row not laid out yet (0 px) keeps its estimate instead of collapsing the list.
     measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE_PX,
   });
   return (
     <div ref={list} className="product-grid-virtual" style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (
-        <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="product-grid product-grid-virtual__row"
-          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}>
+        <div
+          key={row.key}
+          ref={virtualizer.measureElement}
+          data-index={row.index}
+          className="product-grid product-grid-virtual__row"
+          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+        >
           {products.slice(row.index * columns, row.index * columns + columns).map((product) => (
             <ProductCard key={product.id} product={product} note={note?.(product)} headingLevel={headingLevel} />
           ))}

@@ -3,7 +3,13 @@ import { useLive } from './local';
 
 /** The home carousel's banners in display order; an empty list until the first pull arrives. */
 export function useBanners(): Banner[] | undefined {
-  return useLive(async ({ db }) => (await db.banners.toArray()).sort((a, b) => ((a as { position?: number }).position ?? a.id) - ((b as { position?: number }).position ?? b.id)), []);
+  return useLive(
+    async ({ db }) =>
+      (await db.banners.toArray()).sort(
+        (a, b) => ((a as { position?: number }).position ?? a.id) - ((b as { position?: number }).position ?? b.id),
+      ),
+    [],
+  );
 }
 
 /** Whether the device holds any product at all (the home's "no products yet" state needs the server's word too). */

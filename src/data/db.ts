@@ -69,11 +69,26 @@ export interface SellerRow extends UserSummary {
   fetched_at: number;
 }
 
-export interface RatesRow { base: 'USD'; rates: Record<string, number>; fetched_at: number }
+export interface RatesRow {
+  base: 'USD';
+  rates: Record<string, number>;
+  fetched_at: number;
+}
 
-export interface RecentRow { product_id: number; viewed_at: number; product: Product }
+export interface RecentRow {
+  product_id: number;
+  viewed_at: number;
+  product: Product;
+}
 
-export type OutboxKind = 'favorite.add' | 'favorite.remove' | 'review.create' | 'review.edit' | 'message.send' | 'notification.read' | 'notification.read-all';
+export type OutboxKind =
+  | 'favorite.add'
+  | 'favorite.remove'
+  | 'review.create'
+  | 'review.edit'
+  | 'message.send'
+  | 'notification.read'
+  | 'notification.read-all';
 
 export interface OutboxRow {
   seq?: number;

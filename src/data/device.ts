@@ -12,5 +12,10 @@ export { clearPrivateData } from '../sync/session';
 export { unsentCount } from '../sync/outbox';
 export { setEngineUser, startEngine } from '../sync/engine';
 export {
-  discardOutboxEntry, markAllNotificationsRead, markNotificationRead, retryOutboxEntry, syncNow, toggleFavorite,
+  discardOutboxEntry,
+  markAllNotificationsRead,
+  markNotificationRead,
+  retryOutboxEntry,
+  syncNow,
+  toggleFavorite,
 } from '../sync/intents';

@@ -5,7 +5,8 @@ import type { ProductView } from './products';
 /** The signed-in user's favourites, newest first: pending adds included, pending removals left out. */
 export function useFavorites(): ProductView[] | undefined {
   return useLive(async ({ db, withFavorites }) => {
-    const favorites = (await db.favorites.toArray()).filter((f) => !f.removed)
+    const favorites = (await db.favorites.toArray())
+      .filter((f) => !f.removed)
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     const rows = (await db.products.bulkGet(favorites.map((f) => f.product_id))).filter((p): p is ProductRow => Boolean(p));
     return withFavorites(rows);
@@ -13,7 +14,10 @@ export function useFavorites(): ProductView[] | undefined {
 }
 
 export interface FavoriteState {
-  favorited: boolean; pending: boolean; error?: string; outboxId?: number;
+  favorited: boolean;
+  pending: boolean;
+  error?: string;
+  outboxId?: number;
   /** False until the device has been read: `favorited` is not known yet. */
   loaded: boolean;
 }

@@ -8,7 +8,11 @@ import type { Product } from '../shared/catalogue';
  * Dexie as the device loads, so the hand-over shows the same rows. They stay for the page's
  * life: a hook mounted later reads them only until Dexie, which holds the same rows, answered.
  */
-export interface InterimList { products: Product[]; count: number; fetched_at: number }
+export interface InterimList {
+  products: Product[];
+  count: number;
+  fetched_at: number;
+}
 
 const lists = new Map<string, InterimList>();
 const listeners = new Set<() => void>();
@@ -29,5 +33,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useInterimList(key: string): InterimList | undefined {
-  return useSyncExternalStore(subscribe, () => lists.get(key), () => undefined);
+  return useSyncExternalStore(
+    subscribe,
+    () => lists.get(key),
+    () => undefined,
+  );
 }

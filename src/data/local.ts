@@ -23,7 +23,9 @@ const listeners = new Set<() => void>();
 export function holdDeviceUntil(until: Promise<unknown>): void {
   if (loading) return;
   holding = true;
-  hold = until.finally(() => { holding = false; });
+  hold = until.finally(() => {
+    holding = false;
+  });
 }
 
 /** Whether the device's chunk is being held back for the first screen (src/sync/deferred.ts fetches into memory meanwhile). */
@@ -42,7 +44,9 @@ export function loadDevice(): Promise<Device> {
       for (const listener of listeners) listener();
       return module;
     })();
-    loading.catch(() => { loading = null; }); // a chunk that failed to load is asked for again next time
+    loading.catch(() => {
+      loading = null;
+    }); // a chunk that failed to load is asked for again next time
   }
   return loading;
 }
@@ -65,7 +69,9 @@ export function useDevice(): Device | null {
   return loaded;
 }
 
-interface Observable<T> { subscribe(next: (value: T) => void, error: (error: unknown) => void): { unsubscribe(): void } }
+interface Observable<T> {
+  subscribe(next: (value: T) => void, error: (error: unknown) => void): { unsubscribe(): void };
+}
 
 /**
  * A live query over the local database, as dexie-react-hooks' useLiveQuery: `initial` until
@@ -82,14 +88,17 @@ export function useLive<T, I>(query: (device: Device) => T | Promise<T>, deps: D
     if (!loaded) return;
     // An async querier: Dexie follows native awaits inside it only when it sees an async function.
     const observable = loaded.liveQuery(async () => await query(loaded)) as Observable<T>;
-    const subscription = observable.subscribe((value) => {
-      if (monitor.current.error === null && monitor.current.result === value) return;
-      monitor.current = { result: value, error: null };
-      rerender();
-    }, (error) => {
-      monitor.current = { ...monitor.current, error };
-      rerender();
-    });
+    const subscription = observable.subscribe(
+      (value) => {
+        if (monitor.current.error === null && monitor.current.result === value) return;
+        monitor.current = { result: value, error: null };
+        rerender();
+      },
+      (error) => {
+        monitor.current = { ...monitor.current, error };
+        rerender();
+      },
+    );
     return () => subscription.unsubscribe();
     // The query is given anew on every render; its inputs are `deps`, as with useLiveQuery.
   }, [loaded, ...deps]);

@@ -29,7 +29,9 @@ export function useFetchOnDemand(id: number, ensure: (id: number) => Promise<'ok
         if (active) setState('error');
       },
     );
-    return () => { active = false; };
+    return () => {
+      active = false;
+    };
   }, [id, online, ensure, what]);
   return state;
 }

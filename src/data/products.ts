@@ -52,26 +52,35 @@ export function useProductList(query: ListQuery): ListView {
         if (active) setFetching('error');
       },
     );
-    return () => { active = false; };
+    return () => {
+      active = false;
+    };
   }, [stableQuery, pages, online]);
 
-  const device = useLive(async ({ db, deviceList, withFavorites }) => {
-    const list = await db.lists.get(key);
-    if (list) {
-      const rows = (await db.products.bulkGet(list.ids.slice(0, pages * size))).filter((p): p is ProductRow => Boolean(p));
-      return { source: 'server' as const, products: await withFavorites(rows), count: list.count, held: list.ids.length };
-    }
-    const { rows, count } = await deviceList(stableQuery, pages * size);
-    return { source: 'device' as const, products: await withFavorites(rows), count, held: rows.length };
-  }, [key, pages, size]);
+  const device = useLive(
+    async ({ db, deviceList, withFavorites }) => {
+      const list = await db.lists.get(key);
+      if (list) {
+        const rows = (await db.products.bulkGet(list.ids.slice(0, pages * size))).filter((p): p is ProductRow => Boolean(p));
+        return { source: 'server' as const, products: await withFavorites(rows), count: list.count, held: list.ids.length };
+      }
+      const { rows, count } = await deviceList(stableQuery, pages * size);
+      return { source: 'device' as const, products: await withFavorites(rows), count, held: rows.length };
+    },
+    [key, pages, size],
+  );
   // A first visit shows the first page from memory until the device has loaded and answered (src/data/interim.ts).
   const interim = useInterimList(key);
-  const early = useMemo(() => interim && {
-    source: 'server' as const,
-    products: interim.products.map((p): ProductView => ({ ...p, favoritePending: false })),
-    count: interim.count,
-    held: interim.products.length,
-  }, [interim]);
+  const early = useMemo(
+    () =>
+      interim && {
+        source: 'server' as const,
+        products: interim.products.map((p): ProductView => ({ ...p, favoritePending: false })),
+        count: interim.count,
+        held: interim.products.length,
+      },
+    [interim],
+  );
   const local = device ?? early;
 
   const waiting = !local || (local.source === 'device' && local.products.length === 0 && fetching === 'loading' && online);
@@ -95,13 +104,17 @@ export interface ProductState {
 export function useProduct(id: number): ProductState {
   const online = useConnectivity();
   const fetchState = useFetchOnDemand(id, ensureProduct, 'product');
-  const product = useLive(async ({ db, withFavorites }) => {
-    const row = await db.products.get(id);
-    return row ? (await withFavorites([row]))[0] : null;
-  }, [id]);
+  const product = useLive(
+    async ({ db, withFavorites }) => {
+      const row = await db.products.get(id);
+      return row ? (await withFavorites([row]))[0] : null;
+    },
+    [id],
+  );
 
   if (product) return { product, status: 'ready' };
   if (fetchState === 'missing') return { product: null, status: 'missing' };
-  if (product === null && (fetchState === 'error' || fetchState === 'done')) return { product: null, status: fetchState === 'error' || !online ? 'error' : 'missing' };
+  if (product === null && (fetchState === 'error' || fetchState === 'done'))
+    return { product: null, status: fetchState === 'error' || !online ? 'error' : 'missing' };
   return { product: product ?? undefined, status: 'loading' };
 }

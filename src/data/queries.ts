@@ -38,21 +38,25 @@ export async function deviceList(query: ListQuery, limit: number): Promise<{ row
     rows = await db.products.where('flash_deal_ends_at').above(new Date().toISOString()).toArray();
   } else if (section === 'all' || section === 'new-arrivals') {
     const count = await db.products.count();
-    rows = await db.products.orderBy('created_at').reverse().limit(limit + (exclude ? 1 : 0)).toArray();
+    rows = await db.products
+      .orderBy('created_at')
+      .reverse()
+      .limit(limit + (exclude ? 1 : 0))
+      .toArray();
     rows = rows.filter((p) => p.id !== exclude);
     return { rows: rows.slice(0, limit), count: count - (exclude && rows.length ? 1 : 0) };
   } else {
     rows = await db.products.toArray();
   }
-  rows = rows.filter((p) => p.id !== exclude
-    && (!category || p.category_id === category)
-    && (!supplier || p.supplier_id === supplier));
+  rows = rows.filter((p) => p.id !== exclude && (!category || p.category_id === category) && (!supplier || p.supplier_id === supplier));
   const now = new Date().toISOString();
   if (section === 'flash-deals') {
-    rows = rows.filter((p) => p.flash_deal_ends_at && p.flash_deal_ends_at > now)
+    rows = rows
+      .filter((p) => p.flash_deal_ends_at && p.flash_deal_ends_at > now)
       .sort((a, b) => (a.flash_deal_ends_at! < b.flash_deal_ends_at! ? -1 : 1));
   } else if (section === 'top-rated') {
-    rows = rows.filter((p) => p.reviews_count > 0)
+    rows = rows
+      .filter((p) => p.reviews_count > 0)
       .sort((a, b) => b.average_rating - a.average_rating || b.reviews_count - a.reviews_count || byNewest(a, b));
   } else if (section === 'hot-selling') {
     rows = rows.sort((a, b) => b.reviews_count - a.reviews_count || byNewest(a, b));

@@ -5,7 +5,11 @@ import { useAuth } from '../sync/auth';
 import type { ReviewRow } from './db';
 import { useLive } from './local';
 
-export interface ReviewsView { reviews: ReviewRow[]; count: number; status: 'loading' | 'ready' | 'error' }
+export interface ReviewsView {
+  reviews: ReviewRow[];
+  count: number;
+  status: 'loading' | 'ready' | 'error';
+}
 
 const newestFirst = (a: ReviewRow, b: ReviewRow) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
 
@@ -20,21 +24,37 @@ export function useReviews(productId: number): ReviewsView {
     }
     let active = true;
     setFetchState('loading');
-    ensureReviews(productId).then(() => active && setFetchState('done'), (error) => {
-      console.warn('Could not load the reviews', error);
-      if (active) setFetchState('error');
-    });
-    return () => { active = false; };
+    ensureReviews(productId).then(
+      () => active && setFetchState('done'),
+      (error) => {
+        console.warn('Could not load the reviews', error);
+        if (active) setFetchState('error');
+      },
+    );
+    return () => {
+      active = false;
+    };
   }, [productId, online]);
 
-  const local = useLive(async ({ db }) => {
-    const reviews = (await db.reviews.where('product').equals(productId).toArray()).sort(newestFirst);
-    const serverCount = (await db.syncState.get(`reviews:${productId}`))?.value as number | undefined;
-    const pendingNew = reviews.filter((r) => r.id < 0).length;
-    return { reviews, count: Math.max(reviews.length, (serverCount ?? 0) + pendingNew), fetched: serverCount !== undefined };
-  }, [productId]);
+  const local = useLive(
+    async ({ db }) => {
+      const reviews = (await db.reviews.where('product').equals(productId).toArray()).sort(newestFirst);
+      const serverCount = (await db.syncState.get(`reviews:${productId}`))?.value as number | undefined;
+      const pendingNew = reviews.filter((r) => r.id < 0).length;
+      return { reviews, count: Math.max(reviews.length, (serverCount ?? 0) + pendingNew), fetched: serverCount !== undefined };
+    },
+    [productId],
+  );
 
-  const status = !local ? 'loading' : local.fetched || local.reviews.length > 0 ? 'ready' : fetchState === 'error' ? 'error' : fetchState === 'loading' ? 'loading' : 'ready';
+  const status = !local
+    ? 'loading'
+    : local.fetched || local.reviews.length > 0
+      ? 'ready'
+      : fetchState === 'error'
+        ? 'error'
+        : fetchState === 'loading'
+          ? 'loading'
+          : 'ready';
   return { reviews: local?.reviews ?? [], count: local?.count ?? 0, status };
 }
 
@@ -42,9 +62,16 @@ export function useReviews(productId: number): ReviewsView {
 export function useMyReview(productId: number): ReviewRow | null | undefined {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  return useLive(async ({ db }) => {
-    if (userId === null) return null;
-    const mine = await db.reviews.where('product').equals(productId).filter((r) => r.reviewer?.id === userId).first();
-    return mine ?? null;
-  }, [productId, userId]);
+  return useLive(
+    async ({ db }) => {
+      if (userId === null) return null;
+      const mine = await db.reviews
+        .where('product')
+        .equals(productId)
+        .filter((r) => r.reviewer?.id === userId)
+        .first();
+      return mine ?? null;
+    },
+    [productId, userId],
+  );
 }

@@ -11,7 +11,12 @@ import { db, type ProductRow } from './db';
  * after the products change in this tab, or after another tab moved the catalogue cursor.
  */
 
-export interface SearchEntry { id: number; name: string; text: string; created_at: string }
+export interface SearchEntry {
+  id: number;
+  name: string;
+  text: string;
+  created_at: string;
+}
 
 let index: SearchEntry[] | null = null;
 let building: Promise<SearchEntry[]> | null = null;
@@ -53,7 +58,10 @@ export function rankEntries(entries: SearchEntry[], term: string): SearchEntry[]
     let score = 0;
     let all = true;
     for (const w of words) {
-      if (!e.text.includes(w)) { all = false; break; }
+      if (!e.text.includes(w)) {
+        all = false;
+        break;
+      }
       if (e.name.includes(w)) score += 2;
     }
     if (!all) continue;

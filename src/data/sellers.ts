@@ -3,7 +3,10 @@ import { useFetchOnDemand } from './onDemand';
 import type { SellerRow } from './db';
 import { useLive } from './local';
 
-export interface SellerState { seller: SellerRow | null | undefined; status: 'loading' | 'ready' | 'missing' | 'error' }
+export interface SellerState {
+  seller: SellerRow | null | undefined;
+  status: 'loading' | 'ready' | 'missing' | 'error';
+}
 
 /** A public user page (spec §2 seller page): from the device at once, refreshed when online. */
 export function useSeller(userId: number): SellerState {

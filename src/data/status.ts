@@ -4,22 +4,38 @@ import { getStorageError, onStorageError } from '../sync/storageError';
 import type { OutboxRow } from './db';
 import { useLive } from './local';
 
-export interface OutboxStatus { pending: number; failed: number; entries: OutboxRow[] }
+export interface OutboxStatus {
+  pending: number;
+  failed: number;
+  entries: OutboxRow[];
+}
 
 /** How many of the user's changes wait to be sent, and which failed. */
 export function useOutboxStatus(): OutboxStatus {
-  return useLive(async ({ db }) => {
-    const entries = await db.outbox.orderBy('seq').toArray();
-    return { pending: entries.filter((e) => e.state !== 'failed').length, failed: entries.filter((e) => e.state === 'failed').length, entries };
-  }, [], { pending: 0, failed: 0, entries: [] });
+  return useLive(
+    async ({ db }) => {
+      const entries = await db.outbox.orderBy('seq').toArray();
+      return {
+        pending: entries.filter((e) => e.state !== 'failed').length,
+        failed: entries.filter((e) => e.state === 'failed').length,
+        entries,
+      };
+    },
+    [],
+    { pending: 0, failed: 0, entries: [] },
+  );
 }
 
 /** Changes the server refused, of the signed-in user only (entries kept through a silent sign-out stay theirs). */
 export function useFailedChanges(): OutboxRow[] {
-  return useLive(async ({ db }) => {
-    const userId = (await db.syncState.get('session'))?.user_id ?? null;
-    return (await db.outbox.where('state').equals('failed').toArray()).filter((e) => e.user_id === userId);
-  }, [], []);
+  return useLive(
+    async ({ db }) => {
+      const userId = (await db.syncState.get('session'))?.user_id ?? null;
+      return (await db.outbox.where('state').equals('failed').toArray()).filter((e) => e.user_id === userId);
+    },
+    [],
+    [],
+  );
 }
 
 export interface SyncStatus {
@@ -53,5 +69,11 @@ export function useSyncStatus(): SyncStatus {
       catalogue: { held, total: (total?.value as number | undefined) ?? null, done: catalogueStream?.value === 'done' },
     };
   }, []);
-  return { online, storageError, loaded: facts !== undefined, lastSyncedAt: facts?.lastSyncedAt ?? null, catalogue: facts?.catalogue ?? { held: 0, total: null, done: false } };
+  return {
+    online,
+    storageError,
+    loaded: facts !== undefined,
+    lastSyncedAt: facts?.lastSyncedAt ?? null,
+    catalogue: facts?.catalogue ?? { held: 0, total: null, done: false },
+  };
 }

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { GALLERY_MAX_FILES, MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
-import { INVALID_NUMBER, TWO_DECIMALS_AT_MOST, blankToUndefined, formValue, recordId, requiredText, wholeNumber, type FieldErrors } from './validation';
+import {
+  INVALID_NUMBER,
+  TWO_DECIMALS_AT_MOST,
+  blankToUndefined,
+  formValue,
+  recordId,
+  requiredText,
+  wholeNumber,
+  type FieldErrors,
+} from './validation';
 import { categorySchema, sellerSchema, userSummarySchema } from './types';
 
 /**
@@ -48,7 +57,9 @@ export type ProductFields = z.output<typeof productFields>;
 export const productPatchFields = productFields.partial().extend({ remove_image_ids: z.array(recordId).optional() });
 
 /** Rules between fields (spec §5), on the whole product as it would be saved. */
-export function productRuleErrors(p: Pick<ProductFields, 'min_price' | 'max_price' | 'quantity_in_stock' | 'minimum_order_quantity'>): FieldErrors {
+export function productRuleErrors(
+  p: Pick<ProductFields, 'min_price' | 'max_price' | 'quantity_in_stock' | 'minimum_order_quantity'>,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (Number(p.min_price) > Number(p.max_price)) errors.min_price = [MIN_PRICE_ABOVE_MAX];
   if (p.minimum_order_quantity > p.quantity_in_stock) errors.minimum_order_quantity = [MIN_ORDER_ABOVE_STOCK];
@@ -61,7 +72,10 @@ export const DEAL_NEEDS_BOTH = 'A flash deal needs both a deal price and an end 
 const INVALID_DATETIME = 'Enter a valid date and time.';
 
 /** A flash deal as stored: both set while a deal is on, both null otherwise. */
-export interface FlashDeal { price: string | null; flash_deal_ends_at: string | null }
+export interface FlashDeal {
+  price: string | null;
+  flash_deal_ends_at: string | null;
+}
 
 const cleared = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -99,10 +113,14 @@ export function dealRunning(p: Pick<Product, 'flash_deal_ends_at'>, now = Date.n
   return p.flash_deal_ends_at !== null && new Date(p.flash_deal_ends_at).getTime() > now;
 }
 
-const rating = formValue((text, fail) => {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= REVIEW_MIN_RATING && n <= REVIEW_MAX_RATING ? n : fail(RATING_REQUIRED);
-}, RATING_REQUIRED, RATING_REQUIRED);
+const rating = formValue(
+  (text, fail) => {
+    const n = Number(text);
+    return Number.isInteger(n) && n >= REVIEW_MIN_RATING && n <= REVIEW_MAX_RATING ? n : fail(RATING_REQUIRED);
+  },
+  RATING_REQUIRED,
+  RATING_REQUIRED,
+);
 
 const comment = z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(REVIEW_COMMENT_MAX));
 const clientId = z.preprocess(blankToUndefined, z.uuid().optional());

@@ -3,11 +3,20 @@ import { userSummarySchema } from './types';
 
 /** The API's chat and bell shapes (spec §3, DESIGN §5), as the server answers and the web app reads them. */
 
-export const conversationProductSchema = z.object({ id: z.number(), name: z.string(), price: z.string(), thumbnail_url: z.string().nullable() });
+export const conversationProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.string(),
+  thumbnail_url: z.string().nullable(),
+});
 export type ConversationProduct = z.infer<typeof conversationProductSchema>;
 
 export const lastMessageSchema = z.object({
-  text: z.string(), price: z.string().nullable(), image_url: z.string().nullable(), timestamp: z.string(), sender: z.object({ id: z.number() }),
+  text: z.string(),
+  price: z.string().nullable(),
+  image_url: z.string().nullable(),
+  timestamp: z.string(),
+  sender: z.object({ id: z.number() }),
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 

@@ -1,6 +1,11 @@
 /** Currencies and price maths of spec §9, shared by the server and the web app. */
 
-export interface Currency { code: string; name: string; symbol: string; position: 'before' | 'after' }
+export interface Currency {
+  code: string;
+  name: string;
+  symbol: string;
+  position: 'before' | 'after';
+}
 
 export const CURRENCIES: Currency[] = [
   { code: 'USD', name: 'US Dollar', symbol: '$', position: 'before' },

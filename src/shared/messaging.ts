@@ -17,8 +17,14 @@ export const CHAT_FILE_FORMATS = ['jpg', 'png', 'gif', 'webp', 'mp4', 'webm', 'm
 
 /** The same formats as MIME types, for the file picker's `accept` and a first check on the device. */
 export const CHAT_FILE_TYPES = [
-  'image/jpeg', 'image/png', 'image/gif', 'image/webp',
-  'video/mp4', 'video/webm', 'video/quicktime', 'video/ogg',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'video/ogg',
   'application/pdf',
 ] as const;
 
@@ -56,24 +62,46 @@ const MAX_PRICE_DIGITS = 10;
 export const offerPriceField = z.unknown().transform((value, ctx) => {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) { ctx.addIssue({ code: 'custom', message: INVALID_NUMBER }); return z.NEVER; }
-  if ((match[2] ?? '').length > 2) { ctx.addIssue({ code: 'custom', message: TWO_DECIMALS_AT_MOST }); return z.NEVER; }
+  if (!match) {
+    ctx.addIssue({ code: 'custom', message: INVALID_NUMBER });
+    return z.NEVER;
+  }
+  if ((match[2] ?? '').length > 2) {
+    ctx.addIssue({ code: 'custom', message: TWO_DECIMALS_AT_MOST });
+    return z.NEVER;
+  }
   if (match[1].replace(/^0+(?=\d)/, '').length > MAX_PRICE_DIGITS) {
     ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${MAX_PRICE_DIGITS} digits before the decimal point.` });
     return z.NEVER;
   }
   const fixed = Number(text).toFixed(2);
-  if (Number(fixed) <= 0) { ctx.addIssue({ code: 'custom', message: 'Ensure this value is greater than or equal to 0.01.' }); return z.NEVER; }
+  if (Number(fixed) <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'Ensure this value is greater than or equal to 0.01.' });
+    return z.NEVER;
+  }
   return fixed;
 });
 
 /** POST /api/conversations/{id}/messages/: text and/or image (a media URL), optional offer price, optional client_id. */
-export const sendMessageSchema = z.strictObject({
-  text: z.string().max(MESSAGE_TEXT_MAX).nullish().transform((v) => v?.trim() ?? ''),
-  image: z.string().max(2000).nullish().transform((v) => v?.trim() || null),
-  // Absent, null or '' means an ordinary message, not an offer.
-  price: z.preprocess((v) => (v === '' || v === null ? undefined : v), offerPriceField.optional()).transform((v) => v ?? null),
-  client_id: z.uuid().nullish().transform((v) => v ?? null),
-}).refine((m) => messageHasContent(m), { message: MESSAGE_NEEDS_CONTENT });
+export const sendMessageSchema = z
+  .strictObject({
+    text: z
+      .string()
+      .max(MESSAGE_TEXT_MAX)
+      .nullish()
+      .transform((v) => v?.trim() ?? ''),
+    image: z
+      .string()
+      .max(2000)
+      .nullish()
+      .transform((v) => v?.trim() || null),
+    // Absent, null or '' means an ordinary message, not an offer.
+    price: z.preprocess((v) => (v === '' || v === null ? undefined : v), offerPriceField.optional()).transform((v) => v ?? null),
+    client_id: z
+      .uuid()
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((m) => messageHasContent(m), { message: MESSAGE_NEEDS_CONTENT });
 
 export type SendMessageInput = z.input<typeof sendMessageSchema>;

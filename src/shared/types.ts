@@ -75,7 +75,13 @@ export const publicUserSchema = z.union([
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** A product's supplier as products carry it (spec §3: id, first_name, supplier_profile). */
-export const sellerSchema = userSummarySchema.pick({ id: true, first_name: true, user_type: true, date_joined: true, supplier_profile: true });
+export const sellerSchema = userSummarySchema.pick({
+  id: true,
+  first_name: true,
+  user_type: true,
+  date_joined: true,
+  supplier_profile: true,
+});
 export type Seller = z.infer<typeof sellerSchema>;
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
@@ -90,7 +96,12 @@ export const countsSchema = z.object({ notifications_unread: z.number(), message
 export type Counts = z.infer<typeof countsSchema>;
 
 /** A DRF page (DESIGN §5); lists may also come as plain arrays (spec §3). */
-export interface Page<T> { count: number; next: string | null; previous: string | null; results: T[] }
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
 /** A list answer: a page or a plain array (spec §3). */

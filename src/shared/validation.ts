@@ -51,13 +51,17 @@ export const MAX_ERROR_FIELDS = 20;
 const MAX_FIELD_NAME = 100;
 
 /** Zod issues as DRF field errors: {"field": ["message"]}; whole-object issues under non_field_errors. */
-export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }>): FieldErrors {
+export function toFieldErrors(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }>,
+): FieldErrors {
   // A Map, so field names such as "toString" or "__proto__" are plain keys.
   const errors = new Map<string, string[]>();
   const add = (key: string, message: string) => {
     const name = key.slice(0, MAX_FIELD_NAME);
     const list = errors.get(name);
-    if (list) { if (!list.includes(message)) list.push(message); } else if (errors.size < MAX_ERROR_FIELDS) errors.set(name, [message]);
+    if (list) {
+      if (!list.includes(message)) list.push(message);
+    } else if (errors.size < MAX_ERROR_FIELDS) errors.set(name, [message]);
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
@@ -75,27 +79,36 @@ export const requiredText = (max = 150) => z.string().trim().min(1).max(max);
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** A form value (string from multipart or a URL, number from JSON) checked and converted by `convert`; blank counts as missing. */
-export const formValue = <T>(convert: (text: string, fail: (message: string) => never) => T, missing = REQUIRED, invalid = INVALID_NUMBER) => z.preprocess(
-  blankToUndefined,
-  z.unknown().transform((v, ctx): T => {
-    const fail = (message: string): never => { ctx.addIssue({ code: 'custom', message }); return z.NEVER as never; };
-    if (v === undefined || v === null) return fail(missing);
-    if (typeof v !== 'string' && typeof v !== 'number') return fail(invalid);
-    return convert(String(v).trim(), fail);
-  }),
-);
+export const formValue = <T>(
+  convert: (text: string, fail: (message: string) => never) => T,
+  missing = REQUIRED,
+  invalid = INVALID_NUMBER,
+) =>
+  z.preprocess(
+    blankToUndefined,
+    z.unknown().transform((v, ctx): T => {
+      const fail = (message: string): never => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER as never;
+      };
+      if (v === undefined || v === null) return fail(missing);
+      if (typeof v !== 'string' && typeof v !== 'number') return fail(invalid);
+      return convert(String(v).trim(), fail);
+    }),
+  );
 
 /** The database's integer range: ids and counts beyond it name nothing. */
 const INT_MAX = 2_147_483_647;
 
 /** A whole number ≥ min, from "12" or 12 ("1.0", "1e3" and "0x10" are not). */
-export const wholeNumber = (min: number) => formValue((text, fail) => {
-  const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(n)) return fail(INVALID_INTEGER);
-  if (n < min) return fail(`Ensure this value is greater than or equal to ${min}.`);
-  if (n > INT_MAX) return fail(`Ensure this value is less than or equal to ${INT_MAX}.`);
-  return n;
-});
+export const wholeNumber = (min: number) =>
+  formValue((text, fail) => {
+    const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n)) return fail(INVALID_INTEGER);
+    if (n < min) return fail(`Ensure this value is greater than or equal to ${min}.`);
+    if (n > INT_MAX) return fail(`Ensure this value is less than or equal to ${INT_MAX}.`);
+    return n;
+  });
 
 /** The one parser of record ids, wherever they come from: a form field, JSON, a query or a URL path. */
 export const recordId = wholeNumber(1);
@@ -108,7 +121,12 @@ export const referenceId = z.unknown().transform((value, ctx) => {
   return z.NEVER;
 });
 
-export const email = z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+export const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((v) => v.toLowerCase());
 export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
 export const PASSWORD_TOO_COMMON = 'This password is too common.';
 export const NAME_ONE_LINE = 'Enter the name on one line, without control characters.';
@@ -120,7 +138,10 @@ export function isCommonPassword(value: string): boolean {
   return commonPasswords.has(value.toLowerCase());
 }
 
-export const password = z.string().min(8, PASSWORD_TOO_SHORT).max(128)
+export const password = z
+  .string()
+  .min(8, PASSWORD_TOO_SHORT)
+  .max(128)
   .refine((value) => !isCommonPassword(value), PASSWORD_TOO_COMMON);
 
 /**
@@ -130,7 +151,12 @@ export const password = z.string().min(8, PASSWORD_TOO_SHORT).max(128)
 export const personName = requiredText(64).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, NAME_ONE_LINE);
 export const countryCode = z.enum(COUNTRIES.map((c) => c.code) as [string, ...string[]]);
 export const currencyCode = z.enum(CURRENCY_CODES as [string, ...string[]]);
-export const phoneNumber = z.string().trim().min(1).max(32).regex(/^\+?[0-9 ()-]{6,31}$/, 'Enter a valid phone number.');
+export const phoneNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^\+?[0-9 ()-]{6,31}$/, 'Enter a valid phone number.');
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const NEW_PASSWORDS_DO_NOT_MATCH = 'New passwords do not match.';
@@ -138,15 +164,17 @@ export const OTP_INCOMPLETE = 'Please enter the complete 6-digit code.';
 export const DELETE_PASSWORD_REQUIRED = 'Password is required to confirm deletion.';
 export const NAME_AND_CATEGORY_REQUIRED = 'Name and at least one category are required.';
 
-export const registrationSchema = z.strictObject({
-  first_name: personName,
-  last_name: personName,
-  email,
-  phone_number: phoneNumber,
-  country: countryCode.default(DEFAULT_COUNTRY),
-  password1: password,
-  password2: z.string(),
-}).refine((v) => v.password1 === v.password2, { path: ['password2'], message: PASSWORDS_DO_NOT_MATCH });
+export const registrationSchema = z
+  .strictObject({
+    first_name: personName,
+    last_name: personName,
+    email,
+    phone_number: phoneNumber,
+    country: countryCode.default(DEFAULT_COUNTRY),
+    password1: password,
+    password2: z.string(),
+  })
+  .refine((v) => v.password1 === v.password2, { path: ['password2'], message: PASSWORDS_DO_NOT_MATCH });
 
 export const loginSchema = z.strictObject({ email, password: z.string().min(1).max(128) });
 
@@ -155,21 +183,28 @@ export const registrationToken = z.string().min(1).max(128);
 
 export const otpSchema = z.strictObject({
   email,
-  otp: z.string().trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_INCOMPLETE),
+  otp: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_INCOMPLETE),
   registration_token: registrationToken.optional(),
 });
 
-export const passwordChangeSchema = z.strictObject({
-  old_password: z.string().min(1).max(128),
-  new_password1: password,
-  new_password2: z.string().min(1),
-}).refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: NEW_PASSWORDS_DO_NOT_MATCH });
+export const passwordChangeSchema = z
+  .strictObject({
+    old_password: z.string().min(1).max(128),
+    new_password1: password,
+    new_password2: z.string().min(1),
+  })
+  .refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: NEW_PASSWORDS_DO_NOT_MATCH });
 
 /** A new password for an account whose password was made unusable (a verification without proof of sign-up). */
-export const passwordSetSchema = z.strictObject({
-  new_password1: password,
-  new_password2: z.string().min(1),
-}).refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: PASSWORDS_DO_NOT_MATCH });
+export const passwordSetSchema = z
+  .strictObject({
+    new_password1: password,
+    new_password2: z.string().min(1),
+  })
+  .refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: PASSWORDS_DO_NOT_MATCH });
 
 export const deleteAccountSchema = z.strictObject({
   password: z.string({ error: DELETE_PASSWORD_REQUIRED }).min(1, DELETE_PASSWORD_REQUIRED).max(128),

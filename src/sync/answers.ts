@@ -1,8 +1,16 @@
 import type { z } from 'zod';
 import { bannerSchema, favoriteSchema, productSchema, reviewSchema, syncAnswerSchema, type SyncAnswer } from '../shared/catalogue';
 import {
-  buyerProfileSchema, categorySchema, countsSchema, listSchema, otpLoginSchema, pageSchema, publicUserSchema, supplierProfileSchema,
-  tokenPairSchema, userSchema,
+  buyerProfileSchema,
+  categorySchema,
+  countsSchema,
+  listSchema,
+  otpLoginSchema,
+  pageSchema,
+  publicUserSchema,
+  supplierProfileSchema,
+  tokenPairSchema,
+  userSchema,
 } from '../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../shared/chat';
 

@@ -1,7 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type {
-  BuyerProfile, Category, Counts, OtpLogin, Page, SupplierProfile, TokenPair, User, UserSummary,
-} from '../shared/types';
+import type { BuyerProfile, Category, Counts, OtpLogin, Page, SupplierProfile, TokenPair, User, UserSummary } from '../shared/types';
 import type { Banner, Favorite, Product, Review, SyncAnswer } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { AnswerShape } from './answers';
@@ -196,18 +194,38 @@ export interface RegistrationInput {
 
 export type { Counts };
 
-export interface SearchSuggestion { id: number; name: string; thumbnail_url: string | null; price: string | null }
+export interface SearchSuggestion {
+  id: number;
+  name: string;
+  thumbnail_url: string | null;
+  price: string | null;
+}
 
 export type { Notification };
 
 /** GET /api/products/<section>/ (README "Listing sections"); 'all' is the plain list. */
 export type ProductSection = 'all' | 'new-arrivals' | 'flash-deals' | 'top-rated' | 'hot-selling';
-export interface ProductFilters { search?: string; category?: number; supplier?: number; exclude?: number }
+export interface ProductFilters {
+  search?: string;
+  category?: number;
+  supplier?: number;
+  exclude?: number;
+}
 
-export interface SentMessage { text?: string; image?: string | null; price?: string | null; client_id: string }
+export interface SentMessage {
+  text?: string;
+  image?: string | null;
+  price?: string | null;
+  client_id: string;
+}
 
 /** The upload answer, in the hosted service's shape (DESIGN §5). */
-export interface UploadAnswer { secure_url: string; resource_type: string; format: string; bytes: number }
+export interface UploadAnswer {
+  secure_url: string;
+  resource_type: string;
+  format: string;
+  bytes: number;
+}
 
 /** Where chat files go and the preset sent along (DESIGN §5: configuration, defaulting to our own endpoint). */
 export const UPLOAD_URL = 'media/upload/';
@@ -221,13 +239,19 @@ export const api = {
     request<TokenPair>('auth/login/', { method: 'POST', body: { email, password }, anonymous: true, shape: 'tokenPair' }),
   /** Answers the registration token: proof, sent back with the code, that this client made the sign-up. */
   register: async (input: RegistrationInput): Promise<string | null> => {
-    const answer = await request<{ registration_token?: string } | null>('auth/registration/', { method: 'POST', body: input, anonymous: true });
+    const answer = await request<{ registration_token?: string } | null>('auth/registration/', {
+      method: 'POST',
+      body: input,
+      anonymous: true,
+    });
     return answer?.registration_token ?? null;
   },
   /** Sends the stored token when there is one: a sign-in of the account is proof of sign-up too. */
   verifyOtp: (email: string, otp: string, registrationToken?: string | null) =>
     request<OtpLogin>('auth/otp/verify/', {
-      method: 'POST', body: registrationToken ? { email, otp, registration_token: registrationToken } : { email, otp }, shape: 'otpLogin',
+      method: 'POST',
+      body: registrationToken ? { email, otp, registration_token: registrationToken } : { email, otp },
+      shape: 'otpLogin',
     }),
   setPassword: async (input: { new_password1: string; new_password2: string }): Promise<void> => {
     await request('auth/password/set/', { method: 'POST', body: input });
@@ -260,11 +284,16 @@ export const api = {
   health: () => request<{ status: string }>('health/', { anonymous: true, timeoutMs: 5_000 }),
   sync: async (query: { since?: string | null; limit?: number; collections?: string[] }, signal?: AbortSignal) => {
     return request<SyncAnswer>('sync/', {
-      query: { since: query.since ?? undefined, limit: query.limit, collections: query.collections?.join(',') }, signal, shape: 'sync',
+      query: { since: query.since ?? undefined, limit: query.limit, collections: query.collections?.join(',') },
+      signal,
+      shape: 'sync',
     });
   },
   productPage: (section: ProductSection, filters: ProductFilters, limit: number, offset: number) =>
-    request<Page<Product>>(section === 'all' ? 'products/' : `products/${section}/`, { query: { ...filters, limit, offset }, shape: 'productPage' }),
+    request<Page<Product>>(section === 'all' ? 'products/' : `products/${section}/`, {
+      query: { ...filters, limit, offset },
+      shape: 'productPage',
+    }),
   productCount: async (): Promise<number> => (await request<Page<Product>>('products/', { query: { limit: 1 } })).count,
   product: (id: number) => request<Product>(`products/${id}/`, { shape: 'product' }),
   reviews: (productId: number, limit: number, offset: number) =>
@@ -285,7 +314,8 @@ export const api = {
     request<Conversation>('conversations/', { method: 'POST', body: { product, participants: [supplier] }, shape: 'conversation' }),
   conversation: (id: number) => request<Conversation>(`conversations/${id}/`, { shape: 'conversation' }),
   /** Reading a conversation's messages also marks it read for the reader (server/routes/messages.ts). */
-  conversationMessages: (id: number, limit: number, offset = 0) => request<Page<Message>>(`conversations/${id}/messages/`, { query: { limit, offset }, shape: 'messagePage' }),
+  conversationMessages: (id: number, limit: number, offset = 0) =>
+    request<Page<Message>>(`conversations/${id}/messages/`, { query: { limit, offset }, shape: 'messagePage' }),
   sendMessage: (conversation: number, message: SentMessage) =>
     request<Message>(`conversations/${conversation}/messages/`, { method: 'POST', body: message, shape: 'message' }),
   upload: (file: Blob, name: string) => {
@@ -297,7 +327,8 @@ export const api = {
   rates: () => request<{ base_code: string; conversion_rates: Record<string, number> }>(RATES_PATH),
   supplierProfile: () => request<SupplierProfile>('profile/supplier/', { shape: 'supplierProfile' }),
   buyerProfile: () => request<BuyerProfile>('profile/buyer/', { shape: 'buyerProfile' }),
-  updateSupplierProfile: (form: FormData) => request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form, shape: 'supplierProfile' }),
+  updateSupplierProfile: (form: FormData) =>
+    request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form, shape: 'supplierProfile' }),
   updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form, shape: 'buyerProfile' }),
   markAllNotificationsRead: async (): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST' });

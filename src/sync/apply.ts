@@ -37,8 +37,17 @@ type Changes = Record<string, { upserted: unknown[]; deleted: number[] }>;
 
 /** Every table a sync page may touch: one transaction covers them all and the cursor. */
 export const SYNC_TABLES = [
-  db.products, db.lists, db.categories, db.banners, db.favorites, db.reviews,
-  db.conversations, db.messages, db.notifications, db.outbox, db.syncState,
+  db.products,
+  db.lists,
+  db.categories,
+  db.banners,
+  db.favorites,
+  db.reviews,
+  db.conversations,
+  db.messages,
+  db.notifications,
+  db.outbox,
+  db.syncState,
 ];
 
 /** Applies one page of GET /api/sync/. Run inside a transaction over SYNC_TABLES. */
@@ -51,8 +60,13 @@ export async function applyChanges(changes: Changes): Promise<void> {
         productsChanged();
         break;
       case 'categories':
-        await db.categories.bulkPut((upserted as Array<{ id: number; name: string; position?: number }>)
-          .map((c) => ({ id: c.id, name: c.name, position: c.position ?? c.id })));
+        await db.categories.bulkPut(
+          (upserted as Array<{ id: number; name: string; position?: number }>).map((c) => ({
+            id: c.id,
+            name: c.name,
+            position: c.position ?? c.id,
+          })),
+        );
         await db.categories.bulkDelete(deleted);
         break;
       case 'banners':
@@ -95,7 +109,11 @@ export async function applyChanges(changes: Changes): Promise<void> {
 export async function putMessages(messages: Message[]): Promise<void> {
   const clientIds = messages.flatMap((m) => (m.client_id ? [m.client_id] : []));
   if (clientIds.length > 0) {
-    const local = await db.messages.where('client_id').anyOf(clientIds).filter((m) => m.id < 0).primaryKeys();
+    const local = await db.messages
+      .where('client_id')
+      .anyOf(clientIds)
+      .filter((m) => m.id < 0)
+      .primaryKeys();
     await db.messages.bulkDelete(local);
   }
   await db.messages.bulkPut(messages);
@@ -111,12 +129,21 @@ export async function rebase(): Promise<void> {
   // Entries kept through a silent sign-out show again only for their own user.
   const entries = (await db.outbox.orderBy('seq').toArray()).filter((e) => e.user_id === userId);
   for (const entry of entries) {
-    const mark = { pending: entry.state === 'failed' ? 'failed' as const : 'sending' as const, error: entry.error, outboxId: entry.seq };
+    const mark = {
+      pending: entry.state === 'failed' ? ('failed' as const) : ('sending' as const),
+      error: entry.error,
+      outboxId: entry.seq,
+    };
     const p = entry.payload;
     switch (entry.kind) {
       case 'favorite.add': {
         const row = await db.favorites.get(p.product as number);
-        await db.favorites.put({ product_id: p.product as number, id: row?.id ?? null, created_at: row?.created_at ?? new Date(entry.created_at).toISOString(), ...mark });
+        await db.favorites.put({
+          product_id: p.product as number,
+          id: row?.id ?? null,
+          created_at: row?.created_at ?? new Date(entry.created_at).toISOString(),
+          ...mark,
+        });
         break;
       }
       case 'favorite.remove': {

@@ -32,7 +32,10 @@ export interface AuthContextValue {
   setUser(user: User): void;
 }
 
-export interface OtpResult { user: User; mustSetPassword: boolean }
+export interface OtpResult {
+  user: User;
+  mustSetPassword: boolean;
+}
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -42,7 +45,10 @@ const AuthContext = createContext<AuthContextValue | null>(null);
  */
 let registration: { email: string; token: string } | null = null;
 
-interface State { status: AuthStatus; user: User | null }
+interface State {
+  status: AuthStatus;
+  user: User | null;
+}
 
 /** The last known user, so a signed-in device that starts offline stays signed in. */
 const USER_CACHE_KEY = 'current_user';
@@ -82,7 +88,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!hasStoredTokens()) return;
     let cancelled = false;
     api.me().then(
-      (user) => { if (!cancelled) signIn(user); },
+      (user) => {
+        if (!cancelled) signIn(user);
+      },
       (error) => {
         if (cancelled) return;
         const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
@@ -92,24 +100,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         becomeGuest();
       },
     );
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [signIn, becomeGuest]);
 
   // The API client clears the tokens when a refresh fails: that is a logout too.
   useEffect(() => onTokensCleared(becomeGuest), [becomeGuest]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const pair = await api.login(email, password);
-    setTokens(pair);
-    try {
-      const user = await api.me();
-      signIn(user);
-      return user;
-    } catch (error) {
-      clearTokens();
-      throw error;
-    }
-  }, [signIn]);
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const pair = await api.login(email, password);
+      setTokens(pair);
+      try {
+        const user = await api.me();
+        signIn(user);
+        return user;
+      } catch (error) {
+        clearTokens();
+        throw error;
+      }
+    },
+    [signIn],
+  );
 
   const register = useCallback(async (input: RegistrationInput) => {
     const token = await api.register(input);
@@ -119,30 +132,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The confirmed user waiting for a new password before being signed in.
   const awaitingPassword = useRef<User | null>(null);
 
-  const verifyOtp = useCallback(async (email: string, otp: string): Promise<OtpResult> => {
-    const token = registration?.email === email.toLowerCase() ? registration.token : null;
-    const { access, refresh, user, must_set_password } = await api.verifyOtp(email, otp, token);
-    registration = null;
-    setTokens({ access, refresh });
-    const mustSetPassword = Boolean(must_set_password);
-    if (mustSetPassword) awaitingPassword.current = user;
-    else signIn(user);
-    return { user, mustSetPassword };
-  }, [signIn]);
+  const verifyOtp = useCallback(
+    async (email: string, otp: string): Promise<OtpResult> => {
+      const token = registration?.email === email.toLowerCase() ? registration.token : null;
+      const { access, refresh, user, must_set_password } = await api.verifyOtp(email, otp, token);
+      registration = null;
+      setTokens({ access, refresh });
+      const mustSetPassword = Boolean(must_set_password);
+      if (mustSetPassword) awaitingPassword.current = user;
+      else signIn(user);
+      return { user, mustSetPassword };
+    },
+    [signIn],
+  );
 
-  const setNewPassword = useCallback(async (new_password1: string, new_password2: string) => {
-    await api.setPassword({ new_password1, new_password2 });
-    const user = awaitingPassword.current ?? await api.me();
-    awaitingPassword.current = null;
-    signIn(user);
-    return user;
-  }, [signIn]);
+  const setNewPassword = useCallback(
+    async (new_password1: string, new_password2: string) => {
+      await api.setPassword({ new_password1, new_password2 });
+      const user = awaitingPassword.current ?? (await api.me());
+      awaitingPassword.current = null;
+      signIn(user);
+      return user;
+    },
+    [signIn],
+  );
 
-  const completeOnboarding = useCallback(async (form: FormData) => {
-    const user = await api.setAccountType(form);
-    signIn(user);
-    return user;
-  }, [signIn]);
+  const completeOnboarding = useCallback(
+    async (form: FormData) => {
+      const user = await api.setAccountType(form);
+      signIn(user);
+      return user;
+    },
+    [signIn],
+  );
 
   const logout = useCallback(async () => {
     const refresh = getRefreshToken();
@@ -163,18 +185,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [signIn]);
 
-  const value = useMemo<AuthContextValue>(() => ({
-    ...state,
-    login,
-    register,
-    verifyOtp,
-    setNewPassword,
-    resendOtp: api.resendOtp,
-    completeOnboarding,
-    logout,
-    refreshUser,
-    setUser: signIn,
-  }), [state, login, register, verifyOtp, setNewPassword, completeOnboarding, logout, refreshUser, signIn]);
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      login,
+      register,
+      verifyOtp,
+      setNewPassword,
+      resendOtp: api.resendOtp,
+      completeOnboarding,
+      logout,
+      refreshUser,
+      setUser: signIn,
+    }),
+    [state, login, register, verifyOtp, setNewPassword, completeOnboarding, logout, refreshUser, signIn],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -30,7 +30,11 @@ export async function openConversation(id: number): Promise<OpenState> {
       await db.transaction('rw', [db.conversations, db.messages], async () => {
         await db.conversations.delete(id);
         // Pending messages stay: their outbox entries fail with the reason and can be discarded.
-        await db.messages.where('[conversation+timestamp]').between([id, ''], [id, '\uffff']).filter((m) => m.id > 0).delete();
+        await db.messages
+          .where('[conversation+timestamp]')
+          .between([id, ''], [id, '\uffff'])
+          .filter((m) => m.id > 0)
+          .delete();
       });
       return 'missing';
     }

@@ -11,7 +11,9 @@ import { api } from './api';
 const asked = new Map<string, Promise<void>>();
 let pending = 0;
 let settle: () => void = () => undefined;
-export const firstAnswers = new Promise<void>((resolve) => { settle = resolve; });
+export const firstAnswers = new Promise<void>((resolve) => {
+  settle = resolve;
+});
 
 export function fetchInterimList(query: ListQuery): Promise<void> {
   const key = listKey(query);
@@ -19,7 +21,8 @@ export function fetchInterimList(query: ListQuery): Promise<void> {
   if (running) return running;
   const { section = 'all', search, category, supplier, exclude } = query;
   pending += 1;
-  running = api.productPage(section, { search, category, supplier, exclude }, query.pageSize ?? 20, 0)
+  running = api
+    .productPage(section, { search, category, supplier, exclude }, query.pageSize ?? 20, 0)
     .then((page) => putInterimList(key, { products: page.results, count: page.count, fetched_at: Date.now() }))
     .catch((error: unknown) => {
       asked.delete(key); // the device's ensureList asks again

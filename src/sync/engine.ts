@@ -163,10 +163,13 @@ async function schedulePush(userId: number): Promise<void> {
   const due = await nextDueIn(userId);
   if (due === null || !running) return;
   if (pushTimer) clearTimeout(pushTimer);
-  pushTimer = setTimeout(() => {
-    pushTimer = null;
-    void runCycle();
-  }, Math.max(due, 50));
+  pushTimer = setTimeout(
+    () => {
+      pushTimer = null;
+      void runCycle();
+    },
+    Math.max(due, 50),
+  );
 }
 
 /** Products that favourites, conversations and recently viewed refer to are always held, for offline use. */
@@ -181,7 +184,9 @@ async function holdReferencedProducts(): Promise<void> {
 }
 
 function saveData(): boolean {
-  return typeof navigator !== 'undefined' && Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
+  return (
+    typeof navigator !== 'undefined' && Boolean((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData)
+  );
 }
 
 /** The whole catalogue, in the background, page by page; resumable; paused offline; skipped on Save-Data. */
@@ -191,9 +196,12 @@ async function replicateCatalogue(): Promise<void> {
   try {
     // The total (for the progress shown) is asked for beside the first page, not before it.
     // Only the progress depends on it: a failure leaves it for the next time.
-    const counted = (await db.syncState.get('catalogue:total')) ? Promise.resolve() : api.productCount().then(
-      (total) => db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() }),
-    ).catch((error) => console.warn('Could not count the catalogue', error));
+    const counted = (await db.syncState.get('catalogue:total'))
+      ? Promise.resolve()
+      : api
+          .productCount()
+          .then((total) => db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() }))
+          .catch((error) => console.warn('Could not count the catalogue', error));
     await Promise.all([pullStream('catalogue', () => running && leader && isOnline()), counted]);
     retries.catalogue.succeeded();
     const total = await db.products.count();
@@ -250,14 +258,18 @@ function becomeLeader(): void {
   onWakePush(pushSoon);
   void recoverInterrupted().then(() => runCycle());
   timers.push(setInterval(() => void runCycle(), COUNTS_REFRESH_MS));
-  timers.push(setInterval(() => {
-    if (!user) void runCycle();
-  }, GUEST_PULL_MS));
-  timers.push(setInterval(() => {
-    const now = Date.now();
-    for (const [id, until] of watched) if (until < now) watched.delete(id);
-    if (watched.size > 0) void runCycle();
-  }, CHAT_POLL_MS));
+  timers.push(
+    setInterval(() => {
+      if (!user) void runCycle();
+    }, GUEST_PULL_MS),
+  );
+  timers.push(
+    setInterval(() => {
+      const now = Date.now();
+      for (const [id, until] of watched) if (until < now) watched.delete(id);
+      if (watched.size > 0) void runCycle();
+    }, CHAT_POLL_MS),
+  );
 }
 
 /** Starts the engine in this tab (once); the tab leads when it gets the lock. */
@@ -293,11 +305,15 @@ export function startEngine(): () => void {
   if (!isOnline()) probeWhileOffline();
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   if (locks?.request) {
-    void locks.request(LEADER_LOCK, () => new Promise<void>((release) => {
-      if (!running) return release();
-      releaseLock = release;
-      becomeLeader();
-    }));
+    void locks.request(
+      LEADER_LOCK,
+      () =>
+        new Promise<void>((release) => {
+          if (!running) return release();
+          releaseLock = release;
+          becomeLeader();
+        }),
+    );
   } else {
     becomeLeader();
   }

@@ -39,41 +39,64 @@ const nowIso = () => new Date().toISOString();
 export async function toggleFavorite(product: Product): Promise<'added' | 'removed'> {
   const user = signedInUser();
   const target = `product:${product.id}`;
-  return guardedWrite(t`your favourite`, () => db.transaction('rw', [db.favorites, db.outbox, db.products], async () => {
-    const row = await db.favorites.get(product.id);
-    const favorited = Boolean(row && !row.removed);
-    const opposite = await waitingEntry(target, [favorited ? 'favorite.add' : 'favorite.remove']);
-    if (opposite) {
-      // Collapse (SYNC.md): undo the unsent opposite action instead of queueing a new one.
-      await db.outbox.delete(opposite.seq!);
-      if (favorited) await db.favorites.delete(product.id);
-      else await db.favorites.put({ ...row!, removed: false, pending: undefined, error: undefined, outboxId: undefined });
+  return guardedWrite(t`your favourite`, () =>
+    db.transaction('rw', [db.favorites, db.outbox, db.products], async () => {
+      const row = await db.favorites.get(product.id);
+      const favorited = Boolean(row && !row.removed);
+      const opposite = await waitingEntry(target, [favorited ? 'favorite.add' : 'favorite.remove']);
+      if (opposite) {
+        // Collapse (SYNC.md): undo the unsent opposite action instead of queueing a new one.
+        await db.outbox.delete(opposite.seq!);
+        if (favorited) await db.favorites.delete(product.id);
+        else await db.favorites.put({ ...row!, removed: false, pending: undefined, error: undefined, outboxId: undefined });
+        return favorited ? 'removed' : 'added';
+      }
+      if (!(await db.products.get(product.id))) await putProducts([product]);
+      const kind = favorited ? 'favorite.remove' : 'favorite.add';
+      const seq = await enqueue({ kind, target, payload: { product: product.id }, userId: user.id });
+      const mark = { pending: 'sending' as const, error: undefined, outboxId: seq };
+      if (favorited) await db.favorites.put({ ...row!, removed: true, ...mark });
+      else await db.favorites.put({ product_id: product.id, id: row?.id ?? null, created_at: nowIso(), removed: false, ...mark });
       return favorited ? 'removed' : 'added';
-    }
-    if (!(await db.products.get(product.id))) await putProducts([product]);
-    const kind = favorited ? 'favorite.remove' : 'favorite.add';
-    const seq = await enqueue({ kind, target, payload: { product: product.id }, userId: user.id });
-    const mark = { pending: 'sending' as const, error: undefined, outboxId: seq };
-    if (favorited) await db.favorites.put({ ...row!, removed: true, ...mark });
-    else await db.favorites.put({ product_id: product.id, id: row?.id ?? null, created_at: nowIso(), removed: false, ...mark });
-    return favorited ? 'removed' : 'added';
-  }));
+    }),
+  );
 }
 
 /** A new review (buyers, one per product): shown at once as pending. */
 export async function submitReview(productId: number, input: { rating: number; comment: string }): Promise<ReviewRow> {
   const user = signedInUser();
   const id = tempId();
-  return guardedWrite(t`your review`, () => db.transaction('rw', [db.reviews, db.outbox], async () => {
-    const seq = await enqueue({ kind: 'review.create', target: `product:${productId}`, userId: user.id, payload: { product: productId, rating: input.rating, comment: input.comment.trim(), tempId: id } });
-    const review: ReviewRow = {
-      id, rating: input.rating, comment: input.comment.trim(), created_at: nowIso(), updated_at: nowIso(), product: productId,
-      reviewer: { id: user.id, first_name: user.first_name, user_type: user.user_type, date_joined: user.date_joined, supplier_profile: null, buyer_profile: user.buyer_profile, profile: user.buyer_profile },
-      pending: 'sending', outboxId: seq,
-    };
-    await db.reviews.put(review);
-    return review;
-  }));
+  return guardedWrite(t`your review`, () =>
+    db.transaction('rw', [db.reviews, db.outbox], async () => {
+      const seq = await enqueue({
+        kind: 'review.create',
+        target: `product:${productId}`,
+        userId: user.id,
+        payload: { product: productId, rating: input.rating, comment: input.comment.trim(), tempId: id },
+      });
+      const review: ReviewRow = {
+        id,
+        rating: input.rating,
+        comment: input.comment.trim(),
+        created_at: nowIso(),
+        updated_at: nowIso(),
+        product: productId,
+        reviewer: {
+          id: user.id,
+          first_name: user.first_name,
+          user_type: user.user_type,
+          date_joined: user.date_joined,
+          supplier_profile: null,
+          buyer_profile: user.buyer_profile,
+          profile: user.buyer_profile,
+        },
+        pending: 'sending',
+        outboxId: seq,
+      };
+      await db.reviews.put(review);
+      return review;
+    }),
+  );
 }
 
 /** The reviewer edits their comment (spec §4). Edits not yet sent collapse into the last one. */
@@ -81,19 +104,30 @@ export async function editReview(review: ReviewRow, comment: string): Promise<vo
   const user = signedInUser();
   const text = comment.trim();
   const target = `product:${review.product}`;
-  await guardedWrite(t`your review`, () => db.transaction('rw', [db.reviews, db.outbox], async () => {
-    const waiting = await waitingEntry(target, ['review.create', 'review.edit']);
-    if (waiting && (waiting.payload.tempId === review.id || waiting.payload.review === review.id)) {
-      await db.outbox.update(waiting.seq!, { payload: { ...waiting.payload, comment: text } });
-      await db.reviews.update(review.id, { comment: text });
-      return;
-    }
-    const seq = await enqueue({ kind: 'review.edit', target, userId: user.id, payload: { product: review.product, review: review.id, comment: text, previous: review.comment } });
-    await db.reviews.update(review.id, { comment: text, pending: 'sending', error: undefined, outboxId: seq });
-  }));
+  await guardedWrite(t`your review`, () =>
+    db.transaction('rw', [db.reviews, db.outbox], async () => {
+      const waiting = await waitingEntry(target, ['review.create', 'review.edit']);
+      if (waiting && (waiting.payload.tempId === review.id || waiting.payload.review === review.id)) {
+        await db.outbox.update(waiting.seq!, { payload: { ...waiting.payload, comment: text } });
+        await db.reviews.update(review.id, { comment: text });
+        return;
+      }
+      const seq = await enqueue({
+        kind: 'review.edit',
+        target,
+        userId: user.id,
+        payload: { product: review.product, review: review.id, comment: text, previous: review.comment },
+      });
+      await db.reviews.update(review.id, { comment: text, pending: 'sending', error: undefined, outboxId: seq });
+    }),
+  );
 }
 
-export interface NewMessage { text?: string; file?: Blob & { name?: string }; price?: string | null }
+export interface NewMessage {
+  text?: string;
+  file?: Blob & { name?: string };
+  price?: string | null;
+}
 
 /** A chat message (text, a file and/or an offer price): shown at once as pending, sent in order. */
 export async function sendMessage(conversationId: number, input: NewMessage): Promise<MessageRow> {
@@ -101,19 +135,33 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
   const id = tempId();
   const text = input.text?.trim() ?? '';
   const fileName = input.file?.name ?? null;
-  const message = await guardedWrite(t`your message`, () => db.transaction('rw', [db.messages, db.outbox], async () => {
-    const seq = await enqueue({
-      kind: 'message.send', target: `conversation:${conversationId}`, userId: user.id, file: input.file,
-      payload: { conversation: conversationId, text, price: input.price ?? null, image: null, fileName, tempId: id },
-    });
-    const entry = await db.outbox.get(seq);
-    const row: MessageRow = {
-      id, conversation: conversationId, sender: { id: user.id }, text, image_url: null, price: input.price ?? null,
-      timestamp: nowIso(), client_id: entry!.client_id, pending: 'sending', outboxId: seq, file_name: fileName ?? undefined,
-    };
-    await db.messages.put(row);
-    return row;
-  }));
+  const message = await guardedWrite(t`your message`, () =>
+    db.transaction('rw', [db.messages, db.outbox], async () => {
+      const seq = await enqueue({
+        kind: 'message.send',
+        target: `conversation:${conversationId}`,
+        userId: user.id,
+        file: input.file,
+        payload: { conversation: conversationId, text, price: input.price ?? null, image: null, fileName, tempId: id },
+      });
+      const entry = await db.outbox.get(seq);
+      const row: MessageRow = {
+        id,
+        conversation: conversationId,
+        sender: { id: user.id },
+        text,
+        image_url: null,
+        price: input.price ?? null,
+        timestamp: nowIso(),
+        client_id: entry!.client_id,
+        pending: 'sending',
+        outboxId: seq,
+        file_name: fileName ?? undefined,
+      };
+      await db.messages.put(row);
+      return row;
+    }),
+  );
   return message;
 }
 
@@ -134,27 +182,33 @@ export async function startConversation(product: Product): Promise<number> {
 
 export async function markNotificationRead(id: number): Promise<void> {
   const user = signedInUser();
-  await guardedWrite(t`your change`, () => db.transaction('rw', [db.notifications, db.outbox], async () => {
-    await db.notifications.update(id, { is_read: true });
-    await enqueue({ kind: 'notification.read', target: 'notifications', userId: user.id, payload: { id } });
-  }));
+  await guardedWrite(t`your change`, () =>
+    db.transaction('rw', [db.notifications, db.outbox], async () => {
+      await db.notifications.update(id, { is_read: true });
+      await enqueue({ kind: 'notification.read', target: 'notifications', userId: user.id, payload: { id } });
+    }),
+  );
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
   const user = signedInUser();
-  await guardedWrite(t`your change`, () => db.transaction('rw', [db.notifications, db.outbox], async () => {
-    await db.notifications.toCollection().modify({ is_read: true });
-    await enqueue({ kind: 'notification.read-all', target: 'notifications', userId: user.id, payload: {} });
-  }));
+  await guardedWrite(t`your change`, () =>
+    db.transaction('rw', [db.notifications, db.outbox], async () => {
+      await db.notifications.toCollection().modify({ is_read: true });
+      await enqueue({ kind: 'notification.read-all', target: 'notifications', userId: user.id, payload: {} });
+    }),
+  );
 }
 
 /** Recently viewed (spec §9): at most 5, newest first, de-duplicated. */
 export async function openProduct(product: Product): Promise<void> {
-  await db.transaction('rw', db.recent, async () => {
-    await db.recent.put({ product_id: product.id, viewed_at: Date.now(), product });
-    const extra = await db.recent.orderBy('viewed_at').reverse().offset(RECENTLY_VIEWED_MAX).primaryKeys();
-    await db.recent.bulkDelete(extra);
-  }).catch((error) => console.warn('Could not record the recently viewed product', error));
+  await db
+    .transaction('rw', db.recent, async () => {
+      await db.recent.put({ product_id: product.id, viewed_at: Date.now(), product });
+      const extra = await db.recent.orderBy('viewed_at').reverse().offset(RECENTLY_VIEWED_MAX).primaryKeys();
+      await db.recent.bulkDelete(extra);
+    })
+    .catch((error) => console.warn('Could not record the recently viewed product', error));
 }
 
 /** Sends a failed entry again. */
@@ -191,7 +245,12 @@ export async function discardOutboxEntry(outboxId: number): Promise<void> {
         await db.reviews.delete(p.tempId as number);
         break;
       case 'review.edit':
-        await db.reviews.update(p.review as number, { comment: p.previous as string, pending: undefined, error: undefined, outboxId: undefined });
+        await db.reviews.update(p.review as number, {
+          comment: p.previous as string,
+          pending: undefined,
+          error: undefined,
+          outboxId: undefined,
+        });
         break;
       case 'message.send':
         await db.messages.delete(p.tempId as number);

@@ -44,7 +44,7 @@ export function ensureList(query: ListQuery, pages: number): Promise<void> {
     const page = await api.productPage(section, { search, category, supplier, exclude }, Math.max(size, wanted - start), start);
     await db.transaction('rw', db.products, db.lists, async () => {
       await putProducts(page.results);
-      const before = fresh ? (await db.lists.get(key))?.ids ?? [] : [];
+      const before = fresh ? ((await db.lists.get(key))?.ids ?? []) : [];
       const ids = [...before.slice(0, start), ...page.results.map((p) => p.id)];
       await db.lists.put({ key, ids: [...new Set(ids)], count: page.count, fetched_at: fresh ? held.fetched_at : Date.now() });
     });
@@ -94,7 +94,11 @@ export function ensureReviews(productId: number, limit = 50): Promise<void> {
     await db.transaction('rw', db.reviews, db.syncState, async () => {
       const serverIds = new Set(page.results.map((r) => r.id));
       // Reviews the server no longer lists were deleted; pending ones (negative ids) stay.
-      const gone = await db.reviews.where('product').equals(productId).filter((r) => r.id > 0 && !serverIds.has(r.id) && !r.pending).primaryKeys();
+      const gone = await db.reviews
+        .where('product')
+        .equals(productId)
+        .filter((r) => r.id > 0 && !serverIds.has(r.id) && !r.pending)
+        .primaryKeys();
       if (page.count <= limit) await db.reviews.bulkDelete(gone);
       const held = await db.reviews.bulkGet(page.results.map((r) => r.id));
       // A review with an edit still on its way keeps the edited text (the rebase's rule).

@@ -42,7 +42,11 @@ export async function enqueue(entry: NewEntry): Promise<number> {
 
 /** The newest entry of a target still waiting to be sent (not already on its way). */
 export async function waitingEntry(target: string, kinds: OutboxKind[]): Promise<OutboxRow | undefined> {
-  const entries = await db.outbox.where('target').equals(target).filter((e) => e.state === 'pending' && kinds.includes(e.kind)).toArray();
+  const entries = await db.outbox
+    .where('target')
+    .equals(target)
+    .filter((e) => e.state === 'pending' && kinds.includes(e.kind))
+    .toArray();
   return entries.sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0))[0];
 }
 

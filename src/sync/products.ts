@@ -32,10 +32,16 @@ function xhrOnce(method: string, path: string, form: FormData, token: string | n
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
     xhr.onload = () => {
       let body: unknown = null;
-      try { body = xhr.responseText ? JSON.parse(xhr.responseText) : null; } catch { body = xhr.responseText; }
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = xhr.responseText;
+      }
       resolve({ status: xhr.status, body });
     };
     xhr.onerror = xhr.ontimeout = () => resolve({ status: 0, body: null });

@@ -23,10 +23,16 @@ const PAGE_SIZE: Record<StreamName, number> = { private: 500, catalogue: 1000 };
 /** What each stream's reset (a cursor too old for the server) drops before the snapshot arrives. */
 const RESET_TABLES: Record<StreamName, () => Promise<unknown>> = {
   // Rows written on this device and not yet sent (negative ids) stay: the outbox still owns them.
-  private: () => Promise.all([
-    db.categories.clear(), db.banners.clear(), db.favorites.clear(), db.conversations.clear(), db.notifications.clear(),
-    db.reviews.where(':id').above(0).delete(), db.messages.where(':id').above(0).delete(),
-  ]),
+  private: () =>
+    Promise.all([
+      db.categories.clear(),
+      db.banners.clear(),
+      db.favorites.clear(),
+      db.conversations.clear(),
+      db.notifications.clear(),
+      db.reviews.where(':id').above(0).delete(),
+      db.messages.where(':id').above(0).delete(),
+    ]),
   catalogue: () => Promise.all([db.products.clear(), db.lists.clear()]).then(productsChanged),
 };
 
@@ -50,7 +56,12 @@ async function applyPage(stream: StreamName, since: string | null, answer: Answe
     if (((await db.syncState.get(streamKey(stream)))?.cursor ?? null) !== since) return false;
     if (answer.reset) await RESET_TABLES[stream]();
     await applyChanges(answer.changes);
-    await db.syncState.put({ key: streamKey(stream), cursor: answer.cursor, updated_at: Date.now(), value: answer.has_more ? 'partial' : 'done' });
+    await db.syncState.put({
+      key: streamKey(stream),
+      cursor: answer.cursor,
+      updated_at: Date.now(),
+      value: answer.has_more ? 'partial' : 'done',
+    });
     return true;
   });
 }

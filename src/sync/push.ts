@@ -23,7 +23,12 @@ export function backoff(attempts: number): number {
 
 /** Retry later: the network or the server had a passing problem. */
 export const isTransient = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 408 || error.status === 401;
+  !(error instanceof ApiError) ||
+  error.status === 0 ||
+  error.status >= 500 ||
+  error.status === 429 ||
+  error.status === 408 ||
+  error.status === 401;
 
 /** On start-up, entries a closed tab left "sending" go back to pending: the resend is safe (same client_id). */
 export async function recoverInterrupted(): Promise<void> {
@@ -45,7 +50,11 @@ async function nextEntry(userId: number): Promise<OutboxRow | undefined> {
 
 /** When the next backed-off entry becomes due (ms from now), or null when none waits. */
 export async function nextDueIn(userId: number): Promise<number | null> {
-  const waiting = await db.outbox.where('state').equals('pending').filter((e) => e.user_id === userId).toArray();
+  const waiting = await db.outbox
+    .where('state')
+    .equals('pending')
+    .filter((e) => e.user_id === userId)
+    .toArray();
   if (waiting.length === 0) return null;
   return Math.max(0, Math.min(...waiting.map((e) => e.next_at)) - Date.now());
 }
@@ -66,7 +75,11 @@ export async function pushOutbox(userId: number, shouldStop: () => boolean = () 
       sent = true;
     } catch (error) {
       if (isTransient(error)) {
-        await db.outbox.update(entry.seq!, { state: 'pending', attempts: entry.attempts + 1, next_at: Date.now() + backoff(entry.attempts + 1) });
+        await db.outbox.update(entry.seq!, {
+          state: 'pending',
+          attempts: entry.attempts + 1,
+          next_at: Date.now() + backoff(entry.attempts + 1),
+        });
         if (error instanceof ApiError && (error.status === 0 || error.status === 401)) return sent;
         continue;
       }
@@ -94,14 +107,21 @@ async function send(entry: OutboxRow): Promise<void> {
       }
       return done(entry, () => db.favorites.delete(p.product as number));
     case 'review.create': {
-      const review: Review = await api.createReview(p.product as number, { rating: p.rating as number, comment: p.comment as string, client_id: entry.client_id });
+      const review: Review = await api.createReview(p.product as number, {
+        rating: p.rating as number,
+        comment: p.comment as string,
+        client_id: entry.client_id,
+      });
       return done(entry, async () => {
         await db.reviews.delete(p.tempId as number);
         await db.reviews.put(review);
         // Edits queued meanwhile were aimed at the temporary id.
-        await db.outbox.where('target').equals(entry.target).modify((e) => {
-          if (e.kind === 'review.edit' && e.payload.review === p.tempId) e.payload = { ...e.payload, review: review.id };
-        });
+        await db.outbox
+          .where('target')
+          .equals(entry.target)
+          .modify((e) => {
+            if (e.kind === 'review.edit' && e.payload.review === p.tempId) e.payload = { ...e.payload, review: review.id };
+          });
       });
     }
     case 'review.edit': {
@@ -115,7 +135,12 @@ async function send(entry: OutboxRow): Promise<void> {
         // Uploaded: keep the URL, drop the Blob, so a retry of the post does not upload again.
         await db.outbox.update(entry.seq!, { file: undefined, payload: { ...p, image } });
       }
-      const message: Message = await api.sendMessage(p.conversation as number, { text: (p.text as string) || '', image, price: (p.price as string | null) ?? null, client_id: entry.client_id });
+      const message: Message = await api.sendMessage(p.conversation as number, {
+        text: (p.text as string) || '',
+        image,
+        price: (p.price as string | null) ?? null,
+        client_id: entry.client_id,
+      });
       return done(entry, async () => {
         await db.messages.delete(p.tempId as number);
         await putMessages([message]);
@@ -145,10 +170,13 @@ async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<vo
 
 function reasonFor(entry: OutboxRow, error: unknown): string {
   if (error instanceof ApiError && error.status === 404 && entry.kind === 'message.send') return t`This conversation no longer exists.`;
-  const productGone = error instanceof ApiError && (error.status === 404
-    || (error.status === 400 && entry.kind.startsWith('favorite') && /does not exist/.test(JSON.stringify(error.body))));
+  const productGone =
+    error instanceof ApiError &&
+    (error.status === 404 ||
+      (error.status === 400 && entry.kind.startsWith('favorite') && /does not exist/.test(JSON.stringify(error.body))));
   if (productGone) return t`This product is no longer available.`;
-  if (error instanceof ApiError && error.status === 413) return t`Failed to send message. The file might be too large or of an unsupported type.`;
+  if (error instanceof ApiError && error.status === 413)
+    return t`Failed to send message. The file might be too large or of an unsupported type.`;
   return serverReason(error);
 }
 
@@ -161,7 +189,10 @@ async function fail(entry: OutboxRow, reason: string): Promise<void> {
 }
 
 /** The local row an entry shows on. */
-export async function markRow(entry: OutboxRow, mark: { pending?: 'sending' | 'failed'; error?: string; outboxId?: number }): Promise<void> {
+export async function markRow(
+  entry: OutboxRow,
+  mark: { pending?: 'sending' | 'failed'; error?: string; outboxId?: number },
+): Promise<void> {
   const p = entry.payload;
   if (entry.kind === 'favorite.add' || entry.kind === 'favorite.remove') await db.favorites.update(p.product as number, mark);
   else if (entry.kind === 'review.create') await db.reviews.update(p.tempId as number, mark);

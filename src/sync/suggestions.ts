@@ -5,7 +5,10 @@ import { api, type SearchSuggestion } from './api';
 import { isOnline } from './connectivity';
 
 /** Where suggestions came from: the server, or the products held on the device (offline). */
-export interface Suggestions { items: SearchSuggestion[]; source: 'server' | 'device' }
+export interface Suggestions {
+  items: SearchSuggestion[];
+  source: 'server' | 'device';
+}
 
 const NONE: Suggestions = { items: [], source: 'server' };
 

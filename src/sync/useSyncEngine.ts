@@ -11,9 +11,12 @@ export function useSyncEngine(): void {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let unmounted = false;
-    loadDevice().then((device) => {
-      if (!unmounted) stop = device.startEngine();
-    }, (error: unknown) => console.warn('Could not load the local database', error));
+    loadDevice().then(
+      (device) => {
+        if (!unmounted) stop = device.startEngine();
+      },
+      (error: unknown) => console.warn('Could not load the local database', error),
+    );
     return () => {
       unmounted = true;
       stop?.();
@@ -21,7 +24,8 @@ export function useSyncEngine(): void {
   }, []);
   useEffect(() => {
     if (status === 'loading') return;
-    void loadDevice().then((device) => device.setEngineUser(status === 'authenticated' ? user : null))
+    void loadDevice()
+      .then((device) => device.setEngineUser(status === 'authenticated' ? user : null))
       .catch((error: unknown) => console.warn('Could not switch the local data to the signed-in user', error));
   }, [status, user]);
 }

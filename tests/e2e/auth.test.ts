@@ -86,9 +86,18 @@ describe.skipIf(skipBrowser)('signing up and signing in (browser)', () => {
     await page.getByRole('dialog', { name: 'Set up your account' }).waitFor();
 
     // The sign-up password no longer works; the new one does.
-    const login = (password: string) => page.evaluate(async ([address, secret]) => (await fetch('/api/auth/login/', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: address, password: secret }),
-    })).status, [email, password]);
+    const login = (password: string) =>
+      page.evaluate(
+        async ([address, secret]) =>
+          (
+            await fetch('/api/auth/login/', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ email: address, password: secret }),
+            })
+          ).status,
+        [email, password],
+      );
     expect(await login('Heron-quarry-41')).toBe(401);
     expect(await login('Otter-lantern-62')).toBe(200);
   });

@@ -24,7 +24,13 @@ async function axeSerious(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 describe.skipIf(skipBrowser)('browsing (browser)', () => {
@@ -87,7 +93,9 @@ describe.skipIf(skipBrowser)('browsing (browser)', () => {
     const { page } = browser;
     await signInAsDemo(page, DEMO_BUYER);
     await page.goto('/new-arrivals');
-    const card = cards(page).filter({ has: page.locator('button[aria-pressed="false"]') }).first();
+    const card = cards(page)
+      .filter({ has: page.locator('button[aria-pressed="false"]') })
+      .first();
     await card.waitFor();
     const name = (await card.getByRole('link').first().textContent())!;
     const heart = page.getByRole('button', { name: `Favorite: ${name}` }).first();
@@ -111,7 +119,14 @@ describe.skipIf(skipBrowser)('browsing (browser)', () => {
     const { page, context } = browser;
     const { word } = await searchableWord();
     await signInAsDemo(page, DEMO_BUYER);
-    const visits = ['/', `/search/${encodeURIComponent(word)}`, '/category/1/Agriculture%20%26%20Food', '/flash-deals', '/new-arrivals', '/favorites'];
+    const visits = [
+      '/',
+      `/search/${encodeURIComponent(word)}`,
+      '/category/1/Agriculture%20%26%20Food',
+      '/flash-deals',
+      '/new-arrivals',
+      '/favorites',
+    ];
     for (const path of visits) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -11,11 +11,24 @@ import { DEMO_BUYER, chatBubble, chatHistory, e2e, signInAsDemo, skipBrowser, st
  * composed offline that arrive exactly once.
  */
 
-interface Session { token: string; id: number }
-interface ApiMessage { id: number; text: string; image_url: string | null; price: string | null; sender: { id: number } }
+interface Session {
+  token: string;
+  id: number;
+}
+interface ApiMessage {
+  id: number;
+  text: string;
+  image_url: string | null;
+  price: string | null;
+  sender: { id: number };
+}
 
 async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<Session> {
-  const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const { access } = (await login.json()) as { access: string };
   const me = (await (await fetch(`${e2e.baseUrl}/api/me/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { id: number };
   return { token: access, id: me.id };
@@ -38,7 +51,10 @@ async function serverMessages(session: Session, conversationId: number): Promise
 
 /** Two of the demo supplier's products with a picture: one per test, so each starts its own conversation. */
 async function supplierProducts(supplier: Session) {
-  const page = await apiAs<{ results: Array<{ id: number; name: string; price: string; thumbnail_url: string | null }> }>(supplier, `/api/products/?supplier=${supplier.id}&limit=20`);
+  const page = await apiAs<{ results: Array<{ id: number; name: string; price: string; thumbnail_url: string | null }> }>(
+    supplier,
+    `/api/products/?supplier=${supplier.id}&limit=20`,
+  );
   const withPicture = page.results.filter((p) => p.thumbnail_url);
   if (withPicture.length < 3) throw new Error('The demo supplier needs three products with pictures');
   return withPicture;
@@ -54,8 +70,6 @@ async function signedInContext(browser: Browser, email: string, firstName: strin
   await signInAsDemo(page, { email, firstName });
   return { context, page, errors };
 }
-
-
 
 /** Waits until nothing in the history is still sending. */
 async function allSent(page: Page, timeout = 30_000) {
@@ -94,16 +108,25 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
       await allSent(page);
 
       const stored = await serverMessages(buyerApi, conversationId);
-      expect(stored.map((m) => [m.text, m.price])).toEqual([['Hello, can you supply 200 units?', null], ['', null], ['', lower]]);
+      expect(stored.map((m) => [m.text, m.price])).toEqual([
+        ['Hello, can you supply 200 units?', null],
+        ['', null],
+        ['', lower],
+      ]);
       expect(stored[1].image_url).toMatch(/\.png$/);
       expect(await chatHistory(page).locator('img').getAttribute('src')).toContain(stored[1].image_url!);
 
       // The supplier's badges follow within 60 s (spec §4: counts every 60 s) without a reload.
       const s = supplier.page;
-      await s.getByRole('link', { name: /^Messages, \d+ unread$/ }).first().waitFor({ timeout: 65_000 });
+      await s
+        .getByRole('link', { name: /^Messages, \d+ unread$/ })
+        .first()
+        .waitFor({ timeout: 65_000 });
       await s.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor({ timeout: 5_000 });
       await s.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-      const offerNote = s.getByRole('button', { name: new RegExp(`^Chioma offered .* for ${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`) });
+      const offerNote = s.getByRole('button', {
+        name: new RegExp(`^Chioma offered .* for ${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`),
+      });
       await offerNote.waitFor();
       await offerNote.click();
       await s.waitForURL(`**/chat/${conversationId}`);
@@ -147,7 +170,10 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
     await context.setOffline(false);
     await allSent(page, 45_000);
     const stored = await serverMessages(buyerApi, conversationId);
-    expect(stored.map((m) => [m.text, m.price])).toEqual([['Written in the market, no signal', null], ['', higher]]);
+    expect(stored.map((m) => [m.text, m.price])).toEqual([
+      ['Written in the market, no signal', null],
+      ['', higher],
+    ]);
 
     // A reload shows each once, as the server holds them.
     await page.reload();

@@ -13,7 +13,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 

@@ -36,7 +36,6 @@ declare module 'vitest' {
   }
 }
 
-
 /** Serves the sink's mails to the test workers, which run in other processes. */
 async function startMailEndpoint(smtp: SmtpSink): Promise<{ url: string; server: Server }> {
   const server = createHttpServer(async (request, response) => {
@@ -59,7 +58,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}:\n${log()}`);
-    const ok = await fetch(`${baseUrl}/api/health/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -71,7 +73,9 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => { if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL'); }, 10_000);
+  const timer = setTimeout(() => {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+  }, 10_000);
   await exited;
   clearTimeout(timer);
 }
@@ -112,7 +116,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
     },
   });
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
 

@@ -16,7 +16,15 @@ export const OFFLINE_NOTICE = 'You are offline — showing saved data';
 const LAUNCH = {
   executablePath: e2e.chromium,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 /**
@@ -27,7 +35,10 @@ const LAUNCH = {
 export function waitOutSplash(context: BrowserContext) {
   const guard = (page: Page) => {
     const splash = page.locator('.splash').filter({ visible: true }).first();
-    splashGuards.set(page, page.addLocatorHandler(splash, async () => {}).then(() => splash));
+    splashGuards.set(
+      page,
+      page.addLocatorHandler(splash, async () => {}).then(() => splash),
+    );
   };
   for (const page of context.pages()) guard(page);
   context.on('page', guard);
@@ -65,12 +76,18 @@ export function useBrowser() {
     state.page = await state.context.newPage();
     state.page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     // Anything the Content Security Policy blocked (an unhashed inline script, a foreign source) fails the test too.
-    const note = (line: string) => { consoleLines = [...consoleLines.slice(-29), line]; };
+    const note = (line: string) => {
+      consoleLines = [...consoleLines.slice(-29), line];
+    };
     state.page.on('response', (response) => {
       if (response.status() >= 400) note(`answer ${response.status()}: ${response.request().method()} ${response.url()}`);
     });
-    state.page.on('requestfailed', (request) => note(`request failed (${request.failure()?.errorText}): ${request.method()} ${request.url()}`));
-    state.page.on('framenavigated', (frame) => { if (frame === state.page.mainFrame()) note(`navigated: ${frame.url()}`); });
+    state.page.on('requestfailed', (request) =>
+      note(`request failed (${request.failure()?.errorText}): ${request.method()} ${request.url()}`),
+    );
+    state.page.on('framenavigated', (frame) => {
+      if (frame === state.page.mainFrame()) note(`navigated: ${frame.url()}`);
+    });
     state.page.on('console', (message) => {
       note(`${message.type()}: ${message.text()}`);
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
@@ -98,7 +115,7 @@ export async function launchWithProfile(): Promise<{ context: BrowserContext; pa
   const context = await chromium.launchPersistentContext(profile, { ...LAUNCH, baseURL: e2e.baseUrl });
   context.setDefaultTimeout(20_000);
   waitOutSplash(context);
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,

@@ -1,7 +1,18 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiGet, DEMO_BUYER, demoProduct, e2e, greeting, OFFLINE_NOTICE, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+import {
+  apiGet,
+  DEMO_BUYER,
+  demoProduct,
+  e2e,
+  greeting,
+  OFFLINE_NOTICE,
+  signInAsDemo,
+  skipBrowser,
+  useBrowser,
+  waitForServiceWorker,
+} from './helpers';
 
 /** Fetches `path` from inside the page (through its service worker): status and SHA-256 of the body, or the network error. */
 function fetchInPage(page: Page, path: string) {
@@ -57,7 +68,9 @@ describe.skipIf(skipBrowser)('offline (browser)', () => {
   it('serves a product picture offline, byte for byte, once it has been seen', async () => {
     const { page, context } = browser;
     const { results } = await apiGet<{ results: Array<{ thumbnail_url: string }> }>('/api/products/');
-    const [seen, unseen] = results.map((p) => pathOf(p.thumbnail_url)).filter((p, i, all) => p.startsWith('/media/') && all.indexOf(p) === i);
+    const [seen, unseen] = results
+      .map((p) => pathOf(p.thumbnail_url))
+      .filter((p, i, all) => p.startsWith('/media/') && all.indexOf(p) === i);
     const original = Buffer.from(await (await fetch(`${e2e.baseUrl}${seen}`)).arrayBuffer());
     const originalSha = createHash('sha256').update(original).digest('hex');
 

@@ -9,7 +9,11 @@ interface ApiProduct {
   images: unknown[];
   supplier: { id: number; first_name: string; supplier_profile: { company_name: string; is_verified: boolean } | null };
 }
-interface ApiReview { id: number; comment: string; reviewer: { first_name: string } }
+interface ApiReview {
+  id: number;
+  comment: string;
+  reviewer: { first_name: string };
+}
 
 const products = async () => (await apiGet<{ results: ApiProduct[] }>('/api/products/?limit=100')).results;
 const reviewsOf = async (id: number) => (await apiGet<{ results: ApiReview[] }>(`/api/products/${id}/reviews/?limit=100`)).results;
@@ -79,7 +83,9 @@ describe.skipIf(skipBrowser)('product detail and seller page (browser)', () => {
     await form.getByLabel('Comment (optional)').fill(comment);
     await form.getByRole('button', { name: 'Submit review' }).click();
     await page.getByText('Thank you! You have reviewed this product.').waitFor();
-    await expect.poll(async () => (await reviewsOf(product.id)).find((r) => r.comment === comment)?.reviewer.first_name).toBe(DEMO_BUYER.firstName);
+    await expect
+      .poll(async () => (await reviewsOf(product.id)).find((r) => r.comment === comment)?.reviewer.first_name)
+      .toBe(DEMO_BUYER.firstName);
 
     const mine = page.getByRole('listitem').filter({ hasText: `${DEMO_BUYER.firstName} (you)` });
     await mine.getByRole('button', { name: 'Edit' }).click();

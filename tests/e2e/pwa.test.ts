@@ -7,15 +7,18 @@ import { e2e, launchWithProfile, skipBrowser, useBrowser, waitForServiceWorker }
 
 /** Asks the worker controlling the page which build it is; only the test's "new build" answers. */
 function controllerBuild(page: Page): Promise<string | null> {
-  return page.evaluate(() => new Promise<string | null>((resolve) => {
-    const controller = navigator.serviceWorker.controller;
-    if (!controller) return resolve(null);
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(event.data);
-    controller.postMessage({ type: 'E2E_BUILD' }, [channel.port2]);
-    // A worker without the handler never answers.
-    setTimeout(() => resolve(null), 1500);
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const controller = navigator.serviceWorker.controller;
+        if (!controller) return resolve(null);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        controller.postMessage({ type: 'E2E_BUILD' }, [channel.port2]);
+        // A worker without the handler never answers.
+        setTimeout(() => resolve(null), 1500);
+      }),
+  );
 }
 
 /** The installable app (DESIGN §1): installability and updates of the service worker. */
@@ -52,10 +55,15 @@ describe.skipIf(skipBrowser)('the installable app (browser)', () => {
     expect(await controllerBuild(page)).toBeNull();
 
     // "Deploy" a new build: a byte-different service worker that can say which build it is.
-    await writeFile(swFile, `${original}\nself.addEventListener('message', (event) => { if (event.data && event.data.type === 'E2E_BUILD') event.ports[0].postMessage('${build}'); });\n`);
+    await writeFile(
+      swFile,
+      `${original}\nself.addEventListener('message', (event) => { if (event.data && event.data.type === 'E2E_BUILD') event.ports[0].postMessage('${build}'); });\n`,
+    );
     try {
       // The app's own check runs hourly; a check now stands in for the hour passing.
-      await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())!.update(); });
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
       await prompt.waitFor();
       // Not swapped under the user: the old version still runs until they choose to reload.
       expect(await controllerBuild(page)).toBeNull();

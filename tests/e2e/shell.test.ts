@@ -78,7 +78,9 @@ describe.skipIf(skipBrowser)('the Content Security Policy (browser)', () => {
     try {
       const page = await context.newPage();
       const violations: string[] = [];
-      page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
       await page.goto('/');
       await page.getByRole('link', { name: 'Marketplace home' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');

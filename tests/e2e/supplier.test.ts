@@ -30,15 +30,27 @@ async function newAccount(type: 'SUPPLIER' | 'BUYER') {
   const email = `c3-${type.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const { registration_token } = await call<{ registration_token: string }>('/api/auth/registration/', {
     method: 'POST',
-    body: JSON.stringify({ first_name: 'Zeynep', last_name: 'Kaya', email, phone_number: '+905321234567', country: 'TR', password1: PASSWORD, password2: PASSWORD }),
+    body: JSON.stringify({
+      first_name: 'Zeynep',
+      last_name: 'Kaya',
+      email,
+      phone_number: '+905321234567',
+      country: 'TR',
+      password1: PASSWORD,
+      password2: PASSWORD,
+    }),
   });
   // The registration token proves this client made the sign-up, so the password stays usable.
-  const { access } = await call<{ access: string }>('/api/auth/otp/verify/', { method: 'POST', body: JSON.stringify({ email, otp: await otpFromMail(email), registration_token }) });
+  const { access } = await call<{ access: string }>('/api/auth/otp/verify/', {
+    method: 'POST',
+    body: JSON.stringify({ email, otp: await otpFromMail(email), registration_token }),
+  });
   const categories = await call<{ results: Array<{ id: number }> } | Array<{ id: number }>>('/api/categories/');
   const categoryId = (Array.isArray(categories) ? categories : categories.results)[0].id;
-  const setup = type === 'SUPPLIER'
-    ? { account_type: type, company_name: 'Kaya Tekstil', industry_ids: [categoryId] }
-    : { account_type: type, name: 'Zeynep Kaya', category_ids: [categoryId] };
+  const setup =
+    type === 'SUPPLIER'
+      ? { account_type: type, company_name: 'Kaya Tekstil', industry_ids: [categoryId] }
+      : { account_type: type, name: 'Zeynep Kaya', category_ids: [categoryId] };
   await call('/api/me/set-account-type/', { method: 'POST', token: access, body: JSON.stringify(setup) });
   return { email, token: access, categoryId };
 }
@@ -107,7 +119,13 @@ describe.skipIf(skipBrowser)('supplier tools and account screens', () => {
     await page.waitForURL(/\/products\/\d+$/);
     const productId = Number(new URL(page.url()).pathname.split('/').pop());
     const created = await call(`/api/products/${productId}/`);
-    expect(created).toMatchObject({ name: 'Handwoven Kilim Rug', min_price: '80.00', max_price: '120.50', quantity_in_stock: 40, minimum_order_quantity: 2 });
+    expect(created).toMatchObject({
+      name: 'Handwoven Kilim Rug',
+      min_price: '80.00',
+      max_price: '120.50',
+      quantity_in_stock: 40,
+      minimum_order_quantity: 2,
+    });
     expect(created.images).toHaveLength(2);
     expect(created.thumbnail_url).toMatch(/^\/media\//);
 
@@ -120,7 +138,11 @@ describe.skipIf(skipBrowser)('supplier tools and account screens', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     expect(multipartFields(await patch)).toEqual(['min_price']);
     await page.waitForURL(new RegExp(`/products/${productId}$`));
-    expect(await call(`/api/products/${productId}/`)).toMatchObject({ min_price: '75.00', name: 'Handwoven Kilim Rug', max_price: '120.50' });
+    expect(await call(`/api/products/${productId}/`)).toMatchObject({
+      min_price: '75.00',
+      name: 'Handwoven Kilim Rug',
+      max_price: '120.50',
+    });
 
     // A flash deal below the minimum price, ending in two days.
     await page.goto(`/products/${productId}/edit`);
@@ -133,7 +155,16 @@ describe.skipIf(skipBrowser)('supplier tools and account screens', () => {
 
     // Another product, deleted from "my listings" after the confirmation.
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: 'Copper Coffee Pot', description: 'Hammered copper cezve.', min_price: '9', max_price: '12', quantity_in_stock: '30', minimum_order_quantity: '1', category_id: String(account.categoryId) })) form.append(key, value);
+    for (const [key, value] of Object.entries({
+      name: 'Copper Coffee Pot',
+      description: 'Hammered copper cezve.',
+      min_price: '9',
+      max_price: '12',
+      quantity_in_stock: '30',
+      minimum_order_quantity: '1',
+      category_id: String(account.categoryId),
+    }))
+      form.append(key, value);
     form.append('thumbnail', new Blob([PNG], { type: 'image/png' }), 'pot.png');
     const other = await call<{ id: number }>('/api/products/', { method: 'POST', token: account.token, body: form });
     await page.goto('/profile');
@@ -141,7 +172,10 @@ describe.skipIf(skipBrowser)('supplier tools and account screens', () => {
     await page.getByRole('link', { name: 'Handwoven Kilim Rug', exact: true }).waitFor();
     await expectNoSeriousAxeViolations(page, () => page.getByRole('link', { name: 'Copper Coffee Pot', exact: true }).waitFor());
     let question = '';
-    page.once('dialog', (dialog) => { question = dialog.message(); void dialog.accept(); });
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
     await page.getByRole('button', { name: 'Delete Copper Coffee Pot' }).click();
     await page.getByRole('link', { name: 'Copper Coffee Pot', exact: true }).waitFor({ state: 'detached' });
     expect(question).toBe('Are you sure you want to delete this product?');
@@ -190,7 +224,11 @@ describe.skipIf(skipBrowser)('supplier tools and account screens', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.getByRole('button', { name: 'Hi, Zeynep' }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
-    const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: account.email, password: PASSWORD }) });
+    const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: PASSWORD }),
+    });
     expect(login.status).toBeGreaterThanOrEqual(400);
   }, 120_000);
 });

@@ -25,7 +25,17 @@ describe.skipIf(skipBrowser)('sync engine (browser)', () => {
 
     await signInAsDemo(page, DEMO_BUYER);
     // The favourites badge comes from the local database, filled by the private stream.
-    await expect.poll(() => page.getByRole('link', { name: /^Favorites, \d+/ }).first().getAttribute('aria-label').catch(() => null), { timeout: 20_000 }).toMatch(/Favorites, [1-9]/);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('link', { name: /^Favorites, \d+/ })
+            .first()
+            .getAttribute('aria-label')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toMatch(/Favorites, [1-9]/);
   });
 
   it('two tabs sync once: only the leading tab pulls, and the other takes over when it closes', async () => {

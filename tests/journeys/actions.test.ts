@@ -1,14 +1,20 @@
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OFFLINE_NOTICE, chatBubble, productPageHeart, signInAsDemo, skipBrowser, startChat, useBrowser, waitForServiceWorker } from '../e2e/helpers';
+import {
+  OFFLINE_NOTICE,
+  chatBubble,
+  productPageHeart,
+  signInAsDemo,
+  skipBrowser,
+  startChat,
+  useBrowser,
+  waitForServiceWorker,
+} from '../e2e/helpers';
 import { apiLogin, favoriteIds, freshProducts, lieFi, messageTexts, profileBrowser, reviewComments, storeCount, tempDir } from './support';
 
 const EMEKA = { email: 'emeka.nwosu@demo.market', firstName: 'Emeka' };
 const CHIOMA = { email: 'buyer@demo.market', firstName: 'Chioma' };
-
-
-
 
 async function send(page: Page, text: string) {
   await page.getByLabel('Message', { exact: true }).fill(text);

@@ -12,7 +12,10 @@ describe.skipIf(skipBrowser)('journey: browse and search offline', () => {
     const { page, context } = browser;
     const products = await catalogue();
     const total = (await apiGet<{ count: number }>('/api/products/?limit=1')).count;
-    const word = products.map((p) => p.name.split(/\s+/).find((w) => /^[A-Za-z]{5,}$/.test(w))).find(Boolean)!.toLowerCase();
+    const word = products
+      .map((p) => p.name.split(/\s+/).find((w) => /^[A-Za-z]{5,}$/.test(w)))
+      .find(Boolean)!
+      .toLowerCase();
     const { count: found } = await apiGet<{ count: number }>(`/api/products/?search=${word}&limit=1`);
     expect(found).toBeGreaterThan(0);
 

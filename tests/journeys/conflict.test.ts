@@ -5,7 +5,6 @@ import { apiAs, apiLogin, favoriteIds, storeCount, type ApiProduct } from './sup
 
 const CHIOMA = { email: 'buyer@demo.market', firstName: 'Chioma' };
 
-
 /** The demo supplier's products the buyer has neither favourited nor reviewed, oldest first (other journeys take the newest). */
 async function supplierProducts(count: number, skip: number) {
   const supplier = await apiLogin(DEMO_SUPPLIER_EMAIL);
@@ -14,7 +13,10 @@ async function supplierProducts(count: number, skip: number) {
   const page = await apiAs<{ results: ApiProduct[] }>(supplier, `/api/products/?supplier=${supplier.id}&limit=100`);
   const untouched: ApiProduct[] = [];
   for (const product of page.results.filter((p) => !favourites.has(p.id)).reverse()) {
-    const reviews = await apiAs<{ results: Array<{ reviewer: { first_name: string } }> }>(buyer, `/api/products/${product.id}/reviews/?limit=100`);
+    const reviews = await apiAs<{ results: Array<{ reviewer: { first_name: string } }> }>(
+      buyer,
+      `/api/products/${product.id}/reviews/?limit=100`,
+    );
     if (!reviews.results.some((r) => r.reviewer.first_name === CHIOMA.firstName)) untouched.push(product);
   }
   const products = untouched.slice(skip, skip + count);
@@ -27,7 +29,11 @@ describe.skipIf(skipBrowser)('journey: a conflict, and two tabs', () => {
 
   it('a product deleted by its supplier while the buyer was offline ends with a clear message, not a silent drop', async () => {
     const { page, context } = browser;
-    const { supplier, buyer, products: [product] } = await supplierProducts(1, 0);
+    const {
+      supplier,
+      buyer,
+      products: [product],
+    } = await supplierProducts(1, 0);
     await signInAsDemo(page, CHIOMA);
     await page.goto(`/products/${product.id}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
@@ -59,7 +65,10 @@ describe.skipIf(skipBrowser)('journey: a conflict, and two tabs', () => {
 
   it('two tabs open at once: a favourite made offline in the tab that does not lead is sent once, and both tabs show it', async () => {
     const { page, context } = browser;
-    const { buyer, products: [product] } = await supplierProducts(1, 2);
+    const {
+      buyer,
+      products: [product],
+    } = await supplierProducts(1, 2);
     const posts: string[] = [];
     // Answered requests only: an attempt the offline browser refused never reached the server.
     context.on('requestfinished', (request) => {

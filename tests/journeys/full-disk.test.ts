@@ -19,12 +19,13 @@ function fillStorage(page: Page): Promise<number> {
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const store = (piece: Uint8Array) => new Promise<boolean>((resolve, reject) => {
-      const tx = filler.transaction('pieces', 'readwrite');
-      tx.objectStore('pieces').add(piece);
-      tx.oncomplete = () => resolve(true);
-      tx.onabort = () => (tx.error?.name === 'QuotaExceededError' ? resolve(false) : reject(tx.error));
-    });
+    const store = (piece: Uint8Array) =>
+      new Promise<boolean>((resolve, reject) => {
+        const tx = filler.transaction('pieces', 'readwrite');
+        tx.objectStore('pieces').add(piece);
+        tx.oncomplete = () => resolve(true);
+        tx.onabort = () => (tx.error?.name === 'QuotaExceededError' ? resolve(false) : reject(tx.error));
+      });
     let written = 0;
     for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 1 << 4]) {
       for (;;) {
@@ -40,11 +41,15 @@ function fillStorage(page: Page): Promise<number> {
   });
 }
 
-const freeStorage = (page: Page) => page.evaluate(() => new Promise<void>((resolve, reject) => {
-  const request = indexedDB.deleteDatabase('filler');
-  request.onsuccess = () => resolve();
-  request.onerror = () => reject(request.error);
-}));
+const freeStorage = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase('filler');
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      }),
+  );
 
 describe.skipIf(skipBrowser || !canMountSmallDisk)('journey: a full disk', () => {
   it('tells the buyer a favourite was not saved because the disk is full, and loses nothing already queued', async () => {

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
-import { DEMO_BUYER, OFFLINE_NOTICE, chatBubble, e2e, signInAsDemo, skipBrowser, waitForServiceWorker, waitOutSplash } from '../e2e/helpers';
+import {
+  DEMO_BUYER,
+  OFFLINE_NOTICE,
+  chatBubble,
+  e2e,
+  signInAsDemo,
+  skipBrowser,
+  waitForServiceWorker,
+  waitOutSplash,
+} from '../e2e/helpers';
 import { apiLogin, catalogue, favoriteIds, messageTexts, ownServer, storeCount } from './support';
-
 
 /** The server dies (kill -9) mid-session and comes back on the same data: the buyer loses nothing. */
 describe.skipIf(skipBrowser)('journey: the server killed and restarted mid-session', () => {
   it('changes made while the server is down wait on the device and arrive once after the restart', async () => {
     const server = await ownServer();
-    const browser = await chromium.launch({ executablePath: e2e.chromium, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'] });
+    const browser = await chromium.launch({
+      executablePath: e2e.chromium,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
+    });
     try {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
       context.setDefaultTimeout(40_000);

@@ -22,38 +22,60 @@ import { tempDir } from './support';
  * alone so the browser suite's server keeps its embedded database).
  */
 
-interface Op { key: string; method: string; path: string; body: Record<string, unknown>; token: string; ack?: { status: number; body: any } }
+interface Op {
+  key: string;
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+  token: string;
+  ack?: { status: number; body: any };
+}
 
 const BURST_MS = 3_000;
 const step = (what: string) => process.env.CRASH_VERBOSE && console.log(`[crash] ${new Date().toISOString()} ${what}`);
 
-
 async function startServer(env: Record<string, string>, url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST'))), LOG_LEVEL: 'warn', SEED_DEMO: '1', ...env },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST'))),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => { log = (log + chunk.toString()).slice(-5_000); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-5_000);
+  });
   const deadline = Date.now() + 180_000;
-  while (!(await fetch(`${url}/api/health/`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return child;
 }
 
-const stop = (child: ChildProcess, signal: NodeJS.Signals) => new Promise((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve(null);
-  child.once('exit', resolve);
-  child.kill(signal);
-});
+const stop = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(null);
+    child.once('exit', resolve);
+    child.kill(signal);
+  });
 
 async function call(url: string, op: Pick<Op, 'method' | 'path' | 'body' | 'token'>) {
   const response = await fetch(`${url}${op.path}`, {
     method: op.method,
-    headers: { ...(op.token ? { authorization: `Bearer ${op.token}` } : {}), ...(op.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(op.token ? { authorization: `Bearer ${op.token}` } : {}),
+      ...(op.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
     body: op.method === 'POST' ? JSON.stringify(op.body) : undefined,
   });
   const text = await response.text();
@@ -62,21 +84,53 @@ async function call(url: string, op: Pick<Op, 'method' | 'path' | 'body' | 'toke
 
 async function login(url: string, email: string) {
   const { body } = await call(url, { method: 'POST', path: '/api/auth/login/', body: { email, password: DEMO_PASSWORD }, token: '' });
-  const me = await (await fetch(`${url}/api/me/`, { headers: { authorization: `Bearer ${body.access}` } })).json() as { id: number };
+  const me = (await (await fetch(`${url}/api/me/`, { headers: { authorization: `Bearer ${body.access}` } })).json()) as { id: number };
   return { token: body.access as string, id: me.id };
 }
 
 /** One buyer's writes, one at a time (each key's writes in order), until the server dies. */
-async function buyerBurst(url: string, token: string, products: Array<{ id: number; supplier: number }>, conversation: number, ops: Op[], offset: number) {
+async function buyerBurst(
+  url: string,
+  token: string,
+  products: Array<{ id: number; supplier: number }>,
+  conversation: number,
+  ops: Op[],
+  offset: number,
+) {
   for (let i = 0; ; i += 1) {
     const product = products[(offset + i) % products.length];
     const round: Op[] = [
-      { key: `fav:${token}:${product.id}`, method: 'POST', path: '/api/favorites/', body: { product: product.id, client_id: randomUUID() }, token },
-      { key: `msg:${token}:${i}`, method: 'POST', path: `/api/conversations/${conversation}/messages/`, body: { text: `burst ${i}`, client_id: randomUUID() }, token },
-      { key: `rev:${token}:${product.id}`, method: 'POST', path: `/api/products/${product.id}/reviews/`, body: { rating: 1 + (i % 5), comment: `burst ${i}`, client_id: randomUUID() }, token },
+      {
+        key: `fav:${token}:${product.id}`,
+        method: 'POST',
+        path: '/api/favorites/',
+        body: { product: product.id, client_id: randomUUID() },
+        token,
+      },
+      {
+        key: `msg:${token}:${i}`,
+        method: 'POST',
+        path: `/api/conversations/${conversation}/messages/`,
+        body: { text: `burst ${i}`, client_id: randomUUID() },
+        token,
+      },
+      {
+        key: `rev:${token}:${product.id}`,
+        method: 'POST',
+        path: `/api/products/${product.id}/reviews/`,
+        body: { rating: 1 + (i % 5), comment: `burst ${i}`, client_id: randomUUID() },
+        token,
+      },
     ];
     // Every other favourite is taken back at once: a delete, and a tombstone to check.
-    if (i % 2 === 0) round.push({ key: `fav:${token}:${product.id}`, method: 'DELETE', path: `/api/favorites/by-product/${product.id}/`, body: {}, token });
+    if (i % 2 === 0)
+      round.push({
+        key: `fav:${token}:${product.id}`,
+        method: 'DELETE',
+        path: `/api/favorites/by-product/${product.id}/`,
+        body: {},
+        token,
+      });
     for (const op of round) {
       ops.push(op);
       try {
@@ -109,13 +163,21 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
   const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: webDir, DATABASE_URL: databaseUrl };
   let server = await startServer(env, url);
   try {
-    const products = ((await (await fetch(`${url}/api/products/?limit=100`)).json()) as { results: Array<{ id: number; supplier: { id: number } }> }).results
-      .map((p) => ({ id: p.id, supplier: p.supplier.id }));
+    const products = (
+      (await (await fetch(`${url}/api/products/?limit=100`)).json()) as { results: Array<{ id: number; supplier: { id: number } }> }
+    ).results.map((p) => ({ id: p.id, supplier: p.supplier.id }));
     const buyers = await Promise.all(BUYERS.map((b) => login(url, b.email)));
-    const conversations = await Promise.all(buyers.map(async (b, i) => {
-      const { body } = await call(url, { method: 'POST', path: '/api/conversations/', body: { product: products[i].id, participants: [products[i].supplier] }, token: b.token });
-      return body.id as number;
-    }));
+    const conversations = await Promise.all(
+      buyers.map(async (b, i) => {
+        const { body } = await call(url, {
+          method: 'POST',
+          path: '/api/conversations/',
+          body: { product: products[i].id, participants: [products[i].supplier] },
+          token: b.token,
+        });
+        return body.id as number;
+      }),
+    );
 
     step('burst');
     const ops: Op[] = [];
@@ -126,7 +188,10 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
     await burst;
     const acknowledged = ops.filter((op) => op.ack && op.ack.status < 300);
     const cutOff = ops.filter((op) => !op.ack);
-    expect(acknowledged.length, `writes acknowledged before the kill (answers: ${JSON.stringify(ops.slice(0, 3).map((o) => o.ack))})`).toBeGreaterThan(20);
+    expect(
+      acknowledged.length,
+      `writes acknowledged before the kill (answers: ${JSON.stringify(ops.slice(0, 3).map((o) => o.ack))})`,
+    ).toBeGreaterThan(20);
     expect(cutOff.length).toBeGreaterThan(0);
 
     step(`killed: ${ops.length} writes`);
@@ -135,13 +200,19 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
     // What the server acknowledged is there: each message once, each review with its rating.
     const messageClientIds = new Set<string>();
     for (const [i, b] of buyers.entries()) {
-      const { body } = await call(url, { method: 'GET', path: `/api/conversations/${conversations[i]}/messages/?limit=1000`, body: {}, token: b.token });
+      const { body } = await call(url, {
+        method: 'GET',
+        path: `/api/conversations/${conversations[i]}/messages/?limit=1000`,
+        body: {},
+        token: b.token,
+      });
       for (const m of body.results) {
         expect(messageClientIds.has(m.client_id), `message ${m.client_id} stored twice`).toBe(false);
         messageClientIds.add(m.client_id);
       }
     }
-    for (const op of acknowledged.filter((o) => o.path.endsWith('/messages/'))) expect(messageClientIds.has(op.body.client_id as string)).toBe(true);
+    for (const op of acknowledged.filter((o) => o.path.endsWith('/messages/')))
+      expect(messageClientIds.has(op.body.client_id as string)).toBe(true);
     // A favourite's last acknowledged write decides, unless a later write of it was cut off.
     const lastWrite = new Map<string, Op>();
     for (const op of ops.filter((o) => o.key.startsWith('fav:'))) lastWrite.set(op.key, op);
@@ -149,10 +220,18 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
       if (!op.ack || op.ack.status >= 300) continue;
       const product = Number(op.key.split(':').pop());
       const { body } = await call(url, { method: 'GET', path: '/api/favorites/?limit=200', body: {}, token: op.token });
-      expect(body.results.some((f: { product: { id: number } }) => f.product.id === product), op.key).toBe(op.method === 'POST');
+      expect(
+        body.results.some((f: { product: { id: number } }) => f.product.id === product),
+        op.key,
+      ).toBe(op.method === 'POST');
     }
     for (const op of acknowledged.filter((o) => o.key.startsWith('rev:') && o.method === 'POST')) {
-      const { body } = await call(url, { method: 'GET', path: `/api/products/${op.ack!.body.product}/reviews/?limit=100`, body: {}, token: op.token });
+      const { body } = await call(url, {
+        method: 'GET',
+        path: `/api/products/${op.ack!.body.product}/reviews/?limit=100`,
+        body: {},
+        token: op.token,
+      });
       expect(body.results.find((r: { id: number }) => r.id === op.ack!.body.id)?.rating).toBe(op.body.rating);
     }
     // The writes cut off are resent as the outbox would (same client_id): stored once each.
@@ -187,7 +266,9 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
       expect(ghosts.rows, 'favourites both deleted and alive').toEqual([]);
       const deleted = acknowledged.filter((o) => o.method === 'DELETE' && o.ack!.status === 204);
       expect(deleted.length).toBeGreaterThan(0);
-      const tombstones = Number((await sql<{ n: string }>`select count(*) as n from tombstones where collection = 'favorites'`.execute(db)).rows[0].n);
+      const tombstones = Number(
+        (await sql<{ n: string }>`select count(*) as n from tombstones where collection = 'favorites'`.execute(db)).rows[0].n,
+      );
       expect(tombstones).toBeGreaterThanOrEqual(deleted.length);
       const duplicates = await sql<{ client_id: string }>`
         select client_id from (select client_id from messages union all select client_id from reviews union all select client_id from favorites) c
@@ -195,7 +276,9 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
       expect(duplicates.rows, 'writes stored twice').toEqual([]);
       const resentMessages = cutOff.filter((o) => o.path.endsWith('/messages/')).map((o) => o.body.client_id as string);
       if (resentMessages.length) {
-        const stored = await sql<{ n: string }>`select count(*) as n from messages where client_id in (${sql.join(resentMessages)})`.execute(db);
+        const stored = await sql<{
+          n: string;
+        }>`select count(*) as n from messages where client_id in (${sql.join(resentMessages)})`.execute(db);
         expect(Number(stored.rows[0].n)).toBe(resentMessages.length);
       }
     } finally {
@@ -214,8 +297,12 @@ async function crashAndRecover(target: 'PGlite' | 'PostgreSQL') {
 
 describe('the server killed during a burst of writes', () => {
   const targets: Array<'PGlite' | 'PostgreSQL'> = ['PGlite', ...(process.env.CRASH_DATABASE_URL ? ['PostgreSQL' as const] : [])];
-  it.each(targets)('on %s: nothing acknowledged is lost, resends are stored once, counts, averages, sequence and tombstones agree', async (target) => {
-    const result = await crashAndRecover(target);
-    console.log(`[crash] ${target}: ${result.acknowledged} writes acknowledged, ${result.cutOff} cut off and resent`);
-  }, 300_000);
+  it.each(targets)(
+    'on %s: nothing acknowledged is lost, resends are stored once, counts, averages, sequence and tombstones agree',
+    async (target) => {
+      const result = await crashAndRecover(target);
+      console.log(`[crash] ${target}: ${result.acknowledged} writes acknowledged, ${result.cutOff} cut off and resent`);
+    },
+    300_000,
+  );
 });

@@ -12,10 +12,18 @@ export { storeCount } from '../device-store';
 
 /** What the offline journeys share: the server as a client sees it, the network's faults, the device's database. */
 
-export interface Session { token: string; id: number; base: string }
+export interface Session {
+  token: string;
+  id: number;
+  base: string;
+}
 
 export async function apiLogin(email: string, base = e2e.baseUrl): Promise<Session> {
-  const login = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${base}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   if (!login.ok) throw new Error(`Login of ${email} answered ${login.status}`);
   const { access } = (await login.json()) as { access: string };
   const me = (await (await fetch(`${base}/api/me/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { id: number };
@@ -32,7 +40,12 @@ export async function apiAs<T = any>(session: Session, route: string, init: { me
   return (response.status === 204 ? null : response.json()) as Promise<T>;
 }
 
-export interface ApiProduct { id: number; name: string; price: string; supplier: { id: number } }
+export interface ApiProduct {
+  id: number;
+  name: string;
+  price: string;
+  supplier: { id: number };
+}
 
 /** The demo catalogue's products, newest first. */
 export async function catalogue(base = e2e.baseUrl): Promise<ApiProduct[]> {
@@ -40,11 +53,16 @@ export async function catalogue(base = e2e.baseUrl): Promise<ApiProduct[]> {
   return page.results;
 }
 
-export const favoriteIds = async (s: Session) => (await apiAs<{ results: Array<{ product: { id: number } }> }>(s, '/api/favorites/?limit=200')).results.map((f) => f.product.id);
+export const favoriteIds = async (s: Session) =>
+  (await apiAs<{ results: Array<{ product: { id: number } }> }>(s, '/api/favorites/?limit=200')).results.map((f) => f.product.id);
 export const messageTexts = async (s: Session, conversation: number) =>
-  (await apiAs<{ results: Array<{ text: string }> }>(s, `/api/conversations/${conversation}/messages/?limit=500`)).results.map((m) => m.text);
+  (await apiAs<{ results: Array<{ text: string }> }>(s, `/api/conversations/${conversation}/messages/?limit=500`)).results.map(
+    (m) => m.text,
+  );
 export const reviewComments = async (base: string, product: number) =>
-  ((await (await fetch(`${base}/api/products/${product}/reviews/?limit=100`)).json()) as { results: Array<{ comment: string }> }).results.map((r) => r.comment);
+  (
+    (await (await fetch(`${base}/api/products/${product}/reviews/?limit=100`)).json()) as { results: Array<{ comment: string }> }
+  ).results.map((r) => r.comment);
 
 /** Products this buyer has neither favourited nor reviewed, chosen from the end of the list so journeys do not share them. */
 export async function freshProducts(session: Session, who: string, skip: number, count: number): Promise<ApiProduct[]> {
@@ -52,7 +70,9 @@ export async function freshProducts(session: Session, who: string, skip: number,
   const chosen: ApiProduct[] = [];
   for (const product of (await catalogue()).slice(skip)) {
     if (favourites.has(product.id)) continue;
-    const reviews = await fetch(`${session.base}/api/products/${product.id}/reviews/?limit=100`).then((r) => r.json()) as { results: Array<{ reviewer: { first_name: string } }> };
+    const reviews = (await fetch(`${session.base}/api/products/${product.id}/reviews/?limit=100`).then((r) => r.json())) as {
+      results: Array<{ reviewer: { first_name: string } }>;
+    };
     if (reviews.results.some((r) => r.reviewer.first_name === who)) continue;
     chosen.push(product);
     if (chosen.length === count) return chosen;
@@ -68,7 +88,12 @@ export async function freshProducts(session: Session, who: string, skip: number,
 export async function slow3g(page: Page): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 2_000,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+  });
   return async () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await cdp.detach();
@@ -88,7 +113,9 @@ export async function lieFi(context: BrowserContext, reachServer = false): Promi
   };
   await context.route('**/api/**', handler);
   return {
-    get held() { return state.held; },
+    get held() {
+      return state.held;
+    },
     restore: () => context.unroute('**/api/**', handler),
   };
 }
@@ -107,18 +134,25 @@ export async function profileBrowser(profile: string, baseURL = e2e.baseUrl, dis
     headless: true,
     baseURL,
     viewport: { width: 1280, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   context.setDefaultTimeout(40_000);
   waitOutSplash(context);
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
   return { context, page, errors };
 }
 
 export const tempDir = (prefix: string) => mkdtemp(path.join(tmpdir(), prefix));
-
 
 /**
  * A server of the journey's own (its data folder and port; the suite's web build), which the
@@ -136,15 +170,28 @@ export async function ownServer() {
       cwd: PROJECT_ROOT,
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
-        PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: e2e.webDir, DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: e2e.webDir,
+        DATABASE_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const keep = (chunk: Buffer) => { log = (log + chunk.toString()).slice(-10_000); };
+    const keep = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-10_000);
+    };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     const deadline = Date.now() + 120_000;
-    while (!(await fetch(`${url}/api/health/`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${url}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The journey's server did not start:\n${log}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -158,5 +205,13 @@ export async function ownServer() {
     await exited;
   };
   await start();
-  return { url, start, kill, async close() { await kill(); await rm(dataDir, { recursive: true, force: true }); } };
+  return {
+    url,
+    start,
+    kill,
+    async close() {
+      await kill();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -13,13 +13,19 @@ const decode = (encoding: unknown, body: Buffer) =>
   encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
 
 /** Text of `bytes` length that compresses like code does (repeats, not noise). */
-const sourceLike = (bytes: number) => Array.from({ length: Math.ceil(bytes / 40) }, (_, i) => `export const value${i} = ${i} * 2;\n`).join('').slice(0, bytes);
+const sourceLike = (bytes: number) =>
+  Array.from({ length: Math.ceil(bytes / 40) }, (_, i) => `export const value${i} = ${i} * 2;\n`)
+    .join('')
+    .slice(0, bytes);
 
 /** A stand-in dist/ with text files on both sides of 1 KB, precompressed as the build does. */
 async function makeDist(root: string) {
   const dist = path.join(root, 'dist');
   await mkdir(path.join(dist, 'assets'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), `<!doctype html><title>Marketplace</title><div id="root"></div><!--${'x'.repeat(2000)}-->`);
+  await writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>Marketplace</title><div id="root"></div><!--${'x'.repeat(2000)}-->`,
+  );
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), sourceLike(40_000));
   await writeFile(path.join(dist, 'assets', 'index-abc123.css'), '.a{color:red}\n'.repeat(300));
   await writeFile(path.join(dist, 'assets', 'tiny-abc123.js'), 'console.log(1)');
@@ -41,7 +47,9 @@ beforeAll(async () => {
   supplier = await createUser(t, { type: 'SUPPLIER' });
   for (let i = 0; i < 8; i++) await createProduct(t, supplier, { name: `Product ${i} ${'long name '.repeat(5)}` });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('compressed transfers', () => {
   it('sends every text asset over 1 KB compressed by the accepted encoding, and the same bytes when decoded', async () => {
@@ -105,7 +113,7 @@ describe('compressed transfers', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
-  it('sends a signed-in viewer\'s product list compressed too', async () => {
+  it("sends a signed-in viewer's product list compressed too", async () => {
     const res = await rawGet(`${t.baseUrl}/api/products/`, { 'accept-encoding': 'br', authorization: `Bearer ${supplier.token}` });
     expect(res.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decode('br', res.body).toString()).results[0]).toHaveProperty('is_favorited', false);
@@ -119,7 +127,9 @@ describe('right-sized images (GET /media/<file>?w=)', () => {
     // A 1600×1200 photo-like picture: gradients and noise, as a camera gives.
     const noise = Buffer.alloc(1600 * 1200 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i % 251) ^ ((i * 7919) % 97);
-    original = await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).png().toBuffer();
+    original = await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', fileBlob(original, 'image/png'), 'photo.png');
     const res = await t.api.post('/api/media/upload/', form, { token: supplier.token });

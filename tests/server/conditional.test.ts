@@ -4,8 +4,12 @@ import { chatPair, insertProduct, send } from './messaging-helpers';
 import { rawGet } from './raw-http';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** GET as the browser revalidates: with the ETag it holds, accepting brotli. */
 async function get(url: string, token?: string, etag?: string) {
@@ -42,11 +46,14 @@ describe('conditional requests on polled answers', () => {
     expect(changed.headers['cache-control']).toBe('no-store');
   });
 
-  it('a user\'s validator never matches another user\'s counts', async () => {
+  it("a user's validator never matches another user's counts", async () => {
     const a = await createUser(t);
     const b = await createUser(t);
     const { headers } = await get('/api/me/counts/', a.token);
-    await t.db.insertInto('favorites').values({ user_id: b.user.id, product_id: (await insertProduct(t, (await createUser(t, { type: 'SUPPLIER' })).user.id)).id }).execute();
+    await t.db
+      .insertInto('favorites')
+      .values({ user_id: b.user.id, product_id: (await insertProduct(t, (await createUser(t, { type: 'SUPPLIER' })).user.id)).id })
+      .execute();
     expect((await get('/api/me/counts/', b.token, headers.etag as string)).status).toBe(200);
   });
 
@@ -62,7 +69,13 @@ describe('conditional requests on polled answers', () => {
     const supplier = await createUser(t, { type: 'SUPPLIER' });
     await insertProduct(t, supplier.user.id, { name: 'Kente cloth' });
     const buyer = await createUser(t);
-    for (const section of ['/api/products/', '/api/products/new-arrivals/', '/api/products/flash-deals/', '/api/products/top-rated/', '/api/products/hot-selling/']) {
+    for (const section of [
+      '/api/products/',
+      '/api/products/new-arrivals/',
+      '/api/products/flash-deals/',
+      '/api/products/top-rated/',
+      '/api/products/hot-selling/',
+    ]) {
       await expectRevalidation(section);
       await expectRevalidation(section, buyer.token);
     }
@@ -75,7 +88,10 @@ describe('conditional requests on polled answers', () => {
 
   it('writes and errors never answer 304', async () => {
     const me = await createUser(t);
-    const res = await rawGet(`${t.baseUrl}/api/notifications/?is_read=maybe`, { authorization: `Bearer ${me.token}`, 'if-none-match': '*' });
+    const res = await rawGet(`${t.baseUrl}/api/notifications/?is_read=maybe`, {
+      authorization: `Bearer ${me.token}`,
+      'if-none-match': '*',
+    });
     expect(res.status).toBe(400);
     expect((await rawGet(`${t.baseUrl}/api/me/counts/`, { 'if-none-match': '*' })).status).toBe(401);
   });

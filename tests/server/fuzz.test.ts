@@ -12,12 +12,26 @@ import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp } from '
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SLOW_MS = 1000;
 const LEAKS = [
-  /\n\s+at\s+\S+/, /node_modules/, /\.(ts|js):\d+:\d+/, /\b(TypeError|RangeError|SyntaxError|ReferenceError)\b/,
-  /\b(select|insert|update|delete)\b[\s\S]{0,80}\b(from|into|set|where)\b/i, /syntax error at or near/i, /violates [a-z ]*constraint/i,
-  /duplicate key value/i, /relation "[^"]+"/i, /column "[^"]+" (does not exist|of relation)/i, /invalid input syntax for/i,
+  /\n\s+at\s+\S+/,
+  /node_modules/,
+  /\.(ts|js):\d+:\d+/,
+  /\b(TypeError|RangeError|SyntaxError|ReferenceError)\b/,
+  /\b(select|insert|update|delete)\b[\s\S]{0,80}\b(from|into|set|where)\b/i,
+  /syntax error at or near/i,
+  /violates [a-z ]*constraint/i,
+  /duplicate key value/i,
+  /relation "[^"]+"/i,
+  /column "[^"]+" (does not exist|of relation)/i,
+  /invalid input syntax for/i,
 ];
 
-interface Operation { method: string; path: string; pathParams: string[]; query: string[]; body: string[] }
+interface Operation {
+  method: string;
+  path: string;
+  pathParams: string[];
+  query: string[];
+  body: string[];
+}
 
 let t: TestApp;
 let tokens: Record<string, string | undefined>;
@@ -31,32 +45,98 @@ beforeAll(async () => {
   const unverified = await createUser(t, { verified: false, type: null });
   const products = await insertProducts(t, supplier.user.id, [{}, {}, {}]);
   ids = [supplier.user.id, buyer.user.id, ...products.map((p) => p.id), 1];
-  tokens = { guest: undefined, buyer: buyer.token, supplier: supplier.token, unverified: unverified.token, forged: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' };
+  tokens = {
+    guest: undefined,
+    buyer: buyer.token,
+    supplier: supplier.token,
+    unverified: unverified.token,
+    forged: 'eyJhbGciOiJIUzI1NiJ9.e30.forged',
+  };
   const doc = t.app.swagger() as { paths: Record<string, Record<string, any>> };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]): Operation => {
-    const parameters: Array<{ in: string; name: string }> = op.parameters ?? [];
-    const schema = op.requestBody?.content?.['application/json']?.schema ?? op.requestBody?.content?.['multipart/form-data']?.schema;
-    return {
-      method: method.toUpperCase(),
-      path,
-      pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-      query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-      body: Object.keys(schema?.properties ?? {}),
-    };
-  }));
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]): Operation => {
+      const parameters: Array<{ in: string; name: string }> = op.parameters ?? [];
+      const schema = op.requestBody?.content?.['application/json']?.schema ?? op.requestBody?.content?.['multipart/form-data']?.schema;
+      return {
+        method: method.toUpperCase(),
+        path,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        body: Object.keys(schema?.properties ?? {}),
+      };
+    }),
+  );
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const NASTY = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', '', ' ', '-1', '0', '1e3', '0x10', 'NaN', 'null', 'true',
-  '99999999999999999999', '1.5', '%00', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', 'é'.repeat(300), 'a\u0000b'];
-const text = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 40 }), fc.integer().map(String), fc.constantFrom('USD', 'EUR', 'SUPPLIER', 'BUYER', 'a@example.com', '123456'));
-const FIELD_NAMES = ['limit', 'offset', 'search', 'category', 'supplier', 'exclude', 'is_read', 'since', 'collections', 'product', 'text', 'image',
-  'price', 'rating', 'comment', 'email', 'password', 'otp', 'refresh', 'currency', 'name', 'account_type', 'participants', 'client_id', 'file'];
+const NASTY = [
+  'toString',
+  'constructor',
+  '__proto__',
+  'hasOwnProperty',
+  'valueOf',
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1e3',
+  '0x10',
+  'NaN',
+  'null',
+  'true',
+  '99999999999999999999',
+  '1.5',
+  '%00',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  'é'.repeat(300),
+  'a\u0000b',
+];
+const text = fc.oneof(
+  fc.constantFrom(...NASTY),
+  fc.string({ maxLength: 40 }),
+  fc.integer().map(String),
+  fc.constantFrom('USD', 'EUR', 'SUPPLIER', 'BUYER', 'a@example.com', '123456'),
+);
+const FIELD_NAMES = [
+  'limit',
+  'offset',
+  'search',
+  'category',
+  'supplier',
+  'exclude',
+  'is_read',
+  'since',
+  'collections',
+  'product',
+  'text',
+  'image',
+  'price',
+  'rating',
+  'comment',
+  'email',
+  'password',
+  'otp',
+  'refresh',
+  'currency',
+  'name',
+  'account_type',
+  'participants',
+  'client_id',
+  'file',
+];
 
 /** The generated parts of one request; the operation is chosen in turn, so every one is exercised. */
 const requestArb = fc.record({
   token: fc.constantFrom('guest', 'buyer', 'supplier', 'unverified', 'forged'),
-  pathValue: fc.oneof(fc.constantFrom(0, 1, 2, 3, 4), fc.constantFrom(...NASTY).map((v) => `raw:${v}`), fc.integer({ min: -5, max: 2 ** 33 }).map(String)),
+  pathValue: fc.oneof(
+    fc.constantFrom(0, 1, 2, 3, 4),
+    fc.constantFrom(...NASTY).map((v) => `raw:${v}`),
+    fc.integer({ min: -5, max: 2 ** 33 }).map(String),
+  ),
   queryKeys: fc.array(fc.oneof(fc.constantFrom(...FIELD_NAMES, ...NASTY.slice(0, 5)), fc.string({ maxLength: 10 })), { maxLength: 4 }),
   queryValues: fc.array(text, { minLength: 4, maxLength: 4 }),
   bodyKeys: fc.array(fc.oneof(fc.constantFrom(...FIELD_NAMES, ...NASTY.slice(0, 5)), fc.string({ maxLength: 10 })), { maxLength: 5 }),
@@ -64,7 +144,15 @@ const requestArb = fc.record({
   useSchemaKeys: fc.boolean(),
   encoding: fc.constantFrom('json', 'json', 'form', 'multipart', 'raw', 'none'),
   raw: fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('{', '[[[[', '{"a":1', 'a=1&a=2&a=3', '--x\r\n', '\u0000')),
-  rawType: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=x', 'text/plain', 'application/xml', ''),
+  rawType: fc.constantFrom(
+    'application/json',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'multipart/form-data; boundary=x',
+    'text/plain',
+    'application/xml',
+    '',
+  ),
   file: fc.constantFrom(undefined, 'png', 'pdf', 'text', 'htmlAsPng'),
 });
 
@@ -86,8 +174,10 @@ function buildRequest(op: Operation, c: Case) {
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (op.method !== 'GET' && op.method !== 'DELETE' && op.method !== 'HEAD') {
-    if (c.encoding === 'json') { body = JSON.stringify(Object.fromEntries(fields)); headers['content-type'] = 'application/json'; }
-    else if (c.encoding === 'form') {
+    if (c.encoding === 'json') {
+      body = JSON.stringify(Object.fromEntries(fields));
+      headers['content-type'] = 'application/json';
+    } else if (c.encoding === 'form') {
       body = new URLSearchParams(fields.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     } else if (c.encoding === 'multipart') {
@@ -104,32 +194,39 @@ function buildRequest(op: Operation, c: Case) {
 }
 
 describe('the API under generated requests (OpenAPI-driven fuzzer)', () => {
-  it(`answers ${RUNS} generated requests without a 5xx, a slow answer or a leak`, async () => {
-    expect(operations.length).toBeGreaterThan(30);
-    let count = 0;
-    const seen = new Set<string>();
-    const findings = new Map<string, string>();
-    await fc.assert(fc.asyncProperty(requestArb, async (c) => {
-      const op = operations[count % operations.length];
-      const { url, init } = buildRequest(op, c);
-      const send = async () => {
-        const started = performance.now();
-        const res = await fetch(new URL(url, t.baseUrl), init);
-        const answer = await res.text();
-        return { res, answer, elapsed: performance.now() - started };
-      };
-      let { res, answer, elapsed } = await send();
-      // A slow path is slow every time; a one-off pause is the shared machine (other processes, GC): asked once more.
-      if (elapsed >= SLOW_MS) ({ res, answer, elapsed } = await send());
-      count++;
-      seen.add(`${op.method} ${op.path}`);
-      const where = `${init.method} ${url} (${c.encoding}, ${c.token}) → ${res.status} in ${Math.round(elapsed)} ms: ${answer.slice(0, 300)}`;
-      // Findings are gathered, one per operation and kind, so one run lists them all.
-      const finding = res.status >= 500 ? '5xx' : elapsed >= SLOW_MS ? 'slow' : LEAKS.find((leak) => leak.test(answer))?.source;
-      const key = `${finding} ${op.method} ${op.path}`;
-      if (finding && !findings.has(key)) findings.set(key, where);
-    }), { numRuns: RUNS });
-    console.log(`fuzz: ${count} cases over ${seen.size} of ${operations.length} operations, ${findings.size} findings`);
-    expect([...findings.values()]).toEqual([]);
-  }, 60 * 60_000);
+  it(
+    `answers ${RUNS} generated requests without a 5xx, a slow answer or a leak`,
+    async () => {
+      expect(operations.length).toBeGreaterThan(30);
+      let count = 0;
+      const seen = new Set<string>();
+      const findings = new Map<string, string>();
+      await fc.assert(
+        fc.asyncProperty(requestArb, async (c) => {
+          const op = operations[count % operations.length];
+          const { url, init } = buildRequest(op, c);
+          const send = async () => {
+            const started = performance.now();
+            const res = await fetch(new URL(url, t.baseUrl), init);
+            const answer = await res.text();
+            return { res, answer, elapsed: performance.now() - started };
+          };
+          let { res, answer, elapsed } = await send();
+          // A slow path is slow every time; a one-off pause is the shared machine (other processes, GC): asked once more.
+          if (elapsed >= SLOW_MS) ({ res, answer, elapsed } = await send());
+          count++;
+          seen.add(`${op.method} ${op.path}`);
+          const where = `${init.method} ${url} (${c.encoding}, ${c.token}) → ${res.status} in ${Math.round(elapsed)} ms: ${answer.slice(0, 300)}`;
+          // Findings are gathered, one per operation and kind, so one run lists them all.
+          const finding = res.status >= 500 ? '5xx' : elapsed >= SLOW_MS ? 'slow' : LEAKS.find((leak) => leak.test(answer))?.source;
+          const key = `${finding} ${op.method} ${op.path}`;
+          if (finding && !findings.has(key)) findings.set(key, where);
+        }),
+        { numRuns: RUNS },
+      );
+      console.log(`fuzz: ${count} cases over ${seen.size} of ${operations.length} operations, ${findings.size} findings`);
+      expect([...findings.values()]).toEqual([]);
+    },
+    60 * 60_000,
+  );
 });

@@ -27,7 +27,10 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide('pgTemplate', template);
     return async () => {
-      const leftovers = await admin.query(`select datname from pg_database where datname like $1 or datname = $2`, [`${template}_%`, template]);
+      const leftovers = await admin.query(`select datname from pg_database where datname like $1 or datname = $2`, [
+        `${template}_%`,
+        template,
+      ]);
       for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();
       await rm(dir, { recursive: true, force: true });
@@ -41,7 +44,9 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('pgliteTemplate', file);
-  return async () => { await rm(dir, { recursive: true, force: true }); };
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -37,7 +37,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return wrapPGlite(await PGlite.create({ loadDataDir, extensions: pgliteExtensions }));
 }
 
-export interface ReceivedMail { to: string[]; raw: string }
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
 export async function startSmtpSink() {
@@ -66,10 +69,16 @@ export async function startSmtpSink() {
     async waitFor(to: string, after = 0, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = mails.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase()));
+        const found = mails
+          .slice(after)
+          .reverse()
+          .find((m) => m.to.includes(to.toLowerCase()));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => { waiters.push(resolve); setTimeout(resolve, 100); });
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -78,8 +87,15 @@ export async function startSmtpSink() {
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
-export interface ApiResponse<T = any> { status: number; body: T; headers: Headers }
-export interface CallOptions { token?: string; headers?: Record<string, string> }
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+}
 
 /** A small HTTP client for tests: JSON in, JSON out, and FormData for multipart calls. */
 export function apiClient(baseUrl: string) {
@@ -88,11 +104,18 @@ export function apiClient(baseUrl: string) {
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData || typeof body === 'string' || body instanceof Uint8Array) payload = body as BodyInit;
-    else if (body !== undefined) { payload = JSON.stringify(body); headers['content-type'] = 'application/json'; }
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
     const res = await fetch(new URL(url, baseUrl), { method, headers, body: payload });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON: keep the text */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
   return {
@@ -113,8 +136,14 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Pic
   const smtp = await startSmtpSink();
   const dataDir = await mkdtemp(path.join(inject('tmpDir'), 'app-'));
   const config: Config = {
-    port: 0, host: '127.0.0.1', dataDir, smtpUrl: smtp.url, mailFrom: 'no-reply@marketplace.test',
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256', seedDemo: false, logLevel: 'silent',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    smtpUrl: smtp.url,
+    mailFrom: 'no-reply@marketplace.test',
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    seedDemo: false,
+    logLevel: 'silent',
     // Tests speak for many client addresses through X-Forwarded-For, as a proxy on the same host would.
     trustProxy: '127.0.0.1',
     // The server-s3 project (tests/server/s3-setup.ts): media in a bucket, under a prefix of this app's own.
@@ -126,13 +155,23 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Pic
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
-    app, db: handle.db, dbKind: handle.kind, smtp, baseUrl, dataDir, api: apiClient(baseUrl),
+    app,
+    db: handle.db,
+    dbKind: handle.kind,
+    smtp,
+    baseUrl,
+    dataDir,
+    api: apiClient(baseUrl),
     /** Every file in the media store (folder or bucket), uploads still being received included. */
     async storedFiles(): Promise<string[]> {
       const temps = (await readdir(app.media.objects.tempDir).catch(() => [] as string[])).filter((n) => n.startsWith('.'));
       return [...(await app.media.objects.list()).map((o) => o.name), ...temps].sort();
     },
-    async close() { await app.close(); await smtp.close(); await handle.close(); },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await handle.close();
+    },
   };
 }
 
@@ -167,22 +206,32 @@ export async function createUser(t: TestApp, opts: TestUserOptions = {}) {
   const password = opts.password ?? 'correct horse battery';
   if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
   const email = opts.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
-  const user = await t.db.insertInto('users').values({
-    email,
-    first_name: opts.firstName ?? `First${userCounter}`,
-    last_name: `Last${userCounter}`,
-    phone_number: '+2348000000000',
-    country: opts.country ?? 'NG',
-    password_hash: await passwordHashes.get(password)!,
-    user_type: type,
-    is_first_login: type === null,
-    is_verified: opts.verified ?? true,
-    currency: null,
-  }).returningAll().executeTakeFirstOrThrow();
+  const user = await t.db
+    .insertInto('users')
+    .values({
+      email,
+      first_name: opts.firstName ?? `First${userCounter}`,
+      last_name: `Last${userCounter}`,
+      phone_number: '+2348000000000',
+      country: opts.country ?? 'NG',
+      password_hash: await passwordHashes.get(password)!,
+      user_type: type,
+      is_first_login: type === null,
+      is_verified: opts.verified ?? true,
+      currency: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (type === 'SUPPLIER') {
-    await t.db.insertInto('supplier_profiles').values({ user_id: user.id, company_name: `Company ${userCounter}`, is_verified: opts.badge ?? false, logo_url: null }).execute();
+    await t.db
+      .insertInto('supplier_profiles')
+      .values({ user_id: user.id, company_name: `Company ${userCounter}`, is_verified: opts.badge ?? false, logo_url: null })
+      .execute();
   } else if (type === 'BUYER') {
-    await t.db.insertInto('buyer_profiles').values({ user_id: user.id, name: `Buyer ${userCounter}`, logo_url: null }).execute();
+    await t.db
+      .insertInto('buyer_profiles')
+      .values({ user_id: user.id, name: `Buyer ${userCounter}`, logo_url: null })
+      .execute();
   }
   const tokens = await t.app.tokens.issue(user.id);
   return { user, email, password, token: tokens.access, refresh: tokens.refresh };
@@ -200,10 +249,19 @@ const isoBox = (type: string, content: Buffer) => {
 
 /** Tiny valid files: whole, decodable images and well-formed containers (the server checks every byte). */
 export const SAMPLE_FILES = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082', 'hex'),
-  jpeg: Buffer.from('ffd8ffdb00430006040506050406060506070706080a100a0a09090a140e0f0c1017141818171416161a1d251f1a1b231c1616202c20232627292a29191f2d302d283025282928ffdb0043010707070a080a130a0a13281a161a2828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828ffc00011080001000103012200021101031101ffc4001500010100000000000000000000000000000006ffc40014100100000000000000000000000000000000ffc4001501010100000000000000000000000000000507ffc40014110100000000000000000000000000000000ffda000c03010002110311003f0096000aaeffd9', 'hex'),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082',
+    'hex',
+  ),
+  jpeg: Buffer.from(
+    'ffd8ffdb00430006040506050406060506070706080a100a0a09090a140e0f0c1017141818171416161a1d251f1a1b231c1616202c20232627292a29191f2d302d283025282928ffdb0043010707070a080a130a0a13281a161a2828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828ffc00011080001000103012200021101031101ffc4001500010100000000000000000000000000000006ffc40014100100000000000000000000000000000000ffc4001501010100000000000000000000000000000507ffc40014110100000000000000000000000000000000ffda000c03010002110311003f0096000aaeffd9',
+    'hex',
+  ),
   gif: Buffer.from('474946383961010001008000004c6971cc333321f90405000000002c00000000010001000002024c01003b', 'hex'),
-  webp: Buffer.from('524946463a00000057454250565038202e0000009001009d012a0100010001402625a00274ba00039800feeeff9ffc05d3dd18b7ffb838ffb071ff60e3f74c000000', 'hex'),
+  webp: Buffer.from(
+    '524946463a00000057454250565038202e0000009001009d012a0100010001402625a00274ba00039800feeeff9ffc05d3dd18b7ffb838ffb071ff60e3f74c000000',
+    'hex',
+  ),
   mp4: Buffer.concat([
     isoBox('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
     isoBox('moov', isoBox('mvhd', Buffer.alloc(100))),

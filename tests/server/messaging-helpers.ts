@@ -5,19 +5,27 @@ import { SAMPLE_FILES, createUser, fileBlob, type TestApp, type TestUser } from 
 
 let productCounter = 0;
 
-export async function insertProduct(t: TestApp, supplierId: number, values: { name?: string; price?: string | null; min_price?: string; max_price?: string } = {}) {
+export async function insertProduct(
+  t: TestApp,
+  supplierId: number,
+  values: { name?: string; price?: string | null; min_price?: string; max_price?: string } = {},
+) {
   productCounter += 1;
-  return t.db.insertInto('products').values({
-    supplier_id: supplierId,
-    name: values.name ?? `Product ${productCounter}`,
-    description: 'A fine product',
-    price: values.price ?? null,
-    min_price: values.min_price ?? '20.00',
-    max_price: values.max_price ?? '30.00',
-    thumbnail_url: `/media/${'a'.repeat(64)}.png`,
-    minimum_order_quantity: 1,
-    quantity_in_stock: 10,
-  }).returningAll().executeTakeFirstOrThrow();
+  return t.db
+    .insertInto('products')
+    .values({
+      supplier_id: supplierId,
+      name: values.name ?? `Product ${productCounter}`,
+      description: 'A fine product',
+      price: values.price ?? null,
+      min_price: values.min_price ?? '20.00',
+      max_price: values.max_price ?? '30.00',
+      thumbnail_url: `/media/${'a'.repeat(64)}.png`,
+      minimum_order_quantity: 1,
+      quantity_in_stock: 10,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A buyer, a supplier with a product, and the conversation the buyer opened about it. */

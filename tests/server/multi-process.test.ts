@@ -41,17 +41,39 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
     smtp = await startSmtpSink();
     const dist = await tinyDist();
     const env = {
-      DATABASE_URL: database.url, WEB_CONCURRENCY: '1', WEB_DIST_DIR: dist, SMTP_URL: smtp.url,
-      JWT_SECRET: randomBytes(32).toString('hex'), MEDIA_S3_BUCKET: s3.config.bucket, MEDIA_S3_ENDPOINT: s3.config.endpoint!,
-      MEDIA_S3_ACCESS_KEY_ID: 'S3RVER', MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER', MEDIA_S3_PREFIX: 'media/',
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: '1',
+      WEB_DIST_DIR: dist,
+      SMTP_URL: smtp.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      MEDIA_S3_BUCKET: s3.config.bucket,
+      MEDIA_S3_ENDPOINT: s3.config.endpoint!,
+      MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      MEDIA_S3_PREFIX: 'media/',
     };
     servers = await Promise.all([0, 1, 2].map(() => startServerProcess(env)));
-    const supplier = await handle.db.insertInto('users').values({
-      email: 'supplier@multi.test', first_name: 'Ada', last_name: 'Supplier', phone_number: '+2348000000000', country: 'NG',
-      password_hash: await hashPassword(PASSWORD), user_type: 'SUPPLIER', is_first_login: false, is_verified: true, currency: null,
-    }).returning('id').executeTakeFirstOrThrow();
+    const supplier = await handle.db
+      .insertInto('users')
+      .values({
+        email: 'supplier@multi.test',
+        first_name: 'Ada',
+        last_name: 'Supplier',
+        phone_number: '+2348000000000',
+        country: 'NG',
+        password_hash: await hashPassword(PASSWORD),
+        user_type: 'SUPPLIER',
+        is_first_login: false,
+        is_verified: true,
+        currency: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     supplierId = supplier.id;
-    await handle.db.insertInto('supplier_profiles').values({ user_id: supplier.id, company_name: 'Multi Foods', is_verified: false, logo_url: null }).execute();
+    await handle.db
+      .insertInto('supplier_profiles')
+      .values({ user_id: supplier.id, company_name: 'Multi Foods', is_verified: false, logo_url: null })
+      .execute();
   }, 90_000);
 
   afterAll(async () => {
@@ -73,10 +95,22 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
 
   async function newBuyer(name: string) {
     const email = `${name}-${randomBytes(3).toString('hex')}@multi.test`;
-    const user = await handle.db.insertInto('users').values({
-      email, first_name: name, last_name: 'Buyer', phone_number: '+2348000000001', country: 'NG',
-      password_hash: await hashPassword(PASSWORD), user_type: 'BUYER', is_first_login: false, is_verified: true, currency: null,
-    }).returning('id').executeTakeFirstOrThrow();
+    const user = await handle.db
+      .insertInto('users')
+      .values({
+        email,
+        first_name: name,
+        last_name: 'Buyer',
+        phone_number: '+2348000000001',
+        country: 'NG',
+        password_hash: await hashPassword(PASSWORD),
+        user_type: 'BUYER',
+        is_first_login: false,
+        is_verified: true,
+        currency: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await handle.db.insertInto('buyer_profiles').values({ user_id: user.id, name, logo_url: null }).execute();
     return email;
   }
@@ -84,7 +118,16 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
   async function newProduct(api: ServerProcess['api'], token: string, name: string) {
     const category = await handle.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow();
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name, description: 'Made by many processes.', min_price: '3.00', max_price: '5.00', quantity_in_stock: '10', minimum_order_quantity: '1', category_id: String(category.id) })) form.append(key, value);
+    for (const [key, value] of Object.entries({
+      name,
+      description: 'Made by many processes.',
+      min_price: '3.00',
+      max_price: '5.00',
+      quantity_in_stock: '10',
+      minimum_order_quantity: '1',
+      category_id: String(category.id),
+    }))
+      form.append(key, value);
     form.append('thumbnail', fileBlob(SAMPLE_FILES.png, 'image/png'), 'thumb.png');
     const res = await api.post('/api/products/', form, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -98,7 +141,12 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
     }
     // Not a terminal: JSON, one line per answered request.
     const line = await servers[0].waitForLog((line) => line.url === '/api/health/ready/');
-    expect(line).toMatchObject({ level: 30, method: 'GET', status: 200, msg: expect.stringMatching(/^GET \/api\/health\/ready\/ 200 [\d.]+ ms$/) });
+    expect(line).toMatchObject({
+      level: 30,
+      method: 'GET',
+      status: 200,
+      msg: expect.stringMatching(/^GET \/api\/health\/ready\/ 200 [\d.]+ ms$/),
+    });
     expect(servers[0].logs.filter((line) => line.url === '/api/health/')).toHaveLength(1);
   });
 
@@ -156,7 +204,13 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
   it("a code's wrong tries count across processes", async () => {
     const email = `otp-${randomBytes(3).toString('hex')}@multi.test`;
     const signUp = await a().post('/api/auth/registration/', {
-      first_name: 'Otp', last_name: 'Tester', email, phone_number: '+2348000000002', country: 'NG', password1: PASSWORD, password2: PASSWORD,
+      first_name: 'Otp',
+      last_name: 'Tester',
+      email,
+      phone_number: '+2348000000002',
+      country: 'NG',
+      password1: PASSWORD,
+      password2: PASSWORD,
     });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
     const code = /verification code: (\d{6})/.exec((await smtp.waitFor(email)).raw)![1];
@@ -168,7 +222,9 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
     }
     // Five wrong tries on three processes burn the code: the right one is refused everywhere.
     for (const api of [a(), b(), c()]) {
-      expect((await api.post('/api/auth/otp/verify/', { email, otp: code })).body).toEqual({ otp: ['Too many wrong attempts. Request a new code.'] });
+      expect((await api.post('/api/auth/otp/verify/', { email, otp: code })).body).toEqual({
+        otp: ['Too many wrong attempts. Request a new code.'],
+      });
     }
   });
 
@@ -187,7 +243,9 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
 
   it('a picture uploaded through one process is served by the others, and its resized copy too', async () => {
     const supplier = await signIn(c(), 'supplier@multi.test');
-    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', fileBlob(picture, 'image/png'), 'photo.png');
     const uploaded = await a().post('/api/media/upload/', form, { token: supplier.access });
@@ -199,7 +257,9 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(Buffer.from(await res.arrayBuffer()).equals(picture)).toBe(true);
       // Revalidation with the ETag: 304, no body.
-      const again = await fetch(new URL(uploaded.body.secure_url, server.baseUrl), { headers: { 'if-none-match': res.headers.get('etag')! } });
+      const again = await fetch(new URL(uploaded.body.secure_url, server.baseUrl), {
+        headers: { 'if-none-match': res.headers.get('etag')! },
+      });
       expect(again.status).toBe(304);
     }
     const resized = await fetch(new URL(`${uploaded.body.secure_url}?w=200`, servers[1].baseUrl));
@@ -214,28 +274,42 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
     const server = servers[2];
     const supplier = await signIn(server.api, 'supplier@multi.test');
     const boundary = `----multi${randomBytes(4).toString('hex')}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const body = Buffer.concat([head, SAMPLE_FILES.png, tail]);
     const url = new URL('/api/media/upload/', server.baseUrl);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${supplier.access}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
-      }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => { text += chunk; });
-        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-      });
+      const req = httpRequest(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${supplier.access}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': body.length,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        },
+      );
       req.on('error', reject);
       // Half the upload now, the rest once the server has been told to stop.
       req.write(body.subarray(0, 100));
       setTimeout(() => {
         server.child.kill('SIGTERM');
-        server.waitForLog((line) => String(line.msg).startsWith('SIGTERM')).then(async () => {
-          await expect(fetch(new URL('/api/health/', server.baseUrl))).rejects.toThrow();
-          req.end(body.subarray(100));
-        }, reject);
+        server
+          .waitForLog((line) => String(line.msg).startsWith('SIGTERM'))
+          .then(async () => {
+            await expect(fetch(new URL('/api/health/', server.baseUrl))).rejects.toThrow();
+            req.end(body.subarray(100));
+          }, reject);
       }, 300);
     });
     const done = await answer;
@@ -252,7 +326,12 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2: workers of one process (node:cl
   it('migrates an empty database once before the workers start, replaces a worker that dies and stops them all on SIGTERM', async () => {
     const database = await sharedDatabase({ empty: true });
     try {
-      const server = await startServerProcess({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2', WEB_DIST_DIR: await tinyDist(), JWT_SECRET: randomBytes(32).toString('hex') });
+      const server = await startServerProcess({
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: '2',
+        WEB_DIST_DIR: await tinyDist(),
+        JWT_SECRET: randomBytes(32).toString('hex'),
+      });
       const ready = () => server.logs.filter((line) => String(line.msg).startsWith('ready on'));
       await server.waitForLog(() => ready().length === 2);
       const workers = ready().map((line) => line.pid as number);
@@ -281,5 +360,9 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2: workers of one process (node:cl
 async function pgRows(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try { return (await client.query(text)).rows; } finally { await client.end(); }
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
 }

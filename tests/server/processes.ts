@@ -50,8 +50,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_FORMAT: 'json', LOG_LEVEL: 'info',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_ENV: 'production', ...env,
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,24 +72,44 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     const lines = buffered.split('\n');
     buffered = lines.pop()!;
     for (const line of lines) {
-      try { logs.push(JSON.parse(line)); } catch { /* not a log line */ }
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        /* not a log line */
+      }
     }
     for (const wake of listeners) wake();
   });
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { for (const wake of listeners) wake(); resolve(code); }));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      for (const wake of listeners) wake();
+      resolve(code);
+    }),
+  );
 
   const waitForLog = (test: (line: Record<string, unknown>) => boolean, timeoutMs = 40_000) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const check = () => {
         const found = logs.find(test);
-        if (found) { done(); resolve(found); } else if (child.exitCode !== null || child.signalCode !== null) {
+        if (found) {
+          done();
+          resolve(found);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
           done();
           reject(new Error(`server exited (${child.exitCode ?? child.signalCode}) before the awaited log line:\n${stderr}`));
         }
       };
-      const timer = setTimeout(() => { done(); reject(new Error(`no such log line within ${timeoutMs} ms:\n${stderr}`)); }, timeoutMs);
-      const done = () => { clearTimeout(timer); listeners.delete(check); };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`no such log line within ${timeoutMs} ms:\n${stderr}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
       listeners.add(check);
       check();
     });

@@ -1,6 +1,10 @@
 import { request } from 'node:http';
 
-export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** A GET that shows the answer as it travelled: no decompression, unlike fetch. */
 export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {

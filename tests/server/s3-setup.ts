@@ -9,11 +9,22 @@ export const TEST_BUCKET = 'marketplace-media';
 
 /** A local S3-compatible server (s3rver) on a free port, with the media bucket made. */
 export async function startS3(directory: string) {
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: TEST_BUCKET, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
+  });
   const { port } = await server.run();
   const config: MediaS3Config = {
-    bucket: TEST_BUCKET, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1',
-    accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', prefix: '', forcePathStyle: true,
+    bucket: TEST_BUCKET,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    prefix: '',
+    forcePathStyle: true,
   };
   return { config, close: () => server.close() };
 }

@@ -17,7 +17,13 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text).dige
 /** The CSP as a map of directive → sources. */
 function csp(headers: Headers): Map<string, string[]> {
   const value = headers.get('content-security-policy') ?? '';
-  return new Map(value.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name, sources]));
+  return new Map(
+    value
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 let t: TestApp;
@@ -30,11 +36,17 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   t = await startTestApp({ ratesUrl: 'https://rates.example/v6/latest/USD' }, { web: { distDir } });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('inline code of index.html', () => {
   it('is hashed from the served file: inline scripts (not src ones), <style> blocks and style attributes', () => {
-    expect(inlineHashes(INDEX)).toEqual({ scripts: [hash(THEME_SCRIPT)], styles: [hash(SPLASH_STYLE)], styleAttributes: [hash('opacity:1')] });
+    expect(inlineHashes(INDEX)).toEqual({
+      scripts: [hash(THEME_SCRIPT)],
+      styles: [hash(SPLASH_STYLE)],
+      styleAttributes: [hash('opacity:1')],
+    });
   });
 });
 
@@ -63,22 +75,40 @@ describe('every answer', () => {
       await fetch(new URL('/api/products/?limit=2', t.baseUrl), { headers: { 'accept-encoding': 'br' } }),
       await fetch(new URL('/api/me/', t.baseUrl), { headers: { authorization: `Bearer ${user.token}` } }),
       await fetch(new URL('/api/me/', t.baseUrl), { headers: { authorization: 'Bearer not-a-token' } }),
-      await fetch(new URL('/api/products/', t.baseUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x' }),
+      await fetch(new URL('/api/products/', t.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=x',
+      }),
     ];
     expect(answers.map((res) => res.status)).toEqual([200, 200, 401, 401]);
     for (const res of answers) {
       expect(csp(res.headers).get('default-src')).toEqual(["'self'"]);
       expect(csp(res.headers).get('frame-ancestors')).toEqual(["'none'"]);
       expect({
-        coop: res.headers.get('cross-origin-opener-policy'), corp: res.headers.get('cross-origin-resource-policy'),
-        oac: res.headers.get('origin-agent-cluster'), referrer: res.headers.get('referrer-policy'),
-        nosniff: res.headers.get('x-content-type-options'), dns: res.headers.get('x-dns-prefetch-control'),
-        download: res.headers.get('x-download-options'), frame: res.headers.get('x-frame-options'),
-        crossDomain: res.headers.get('x-permitted-cross-domain-policies'), xss: res.headers.get('x-xss-protection'),
+        coop: res.headers.get('cross-origin-opener-policy'),
+        corp: res.headers.get('cross-origin-resource-policy'),
+        oac: res.headers.get('origin-agent-cluster'),
+        referrer: res.headers.get('referrer-policy'),
+        nosniff: res.headers.get('x-content-type-options'),
+        dns: res.headers.get('x-dns-prefetch-control'),
+        download: res.headers.get('x-download-options'),
+        frame: res.headers.get('x-frame-options'),
+        crossDomain: res.headers.get('x-permitted-cross-domain-policies'),
+        xss: res.headers.get('x-xss-protection'),
         hsts: res.headers.get('strict-transport-security'),
       }).toEqual({
-        coop: 'same-origin', corp: 'same-origin', oac: '?1', referrer: 'strict-origin-when-cross-origin', nosniff: 'nosniff',
-        dns: 'off', download: 'noopen', frame: 'DENY', crossDomain: 'none', xss: '0', hsts: null,
+        coop: 'same-origin',
+        corp: 'same-origin',
+        oac: '?1',
+        referrer: 'strict-origin-when-cross-origin',
+        nosniff: 'nosniff',
+        dns: 'off',
+        download: 'noopen',
+        frame: 'DENY',
+        crossDomain: 'none',
+        xss: '0',
+        hsts: null,
       });
     }
     expect(answers[0].headers.get('vary')).toMatch(/accept-encoding/i);
@@ -116,7 +146,7 @@ describe('Cache-Control', () => {
     }
   });
 
-  it('leaves guests\' catalogue answers and the app shell to their own caching', async () => {
+  it("leaves guests' catalogue answers and the app shell to their own caching", async () => {
     expect((await t.api.get('/api/products/')).headers.get('cache-control')).not.toBe('no-store');
     expect((await fetch(new URL('/', t.baseUrl))).headers.get('cache-control')).toBe('no-cache');
   });

@@ -47,8 +47,12 @@ describe('the server answers in the shared API shapes (src/shared/)', () => {
     const pulled = await get('/api/sync/', buyer.token);
     expect(fits(syncAnswerSchema, pulled)).toBe('fits');
     const items: Record<string, z.ZodType> = {
-      products: productSchema, favorites: favoriteSchema, reviews: reviewSchema, conversations: conversationSchema,
-      messages: messageSchema, notifications: notificationSchema,
+      products: productSchema,
+      favorites: favoriteSchema,
+      reviews: reviewSchema,
+      conversations: conversationSchema,
+      messages: messageSchema,
+      notifications: notificationSchema,
       // Banners and categories carry their display position beside the shape of their own GET.
       banners: bannerSchema.passthrough(),
     };

@@ -29,7 +29,16 @@ describe('serving the web app beside the API (server/web.ts)', () => {
     const distDir = await makeDist(root);
     handle = await openTestDatabase();
     app = await buildApp({
-      config: { port: 0, host: '127.0.0.1', dataDir: root, mailFrom: 'x@test', jwtSecret: 'test-secret-that-is-long-enough-for-hs256', seedDemo: false, logLevel: 'silent', trustProxy: false },
+      config: {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: root,
+        mailFrom: 'x@test',
+        jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+        seedDemo: false,
+        logLevel: 'silent',
+        trustProxy: false,
+      },
       db: handle.db,
       logger: false,
       web: { distDir },

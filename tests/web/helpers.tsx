@@ -7,7 +7,13 @@ import type { User } from '../../src/shared/types';
  * The API as the browser sees it, answered in-process: each test declares the answers it
  * needs ("GET /api/me/": handler) and can read every call made. Anything else is a 404.
  */
-export interface Call { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown }
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
 type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 export type Handler = (call: Call) => Answer;
 
@@ -19,8 +25,9 @@ export function syncRoute(rows: Record<string, unknown[]> = {}): Handler {
   return (call) => {
     const wanted = call.query.get('collections')?.split(',') ?? Object.keys(rows);
     const fresh = !call.query.get('since');
-    const changes = Object.fromEntries(wanted.filter((name) => fresh && rows[name]?.length)
-      .map((name) => [name, { upserted: rows[name], deleted: [] }]));
+    const changes = Object.fromEntries(
+      wanted.filter((name) => fresh && rows[name]?.length).map((name) => [name, { upserted: rows[name], deleted: [] }]),
+    );
     return { body: { cursor: 'v1.1.0', has_more: false, reset: false, changes } };
   };
 }
@@ -29,7 +36,9 @@ export function syncRoute(rows: Record<string, unknown[]> = {}): Handler {
 const SHELL_DEFAULTS: Record<string, Handler> = {
   'GET /api/sync/': syncRoute(),
   'GET /api/products/': () => ({ body: { count: 0, next: null, previous: null, results: [] } }),
-  'GET /api/rates/latest/USD/': () => ({ body: { base_code: 'USD', conversion_rates: { USD: 1, EUR: 0.92, TRY: 32.5, NGN: 1480, XOF: 605 } } }),
+  'GET /api/rates/latest/USD/': () => ({
+    body: { base_code: 'USD', conversion_rates: { USD: 1, EUR: 0.92, TRY: 32.5, NGN: 1480, XOF: 605 } },
+  }),
 };
 
 export function fakeApi(overrides: Record<string, Handler> = {}) {
@@ -39,7 +48,13 @@ export function fakeApi(overrides: Record<string, Handler> = {}) {
     const url = new URL(String(input), 'http://localhost');
     let body: unknown = init.body;
     if (typeof init.body === 'string') body = JSON.parse(init.body);
-    const call: Call = { method: init.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: new Headers(init.headers), body };
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body,
+    };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];
     const answer = handler ? await handler(call) : { status: 404, body: { detail: 'Not found.' } };
@@ -75,15 +90,16 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-export const supplier = (overrides: Partial<User> = {}) => makeUser({
-  id: 9,
-  first_name: 'Kemal',
-  email: 'kemal@example.com',
-  user_type: 'SUPPLIER',
-  buyer_profile: null,
-  supplier_profile: { company_name: 'Kemal Tekstil', about: '', logo_url: null, is_verified: true, industries: [] },
-  ...overrides,
-});
+export const supplier = (overrides: Partial<User> = {}) =>
+  makeUser({
+    id: 9,
+    first_name: 'Kemal',
+    email: 'kemal@example.com',
+    user_type: 'SUPPLIER',
+    buyer_profile: null,
+    supplier_profile: { company_name: 'Kemal Tekstil', about: '', logo_url: null, is_verified: true, industries: [] },
+    ...overrides,
+  });
 
 /** A device that signed in earlier: tokens in storage. */
 export function storeSession(access = 'access-1', refresh = 'refresh-1') {

@@ -272,7 +272,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       create trigger ${sql.raw(`${table}_bump_seq`)} before insert or update on ${sql.table(table)}
       for each row execute function sync_bump_seq()`.execute(db);
     const skipOrphans = table === 'messages' ? 'if audience is null then return old; end if;' : '';
-    await sql.raw(`
+    await sql
+      .raw(`
       create function ${table}_tombstone() returns trigger language plpgsql as $$
       declare audience integer[] := ${audience};
       begin
@@ -281,7 +282,8 @@ export async function up(db: Kysely<any>): Promise<void> {
         insert into tombstones (seq, collection, row_id, audience)
         values (nextval('change_seq'), '${table}', old.id, audience);
         return old;
-      end $$`).execute(db);
+      end $$`)
+      .execute(db);
     await sql`
       create trigger ${sql.raw(`${table}_tombstone`)} after delete on ${sql.table(table)}
       for each row execute function ${sql.raw(`${table}_tombstone`)}()`.execute(db);

@@ -17,7 +17,8 @@ export const BASE_CATEGORIES = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.insertInto('categories')
+  await db
+    .insertInto('categories')
     .values(BASE_CATEGORIES.map((name, position) => ({ name, position })))
     .execute();
 }

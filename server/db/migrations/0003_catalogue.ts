@@ -23,12 +23,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     $$`.execute(db);
 
   await sql`alter table products add column search_name text generated always as (search_normalize(name)) stored`.execute(db);
-  await sql`alter table products add column search_doc text generated always as (search_normalize(name || ' ' || description)) stored`.execute(db);
+  await sql`alter table products add column search_doc text generated always as (search_normalize(name || ' ' || description)) stored`.execute(
+    db,
+  );
   await sql`create index products_search_name on products using gin (search_name gin_trgm_ops)`.execute(db);
   await sql`create index products_search_doc on products using gin (search_doc gin_trgm_ops)`.execute(db);
 
   // Section orders (top rated, flash deals) and per-user lists.
-  await sql`create index products_top_rated on products (average_rating desc, reviews_count desc, id desc) where reviews_count > 0`.execute(db);
+  await sql`create index products_top_rated on products (average_rating desc, reviews_count desc, id desc) where reviews_count > 0`.execute(
+    db,
+  );
   await sql`create index products_flash_deal on products (flash_deal_ends_at, id) where flash_deal_ends_at is not null`.execute(db);
   await sql`create index reviews_product on reviews (product_id, created_at desc, id desc)`.execute(db);
   await sql`create index favorites_user on favorites (user_id, created_at desc, id desc)`.execute(db);
@@ -95,7 +99,14 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function touch_user_content()`.execute(db);
   await sql`drop trigger reviews_refresh_product_rating on reviews`.execute(db);
   await sql`drop function reviews_refresh_product_rating()`.execute(db);
-  for (const index of ['tombstones_deleted_at', 'conversations_product_created', 'favorites_user', 'reviews_product', 'products_flash_deal', 'products_top_rated']) {
+  for (const index of [
+    'tombstones_deleted_at',
+    'conversations_product_created',
+    'favorites_user',
+    'reviews_product',
+    'products_flash_deal',
+    'products_top_rated',
+  ]) {
     await sql`drop index ${sql.raw(index)}`.execute(db);
   }
   await sql`alter table products drop column search_doc, drop column search_name`.execute(db);

@@ -8,8 +8,20 @@ import { sql, type Kysely } from 'kysely';
  * answers (users, profiles, gallery), takes the lock first: one order for everyone.
  */
 const TABLES = [
-  'categories', 'banners', 'products', 'reviews', 'favorites', 'conversations', 'messages', 'notifications',
-  'users', 'supplier_profiles', 'buyer_profiles', 'supplier_industries', 'buyer_categories', 'product_media',
+  'categories',
+  'banners',
+  'products',
+  'reviews',
+  'favorites',
+  'conversations',
+  'messages',
+  'notifications',
+  'users',
+  'supplier_profiles',
+  'buyer_profiles',
+  'supplier_industries',
+  'buyer_categories',
+  'product_media',
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -16,20 +16,23 @@ import { FEEDING_TABLES, SYNCED_TABLES } from '../synced-tables';
 const TXID = 'pg_current_xact_id()::text::bigint';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     create or replace function sync_bump_seq() returns trigger language plpgsql as $$
     begin
       new.seq := nextval('change_seq');
       new.txid := ${TXID};
       return new;
-    end $$`).execute(db);
+    end $$`)
+    .execute(db);
 
   for (const { table, audience } of SYNCED_TABLES) {
     await sql`alter table ${sql.table(table)} add column txid bigint not null default 0`.execute(db);
     await sql`drop index ${sql.raw(`${table}_seq`)}`.execute(db);
     await sql`create index ${sql.raw(`${table}_txid_seq`)} on ${sql.table(table)} (txid, seq)`.execute(db);
     const skipOrphans = table === 'messages' ? 'if audience is null then return old; end if;' : '';
-    await sql.raw(`
+    await sql
+      .raw(`
       create or replace function ${table}_tombstone() returns trigger language plpgsql as $$
       declare audience integer[] := ${audience};
       begin
@@ -37,7 +40,8 @@ export async function up(db: Kysely<any>): Promise<void> {
         insert into tombstones (seq, txid, collection, row_id, audience)
         values (nextval('change_seq'), ${TXID}, '${table}', old.id, audience);
         return old;
-      end $$`).execute(db);
+      end $$`)
+      .execute(db);
   }
   await sql`alter table tombstones add column txid bigint not null default 0`.execute(db);
   await sql`drop index tombstones_seq_collection`.execute(db);

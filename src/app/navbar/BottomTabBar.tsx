@@ -6,14 +6,24 @@ import { useAuth } from '../../sync/auth';
 import { ChatIcon, HeartIcon, HomeIcon, PlusIcon, UserIcon } from '../icons';
 import Badge from './Badge';
 
-interface TabProps { href: string; label: string; icon: ReactNode; active: boolean; count?: number; countLabel?: string }
+interface TabProps {
+  href: string;
+  label: string;
+  icon: ReactNode;
+  active: boolean;
+  count?: number;
+  countLabel?: string;
+}
 
 /** One tab; with a count its accessible name says it ("Messages, 3 unread"). */
 function Tab({ href, label, icon, active, count = 0, countLabel }: TabProps) {
   const named = count > 0 && countLabel;
   return (
     <Link href={href} className="tab" aria-current={active ? 'page' : undefined} aria-label={named ? countLabel : undefined}>
-      <span className="tab__icon">{icon}<Badge count={count} /></span>
+      <span className="tab__icon">
+        {icon}
+        <Badge count={count} />
+      </span>
       <span className="tab__label">{label}</span>
     </Link>
   );
@@ -31,13 +41,25 @@ export default function BottomTabBar() {
   return (
     <nav className="tab-bar" aria-label={t`Quick navigation`}>
       <Tab href="/" label={t`Home`} icon={<HomeIcon />} active={location === '/'} />
-      <Tab href="/chat/all" label={t`Messages`} icon={<ChatIcon />} active={location.startsWith('/chat')}
-        count={unread} countLabel={t`Messages, ${unread} unread`} />
+      <Tab
+        href="/chat/all"
+        label={t`Messages`}
+        icon={<ChatIcon />}
+        active={location.startsWith('/chat')}
+        count={unread}
+        countLabel={t`Messages, ${unread} unread`}
+      />
       {user.user_type === 'SUPPLIER' ? (
         <Tab href="/products/add" label={t`Add product`} icon={<PlusIcon />} active={location === '/products/add'} />
       ) : null}
-      <Tab href="/favorites" label={t`Favorites`} icon={<HeartIcon />} active={location === '/favorites'}
-        count={favorites} countLabel={t`Favorites, ${favorites}`} />
+      <Tab
+        href="/favorites"
+        label={t`Favorites`}
+        icon={<HeartIcon />}
+        active={location === '/favorites'}
+        count={favorites}
+        countLabel={t`Favorites, ${favorites}`}
+      />
       <Tab href="/profile" label={t`Profile`} icon={<UserIcon />} active={location.startsWith('/profile')} />
     </nav>
   );

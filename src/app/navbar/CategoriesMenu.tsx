@@ -24,14 +24,24 @@ export default function CategoriesMenu({ onNavigate }: { onNavigate?: () => void
   return (
     <div className="dropdown" ref={ref}>
       <button type="button" className="nav-link" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
-        <GridIcon /> <span><Trans>Categories</Trans></span> <ChevronDownIcon />
+        <GridIcon />{' '}
+        <span>
+          <Trans>Categories</Trans>
+        </span>{' '}
+        <ChevronDownIcon />
       </button>
       {open ? (
         <ul id={menuId} className="dropdown__menu dropdown__menu--scroll">
-          <li><Link href="/search/" className="dropdown__item dropdown__item--strong" onClick={pick}><Trans>All products</Trans></Link></li>
+          <li>
+            <Link href="/search/" className="dropdown__item dropdown__item--strong" onClick={pick}>
+              <Trans>All products</Trans>
+            </Link>
+          </li>
           {categories.map((category) => (
             <li key={category.id}>
-              <Link href={categoryPath(category.id, category.name)} className="dropdown__item" onClick={pick}>{category.name}</Link>
+              <Link href={categoryPath(category.id, category.name)} className="dropdown__item" onClick={pick}>
+                {category.name}
+              </Link>
             </li>
           ))}
         </ul>

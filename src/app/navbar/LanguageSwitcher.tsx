@@ -12,8 +12,15 @@ export default function LanguageSwitcher() {
   return (
     <div className="segmented" role="group" aria-label={t`Language`}>
       {LANGUAGES.map((code) => (
-        <button key={code} type="button" lang={code} title={NATIVE_NAMES[code]} aria-pressed={language === code}
-          className="segmented__item" onClick={() => changeLanguage(code)}>
+        <button
+          key={code}
+          type="button"
+          lang={code}
+          title={NATIVE_NAMES[code]}
+          aria-pressed={language === code}
+          className="segmented__item"
+          onClick={() => changeLanguage(code)}
+        >
           {code.toUpperCase()}
         </button>
       ))}

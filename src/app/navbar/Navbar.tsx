@@ -43,8 +43,14 @@ export default function Navbar() {
   return (
     <header className={`navbar${hidden ? ' navbar--hidden' : ''}${menuOpen ? ' navbar--open' : ''}`}>
       <div className="navbar__bar">
-        <button type="button" className="nav-button navbar__menu-toggle" aria-expanded={menuOpen} aria-controls="navbar-menu"
-          aria-label={menuOpen ? t`Close menu` : t`Open menu`} onClick={() => setMenuOpen((v) => !v)}>
+        <button
+          type="button"
+          className="nav-button navbar__menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="navbar-menu"
+          aria-label={menuOpen ? t`Close menu` : t`Open menu`}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
         <Link href="/" className="navbar__brand" aria-label={t`Marketplace home`}>
@@ -52,13 +58,24 @@ export default function Navbar() {
         </Link>
 
         <nav id="navbar-menu" className="navbar__menu" aria-label={t`Main`}>
-          <Link href="/" className="nav-link" aria-current={location === '/' ? 'page' : undefined}><HomeIcon /> <span><Trans>Home</Trans></span></Link>
+          <Link href="/" className="nav-link" aria-current={location === '/' ? 'page' : undefined}>
+            <HomeIcon />{' '}
+            <span>
+              <Trans>Home</Trans>
+            </span>
+          </Link>
           <CategoriesMenu onNavigate={closeMenu} />
           <Link href="/flash-deals" className="nav-link" aria-current={location === '/flash-deals' ? 'page' : undefined}>
-            <BoltIcon /> <span><Trans>Flash deals</Trans></span>
+            <BoltIcon />{' '}
+            <span>
+              <Trans>Flash deals</Trans>
+            </span>
           </Link>
           <Link href="/new-arrivals" className="nav-link" aria-current={location === '/new-arrivals' ? 'page' : undefined}>
-            <SparkleIcon /> <span><Trans>New arrivals</Trans></span>
+            <SparkleIcon />{' '}
+            <span>
+              <Trans>New arrivals</Trans>
+            </span>
           </Link>
           {menuOpen ? (
             <div className="navbar__menu-extras">
@@ -69,25 +86,37 @@ export default function Navbar() {
           ) : null}
         </nav>
 
-        <div className="navbar__search"><SearchBox /></div>
+        <div className="navbar__search">
+          <SearchBox />
+        </div>
 
         <div className="navbar__actions">
-          <span className="navbar__desktop-only"><LanguageSwitcher /></span>
-          <span className="navbar__desktop-only"><ThemeToggle /></span>
-          <span className="navbar__desktop-only"><InstallButton /></span>
+          <span className="navbar__desktop-only">
+            <LanguageSwitcher />
+          </span>
+          <span className="navbar__desktop-only">
+            <ThemeToggle />
+          </span>
+          <span className="navbar__desktop-only">
+            <InstallButton />
+          </span>
           <NotificationBell />
           {signedIn ? (
             <>
               <Link href="/favorites" className="nav-button navbar__desktop-only" aria-label={favoritesLabel} title={t`Favorites`}>
-                <HeartIcon /><Badge count={favorites} />
+                <HeartIcon />
+                <Badge count={favorites} />
               </Link>
               <Link href="/chat/all" className="nav-button navbar__desktop-only" aria-label={messagesLabel} title={t`Messages`}>
-                <ChatIcon /><Badge count={unread} />
+                <ChatIcon />
+                <Badge count={unread} />
               </Link>
               <ProfileMenu />
             </>
           ) : (
-            <Link href="/login" className="button button--primary button--small"><Trans>Login</Trans></Link>
+            <Link href="/login" className="button button--primary button--small">
+              <Trans>Login</Trans>
+            </Link>
           )}
         </div>
       </div>

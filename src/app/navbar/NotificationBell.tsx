@@ -65,15 +65,24 @@ export default function NotificationBell() {
   const label = signedIn && unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className="nav-button" aria-label={label} title={t`Notifications`} aria-expanded={open}
-        aria-controls={panelId} onClick={toggle}>
+      <button
+        type="button"
+        className="nav-button"
+        aria-label={label}
+        title={t`Notifications`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
         <BellIcon />
         {signedIn ? <Badge count={unread} /> : null}
       </button>
       {open ? (
         <div id={panelId} className="dropdown__menu dropdown__menu--end notifications" role="region" aria-label={t`Notifications`}>
           <div className="notifications__header">
-            <p className="notifications__title"><Trans>Notifications</Trans></p>
+            <p className="notifications__title">
+              <Trans>Notifications</Trans>
+            </p>
             {signedIn && items && items.length > 1 ? (
               <button type="button" className="button button--ghost button--small" onClick={() => markAllNotificationsRead()}>
                 <Trans>Mark all as read</Trans>
@@ -83,19 +92,25 @@ export default function NotificationBell() {
           {!signedIn ? (
             <p className="notifications__empty">
               <Trans>Log in to see your notifications.</Trans>{' '}
-              <Link href="/login" onClick={close}><Trans>Login</Trans></Link>
+              <Link href="/login" onClick={close}>
+                <Trans>Login</Trans>
+              </Link>
             </p>
           ) : items === undefined ? (
             <Spinner inline />
           ) : items.length === 0 ? (
-            <p className="notifications__empty"><Trans>No new notifications</Trans></p>
+            <p className="notifications__empty">
+              <Trans>No new notifications</Trans>
+            </p>
           ) : (
             <ul className="notifications__list">
               {items.map((item) => (
                 <li key={item.id} className="notifications__item">
                   <button type="button" className="notifications__open" onClick={() => openItem(item)}>
                     <span className="notifications__message">{notificationText(item, format)}</span>
-                    <time className="notifications__time" dateTime={item.created_at}>{formatRelativeTime(item.created_at)}</time>
+                    <time className="notifications__time" dateTime={item.created_at}>
+                      {formatRelativeTime(item.created_at)}
+                    </time>
                   </button>
                   <button type="button" className="button button--ghost button--small" onClick={() => markRead(item)}>
                     <Trans>Mark as read</Trans>

@@ -23,23 +23,46 @@ export default function ProfileMenu() {
     close();
     // Signing out clears the device's copy of the user's data: say what would be lost first.
     const unsent = await unsentCount();
-    if (unsent > 0 && !window.confirm(t`${unsent} changes have not been sent yet. They will be lost if you sign out now. Sign out anyway?`)) return;
+    if (unsent > 0 && !window.confirm(t`${unsent} changes have not been sent yet. They will be lost if you sign out now. Sign out anyway?`))
+      return;
     await logout();
     navigate('/login');
   };
 
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className="nav-link profile-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
-        <UserIcon /> <span className="profile-button__greeting"><Trans>Hi, {firstName}</Trans></span> <ChevronDownIcon />
+      <button
+        type="button"
+        className="nav-link profile-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <UserIcon />{' '}
+        <span className="profile-button__greeting">
+          <Trans>Hi, {firstName}</Trans>
+        </span>{' '}
+        <ChevronDownIcon />
       </button>
       {open ? (
         <ul id={menuId} className="dropdown__menu dropdown__menu--end">
-          <li><Link href="/profile" className="dropdown__item" onClick={close}><UserIcon /> <Trans>My profile</Trans></Link></li>
+          <li>
+            <Link href="/profile" className="dropdown__item" onClick={close}>
+              <UserIcon /> <Trans>My profile</Trans>
+            </Link>
+          </li>
           {user.user_type === 'SUPPLIER' ? (
-            <li><Link href="/products/add" className="dropdown__item" onClick={close}><PlusIcon /> <Trans>Add product</Trans></Link></li>
+            <li>
+              <Link href="/products/add" className="dropdown__item" onClick={close}>
+                <PlusIcon /> <Trans>Add product</Trans>
+              </Link>
+            </li>
           ) : null}
-          <li><button type="button" className="dropdown__item" onClick={signOut}><LogoutIcon /> <Trans>Logout</Trans></button></li>
+          <li>
+            <button type="button" className="dropdown__item" onClick={signOut}>
+              <LogoutIcon /> <Trans>Logout</Trans>
+            </button>
+          </li>
         </ul>
       ) : null}
     </div>

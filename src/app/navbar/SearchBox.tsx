@@ -74,23 +74,55 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <form role="search" className="search-box" ref={ref} onSubmit={submit}>
       <SearchIcon className="search-box__icon" />
-      <input type="search" role="combobox" aria-label={t`Search products`} placeholder={t`Search products...`}
-        value={term} autoComplete="off" enterKeyHint="search"
-        aria-expanded={showList} aria-controls={listId} aria-autocomplete="list"
+      <input
+        type="search"
+        role="combobox"
+        aria-label={t`Search products`}
+        placeholder={t`Search products...`}
+        value={term}
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
         aria-describedby={showList && fromDevice ? noteId : undefined}
         aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-        onChange={(event) => { setTerm(event.target.value); setOpen(true); setActive(-1); }}
-        onFocus={() => setOpen(true)} onKeyDown={onKeyDown} />
+        onChange={(event) => {
+          setTerm(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
       <div className="search-box__list" hidden={!showList}>
-        {fromDevice ? <p id={noteId} className="search-box__source"><Trans>Offline: results from this device</Trans></p> : null}
+        {fromDevice ? (
+          <p id={noteId} className="search-box__source">
+            <Trans>Offline: results from this device</Trans>
+          </p>
+        ) : null}
         <ul id={listId} role="listbox" aria-label={t`Suggestions`} className="search-box__options">
           {suggestions.map((item, index) => (
-            <li key={item.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}
-              className="search-box__option" onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(`/products/${item.id}`)}>
-              {item.thumbnail_url ? <img src={mediaUrl(item.thumbnail_url, 200)} alt="" width={32} height={32} loading="lazy" /> : <span className="search-box__thumb" />}
+            <li
+              key={item.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className="search-box__option"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => go(`/products/${item.id}`)}
+            >
+              {item.thumbnail_url ? (
+                <img src={mediaUrl(item.thumbnail_url, 200)} alt="" width={32} height={32} loading="lazy" />
+              ) : (
+                <span className="search-box__thumb" />
+              )}
               <span className="search-box__name">{item.name}</span>
-              {item.price ? <span className="search-box__price" aria-hidden="true">{currency.format(item.price)}</span> : null}
+              {item.price ? (
+                <span className="search-box__price" aria-hidden="true">
+                  {currency.format(item.price)}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -75,7 +75,11 @@ export default function ChoosePasswordStep({ onDone }: { onDone: () => void }) {
 
   return (
     <>
-      <PageHeading subtitle={<Trans>Your email is confirmed. For your safety, the password given at sign-up no longer works: choose a new one now.</Trans>}>
+      <PageHeading
+        subtitle={
+          <Trans>Your email is confirmed. For your safety, the password given at sign-up no longer works: choose a new one now.</Trans>
+        }
+      >
         <Trans>Choose a new password</Trans>
       </PageHeading>
       {general ? <Alert>{general}</Alert> : null}

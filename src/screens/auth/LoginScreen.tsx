@@ -152,7 +152,11 @@ export default function LoginScreen() {
   return (
     <main className="screen auth-screen">
       <div className="card auth-card">
-        <PageHeading subtitle={signup ? <Trans>Join buyers and suppliers across the marketplace.</Trans> : <Trans>Welcome back! Sign in to continue.</Trans>}>
+        <PageHeading
+          subtitle={
+            signup ? <Trans>Join buyers and suppliers across the marketplace.</Trans> : <Trans>Welcome back! Sign in to continue.</Trans>
+          }
+        >
           {signup ? <Trans>Create an account</Trans> : <Trans>Log in</Trans>}
         </PageHeading>
         {general ? <Alert>{general}</Alert> : null}
@@ -168,9 +172,18 @@ export default function LoginScreen() {
               {input('phone_number', <Trans>Phone number</Trans>, 'tel', 'tel')}
               <FormField label={<Trans>Country</Trans>} error={errors.country}>
                 {(control) => (
-                  <select {...control} name="country" autoComplete="country" value={values.country} disabled={busy} onChange={(event) => set('country')(event.target.value)}>
+                  <select
+                    {...control}
+                    name="country"
+                    autoComplete="country"
+                    value={values.country}
+                    disabled={busy}
+                    onChange={(event) => set('country')(event.target.value)}
+                  >
                     {COUNTRIES.map((country) => (
-                      <option key={country.code} value={country.code}>{countryName(country.code)}</option>
+                      <option key={country.code} value={country.code}>
+                        {countryName(country.code)}
+                      </option>
                     ))}
                   </select>
                 )}
@@ -185,9 +198,17 @@ export default function LoginScreen() {
             </>
           )}
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {signup
-              ? (busy ? <Trans>Creating your account…</Trans> : <Trans>Sign up</Trans>)
-              : (busy ? <Trans>Signing in…</Trans> : <Trans>Log in</Trans>)}
+            {signup ? (
+              busy ? (
+                <Trans>Creating your account…</Trans>
+              ) : (
+                <Trans>Sign up</Trans>
+              )
+            ) : busy ? (
+              <Trans>Signing in…</Trans>
+            ) : (
+              <Trans>Log in</Trans>
+            )}
           </button>
         </form>
         <p className="auth-card__switch">

@@ -45,7 +45,9 @@ export default function VerifyOtpScreen() {
   if (choosingPassword) {
     return (
       <main className="screen auth-screen">
-        <div className="card auth-card"><ChoosePasswordStep onDone={goHome} /></div>
+        <div className="card auth-card">
+          <ChoosePasswordStep onDone={goHome} />
+        </div>
       </main>
     );
   }
@@ -95,7 +97,15 @@ export default function VerifyOtpScreen() {
   return (
     <main className="screen auth-screen">
       <div className="card auth-card">
-        <PageHeading subtitle={<span id={`${id}-instructions`}><Trans>Enter the 6-digit code we sent to <strong>{email}</strong>.</Trans></span>}>
+        <PageHeading
+          subtitle={
+            <span id={`${id}-instructions`}>
+              <Trans>
+                Enter the 6-digit code we sent to <strong>{email}</strong>.
+              </Trans>
+            </span>
+          }
+        >
           <Trans>Verify your email</Trans>
         </PageHeading>
         {notice ? <Alert kind="success">{notice}</Alert> : null}
@@ -103,7 +113,10 @@ export default function VerifyOtpScreen() {
           <OtpInput
             value={code}
             autoFocus
-            onChange={(next) => { setCode(next); if (error) setError(null); }}
+            onChange={(next) => {
+              setCode(next);
+              if (error) setError(null);
+            }}
             disabled={verifying}
             invalid={Boolean(error)}
             labelledBy={`${id}-instructions`}
@@ -122,7 +135,9 @@ export default function VerifyOtpScreen() {
           </button>
         </p>
         <p className="auth-card__switch">
-          <Link href="/login"><Trans>Back to login</Trans></Link>
+          <Link href="/login">
+            <Trans>Back to login</Trans>
+          </Link>
         </p>
       </div>
     </main>

@@ -22,7 +22,12 @@ export default function Attachment({ url, onOpen }: { url: string; onOpen(url: s
   const kind = attachmentKind(url);
   if (kind === 'image') {
     return (
-      <button type="button" className="message__media-button" onClick={() => onOpen(url, 'image')} aria-label={t`Open the picture full screen`}>
+      <button
+        type="button"
+        className="message__media-button"
+        onClick={() => onOpen(url, 'image')}
+        aria-label={t`Open the picture full screen`}
+      >
         <img className="message__image" src={mediaUrl(url, 400)} alt="" loading="lazy" />
       </button>
     );

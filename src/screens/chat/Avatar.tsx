@@ -7,10 +7,20 @@ import { mediaUrl } from '../../components/image';
  */
 export default function Avatar({ name, url, size = 44 }: { name: string; url: string | null; size?: number }) {
   const [broken, setBroken] = useState(false);
-  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]?.toUpperCase()).join('') || '?';
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => word[0]?.toUpperCase())
+      .join('') || '?';
   return (
     <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {url && !broken ? <img src={mediaUrl(url, size)} alt="" width={size} height={size} loading="lazy" onError={() => setBroken(true)} /> : initials}
+      {url && !broken ? (
+        <img src={mediaUrl(url, size)} alt="" width={size} height={size} loading="lazy" onError={() => setBroken(true)} />
+      ) : (
+        initials
+      )}
     </span>
   );
 }

@@ -32,13 +32,19 @@ export default function ChatScreen() {
   return (
     <main className={`screen chat ${selected ? 'chat--conversation' : 'chat--list'}`} aria-label={t`Messages`}>
       <section className="chat__list" aria-labelledby="chat-title">
-        <h1 id="chat-title" tabIndex={-1}><Trans>Messages</Trans></h1>
+        <h1 id="chat-title" tabIndex={-1}>
+          <Trans>Messages</Trans>
+        </h1>
         {conversations === undefined ? (
           <Spinner />
         ) : conversations.length === 0 ? (
           <EmptyState
             title={<Trans>No conversations yet</Trans>}
-            action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}
+            action={
+              <Link href="/" className="button button--primary">
+                <Trans>Explore products</Trans>
+              </Link>
+            }
           >
             <Trans>Find a product you like and send the supplier a message.</Trans>
           </EmptyState>
@@ -50,7 +56,9 @@ export default function ChatScreen() {
         <ConversationPane key={selected} id={selected} me={user} currency={currency} />
       ) : (
         <section className="chat__pane chat__pane--idle" aria-label={t`Conversation`}>
-          <p className="muted"><Trans>Select a conversation to see its messages.</Trans></p>
+          <p className="muted">
+            <Trans>Select a conversation to see its messages.</Trans>
+          </p>
         </section>
       )}
     </main>

@@ -63,7 +63,11 @@ export default function Composer({ onSend, offers, onOffer, formatPrice }: Props
       await work();
       onDone?.();
     } catch {
-      setError(file ? t`Failed to send message. The file might be too large or of an unsupported type.` : t`Failed to send the message. Please try again.`);
+      setError(
+        file
+          ? t`Failed to send message. The file might be too large or of an unsupported type.`
+          : t`Failed to send the message. Please try again.`,
+      );
     } finally {
       setSending(false);
       requestAnimationFrame(() => textArea.current?.focus());
@@ -73,10 +77,13 @@ export default function Composer({ onSend, offers, onOffer, formatPrice }: Props
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
-    run(() => onSend({ text: text.trim(), file: file ?? undefined }), () => {
-      setText('');
-      clearFile();
-    });
+    run(
+      () => onSend({ text: text.trim(), file: file ?? undefined }),
+      () => {
+        setText('');
+        clearFile();
+      },
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -99,29 +106,63 @@ export default function Composer({ onSend, offers, onOffer, formatPrice }: Props
           <button type="button" className="button button--small" disabled={sending} onClick={() => run(() => onOffer('higher'))}>
             {t`Offer 10% more`}
           </button>
-          <span id={offerHint} className="composer__offer-prices muted">{lower} · {higher}</span>
+          <span id={offerHint} className="composer__offer-prices muted">
+            {lower} · {higher}
+          </span>
         </div>
       ) : null}
-      {error ? <p id={errorId} className="composer__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="composer__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {file ? (
         <p className="composer__file">
           <span className="composer__file-name">{file.name}</span>
-          <button type="button" className="button button--ghost button--small" onClick={clearFile} disabled={sending} aria-label={t`Remove the file ${file.name}`}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={clearFile}
+            disabled={sending}
+            aria-label={t`Remove the file ${file.name}`}
+          >
             <CloseIcon width={16} height={16} />
           </button>
         </p>
       ) : null}
       <div className="composer__row">
         <label className={`button button--ghost composer__attach${sending ? ' composer__attach--disabled' : ''}`}>
-          <input ref={fileInput} type="file" className="visually-hidden" accept={CHAT_FILE_TYPES.join(',')} disabled={sending}
-            onChange={pickFile} aria-label={t`Attach a file`} aria-describedby={error ? errorId : undefined} />
+          <input
+            ref={fileInput}
+            type="file"
+            className="visually-hidden"
+            accept={CHAT_FILE_TYPES.join(',')}
+            disabled={sending}
+            onChange={pickFile}
+            aria-label={t`Attach a file`}
+            aria-describedby={error ? errorId : undefined}
+          />
           <PaperclipIcon />
         </label>
-        <label className="visually-hidden" htmlFor={`${id}-text`}><Trans>Message</Trans></label>
-        <textarea ref={textArea} id={`${id}-text`} className="composer__text" rows={1} value={text} maxLength={MESSAGE_TEXT_MAX}
-          placeholder={t`Type a message…`} disabled={sending} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown}
-          aria-describedby={error ? errorId : undefined} />
-        <button type="submit" className="button button--primary" disabled={!canSend}><Trans>Send</Trans></button>
+        <label className="visually-hidden" htmlFor={`${id}-text`}>
+          <Trans>Message</Trans>
+        </label>
+        <textarea
+          ref={textArea}
+          id={`${id}-text`}
+          className="composer__text"
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_TEXT_MAX}
+          placeholder={t`Type a message…`}
+          disabled={sending}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button type="submit" className="button button--primary" disabled={!canSend}>
+          <Trans>Send</Trans>
+        </button>
       </div>
     </form>
   );

@@ -49,18 +49,25 @@ export default function ConversationList({ conversations, meId, selectedId, form
         const current = c.id === selectedId;
         return (
           <li key={c.id}>
-            <Link href={`/chat/${c.id}`} className={`conversation${current ? ' conversation--current' : ''}${unread > 0 ? ' conversation--unread' : ''}`}
-              aria-current={current ? 'page' : undefined}>
+            <Link
+              href={`/chat/${c.id}`}
+              className={`conversation${current ? ' conversation--current' : ''}${unread > 0 ? ' conversation--unread' : ''}`}
+              aria-current={current ? 'page' : undefined}
+            >
               <Avatar name={name} url={logoOf(other)} />
               <span className="conversation__body">
                 <span className="conversation__top">
                   <span className="conversation__name">{name}</span>
-                  <time className="conversation__time" dateTime={when}>{formatRelativeTime(when)}</time>
+                  <time className="conversation__time" dateTime={when}>
+                    {formatRelativeTime(when)}
+                  </time>
                 </span>
                 {c.product ? (
                   <span className="conversation__product">{c.product.name}</span>
                 ) : (
-                  <span className="conversation__product conversation__product--gone"><Trans>Product unavailable</Trans></span>
+                  <span className="conversation__product conversation__product--gone">
+                    <Trans>Product unavailable</Trans>
+                  </span>
                 )}
                 <span className="conversation__preview">{preview(c)}</span>
               </span>

@@ -16,7 +16,11 @@ import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';
 import { displayName, logoOf, otherParticipant } from './people';
 
-interface Props { id: number; me: User; currency: CurrencyView }
+interface Props {
+  id: number;
+  me: User;
+  currency: CurrencyView;
+}
 
 /**
  * One conversation: who it is with and about, its messages from the device (refreshed every
@@ -40,18 +44,27 @@ export default function ConversationPane({ id, me, currency }: Props) {
     if (state === 'offline' && !online) return;
     let current = true;
     openConversation(id)
-      .then((next) => { if (current) setState(next); })
+      .then((next) => {
+        if (current) setState(next);
+      })
       .catch((error) => {
         console.warn('Could not open the conversation', error);
         if (current) setState('offline');
       });
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
     // Runs on opening, when the network returns after an offline opening, and whenever unread
     // messages arrive while the conversation is open.
   }, [id, unread, online]);
 
   if (state === 'missing' || (conversation === null && state !== 'opening')) return <Redirect to="/chat/all" replace />;
-  if (!conversation) return <section className="chat__pane"><Spinner /></section>;
+  if (!conversation)
+    return (
+      <section className="chat__pane">
+        <Spinner />
+      </section>
+    );
 
   const other = otherParticipant(conversation, me.id);
   const name = displayName(other);
@@ -75,19 +88,32 @@ export default function ConversationPane({ id, me, currency }: Props) {
         <div className="chat__title">
           <h2 id="conversation-title">{name}</h2>
           {product ? (
-            <Link href={`/products/${product.id}`} className="chat__product">{product.name} · {currency.format(product.price)}</Link>
+            <Link href={`/products/${product.id}`} className="chat__product">
+              {product.name} · {currency.format(product.price)}
+            </Link>
           ) : (
-            <span className="chat__product chat__product--gone"><Trans>Product unavailable</Trans></span>
+            <span className="chat__product chat__product--gone">
+              <Trans>Product unavailable</Trans>
+            </span>
           )}
         </div>
       </header>
       {messages === undefined ? (
         <Spinner />
       ) : messages.length === 0 ? (
-        <p className="chat__history chat__empty"><Trans>No messages yet. Say hello!</Trans></p>
+        <p className="chat__history chat__empty">
+          <Trans>No messages yet. Say hello!</Trans>
+        </p>
       ) : (
-        <MessageList messages={messages} meId={me.id} label={t`Messages with ${name}`} formatPrice={currency.format}
-          onOpenMedia={(url, kind) => setViewing({ url, kind })} onRetry={retryOutboxEntry} onDiscard={discardOutboxEntry} />
+        <MessageList
+          messages={messages}
+          meId={me.id}
+          label={t`Messages with ${name}`}
+          formatPrice={currency.format}
+          onOpenMedia={(url, kind) => setViewing({ url, kind })}
+          onRetry={retryOutboxEntry}
+          onDiscard={discardOutboxEntry}
+        />
       )}
       <Composer onSend={send} offers={offers} onOffer={offer} formatPrice={currency.format} />
       {viewing ? <MediaViewer items={[{ url: viewing.url, type: viewing.kind }]} onClose={() => setViewing(null)} /> : null}

@@ -36,9 +36,15 @@ export default function MessageBubble({ message, mine, formatPrice, onOpenMedia,
   return (
     <li className={classes}>
       <div className="message__bubble">
-        {price ? <p className="message__offer"><Trans>Price offer:</Trans> <strong>{price}</strong></p> : null}
+        {price ? (
+          <p className="message__offer">
+            <Trans>Price offer:</Trans> <strong>{price}</strong>
+          </p>
+        ) : null}
         {message.image_url ? <Attachment url={message.image_url} onOpen={onOpenMedia} /> : null}
-        {message.file_name && !message.image_url ? <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} /> : null}
+        {message.file_name && !message.image_url ? (
+          <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} />
+        ) : null}
         {message.text ? <p className="message__text">{message.text}</p> : null}
       </div>
       {pending === 'failed' ? (
@@ -49,16 +55,26 @@ export default function MessageBubble({ message, mine, formatPrice, onOpenMedia,
           </p>
           {outboxId !== undefined ? (
             <span className="message__actions">
-              <button type="button" className="button button--small" onClick={() => onRetry(outboxId)}><Trans>Retry</Trans></button>
-              <button type="button" className="button button--ghost button--small" onClick={() => onDiscard(outboxId)}><Trans>Discard</Trans></button>
+              <button type="button" className="button button--small" onClick={() => onRetry(outboxId)}>
+                <Trans>Retry</Trans>
+              </button>
+              <button type="button" className="button button--ghost button--small" onClick={() => onDiscard(outboxId)}>
+                <Trans>Discard</Trans>
+              </button>
             </span>
           ) : null}
         </div>
       ) : (
         <p className="message__meta">
-          {pending === 'sending'
-            ? <span className="message__sending"><Trans>Sending…</Trans></span>
-            : <time dateTime={message.timestamp} title={formatDateTime(message.timestamp)}>{timeOf(message.timestamp)}</time>}
+          {pending === 'sending' ? (
+            <span className="message__sending">
+              <Trans>Sending…</Trans>
+            </span>
+          ) : (
+            <time dateTime={message.timestamp} title={formatDateTime(message.timestamp)}>
+              {timeOf(message.timestamp)}
+            </time>
+          )}
         </p>
       )}
     </li>

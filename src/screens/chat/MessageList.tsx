@@ -82,7 +82,9 @@ export default function MessageList({ messages, meId, label, ...bubble }: Props)
     <div ref={box} className="chat__history" onScroll={onScroll} tabIndex={0} role="log" aria-label={label}>
       {hidden > 0 ? (
         <p className="chat__earlier">
-          <button type="button" className="link-button" onClick={showEarlier}><Trans>Show earlier messages</Trans></button>
+          <button type="button" className="link-button" onClick={showEarlier}>
+            <Trans>Show earlier messages</Trans>
+          </button>
         </p>
       ) : null}
       <ol ref={list} className="messages">

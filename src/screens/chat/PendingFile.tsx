@@ -22,5 +22,9 @@ export default function PendingFile({ outboxId, name }: { outboxId: number | und
   }, [file, picture]);
 
   if (picture && url) return <img className="message__image" src={url} alt={name} />;
-  return <p className="message__pending-file"><PaperclipIcon width={16} height={16} /> {name}</p>;
+  return (
+    <p className="message__pending-file">
+      <PaperclipIcon width={16} height={16} /> {name}
+    </p>
+  );
 }

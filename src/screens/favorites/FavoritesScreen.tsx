@@ -29,11 +29,12 @@ export default function FavoritesScreen() {
   useEffect(() => {
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = () => syncNow().finally(() => {
-      if (!active) return;
-      if (isLeader() && currentUser()) setPulled(true);
-      else timer = setTimeout(attempt, 1000);
-    });
+    const attempt = () =>
+      syncNow().finally(() => {
+        if (!active) return;
+        if (isLeader() && currentUser()) setPulled(true);
+        else timer = setTimeout(attempt, 1000);
+      });
     void attempt();
     return () => {
       active = false;
@@ -48,13 +49,23 @@ export default function FavoritesScreen() {
   if (favorites && count > 0) {
     body = <ProductGrid products={favorites} headingLevel={2} />;
   } else if (neverSynced && (!online || pulled)) {
-    body = <Alert><Trans>Failed to load your favorite items.</Trans></Alert>;
+    body = (
+      <Alert>
+        <Trans>Failed to load your favorite items.</Trans>
+      </Alert>
+    );
   } else if (!favorites || !loaded || neverSynced) {
     body = <Spinner label={t`Loading your favorites…`} />;
   } else {
     body = (
-      <EmptyState title={<Trans>No favorites yet</Trans>}
-        action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}>
+      <EmptyState
+        title={<Trans>No favorites yet</Trans>}
+        action={
+          <Link href="/" className="button button--primary">
+            <Trans>Explore products</Trans>
+          </Link>
+        }
+      >
         <Trans>Tap the heart on a product to save it here.</Trans>
       </EmptyState>
     );

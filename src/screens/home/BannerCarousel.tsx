@@ -14,7 +14,11 @@ function subscribeMotion(listener: () => void) {
 
 /** The user asked the system for less motion: the carousel then never turns by itself. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeMotion, () => Boolean(window.matchMedia?.(REDUCED_MOTION).matches), () => false);
+  return useSyncExternalStore(
+    subscribeMotion,
+    () => Boolean(window.matchMedia?.(REDUCED_MOTION).matches),
+    () => false,
+  );
 }
 
 /**
@@ -61,49 +65,96 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
   };
 
   return (
-    <section className="carousel" aria-roledescription={t`carousel`} aria-label={t`Featured banners`}
-      onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)} onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node)) setFocused(false); }}>
+    <section
+      className="carousel"
+      aria-roledescription={t`carousel`}
+      aria-label={t`Featured banners`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node)) setFocused(false);
+      }}
+    >
       {count > 1 && !reducedMotion ? (
         <button type="button" className="carousel__pause button button--small" onClick={() => setPaused((p) => !p)}>
           {paused ? <Trans>Play slideshow</Trans> : <Trans>Pause slideshow</Trans>}
         </button>
       ) : null}
-      <div className="carousel__viewport" aria-live={rotating ? 'off' : 'polite'}
-        onPointerDown={onPointerDown} onPointerUp={onPointerUp} onClickCapture={onClickCapture} onPointerCancel={() => { swipeStart.current = null; }}>
+      <div
+        className="carousel__viewport"
+        aria-live={rotating ? 'off' : 'polite'}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onClickCapture={onClickCapture}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
         {banners.map((banner, i) => {
           const position = i + 1;
           const image = (
-            <img className="carousel__image" src={mediaUrl(banner.image_url, 800)} srcSet={mediaSrcSet(banner.image_url)} sizes="100vw"
-              alt={banner.title} loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+            <img
+              className="carousel__image"
+              src={mediaUrl(banner.image_url, 800)}
+              srcSet={mediaSrcSet(banner.image_url)}
+              sizes="100vw"
+              alt={banner.title}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              draggable={false}
+            />
           );
           return (
-            <div key={banner.id} className="carousel__slide" role="group" aria-roledescription={t`slide`}
-              aria-label={t`${position} of ${count}`} hidden={i !== current}>
+            <div
+              key={banner.id}
+              className="carousel__slide"
+              role="group"
+              aria-roledescription={t`slide`}
+              aria-label={t`${position} of ${count}`}
+              hidden={i !== current}
+            >
               {banner.link ? (
                 <a href={banner.link} target="_blank" rel="noopener noreferrer" className="carousel__link" draggable={false}>
                   {image}
-                  <span className="visually-hidden"><Trans>(opens in a new tab)</Trans></span>
+                  <span className="visually-hidden">
+                    <Trans>(opens in a new tab)</Trans>
+                  </span>
                 </a>
-              ) : image}
-              {banner.title ? <p className="carousel__caption" aria-hidden="true">{banner.title}</p> : null}
+              ) : (
+                image
+              )}
+              {banner.title ? (
+                <p className="carousel__caption" aria-hidden="true">
+                  {banner.title}
+                </p>
+              ) : null}
             </div>
           );
         })}
       </div>
       {count > 1 ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__arrow" aria-label={t`Previous slide`} onClick={() => go(current - 1)}>‹</button>
+          <button type="button" className="carousel__arrow" aria-label={t`Previous slide`} onClick={() => go(current - 1)}>
+            ‹
+          </button>
           <div className="carousel__dots">
             {banners.map((banner, i) => {
               const position = i + 1;
               return (
-                <button key={banner.id} type="button" className="carousel__dot" aria-label={t`Go to slide ${position}`}
-                  aria-current={i === current ? 'true' : undefined} onClick={() => go(i)} />
+                <button
+                  key={banner.id}
+                  type="button"
+                  className="carousel__dot"
+                  aria-label={t`Go to slide ${position}`}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => go(i)}
+                />
               );
             })}
           </div>
-          <button type="button" className="carousel__arrow" aria-label={t`Next slide`} onClick={() => go(current + 1)}>›</button>
+          <button type="button" className="carousel__arrow" aria-label={t`Next slide`} onClick={() => go(current + 1)}>
+            ›
+          </button>
         </div>
       ) : null}
     </section>

@@ -23,17 +23,31 @@ const NONE: ListView['products'] = [];
  * one painted (useDeferredValue): on a repeat visit the first grid shows without waiting for the
  * 30 cards below it (bench/home-paint.ts).
  */
-function Section({ id, title, list, empty, endless = false, later = false }: {
-  id: string; title: ReactNode; list: ListView; empty: ReactNode; endless?: boolean; later?: boolean;
+function Section({
+  id,
+  title,
+  list,
+  empty,
+  endless = false,
+  later = false,
+}: {
+  id: string;
+  title: ReactNode;
+  list: ListView;
+  empty: ReactNode;
+  endless?: boolean;
+  later?: boolean;
 }) {
   const { t } = useLingui();
   const deferred = useDeferredValue(list.products, NONE);
   const products = later ? deferred : list.products;
   let body: ReactNode;
   if (products.length > 0) {
-    body = endless
-      ? <ProductGrid products={products} hasMore={list.hasMore} loadMore={list.loadMore} />
-      : <ProductGrid products={products} />;
+    body = endless ? (
+      <ProductGrid products={products} hasMore={list.hasMore} loadMore={list.loadMore} />
+    ) : (
+      <ProductGrid products={products} />
+    );
   } else if (list.status === 'loading' || list.products.length > 0) {
     body = <Spinner label={t`Loading products…`} />;
   } else {
@@ -41,7 +55,9 @@ function Section({ id, title, list, empty, endless = false, later = false }: {
   }
   return (
     <section className="product-section" aria-labelledby={id}>
-      <h2 id={id} className="product-section__title">{title}</h2>
+      <h2 id={id} className="product-section__title">
+        {title}
+      </h2>
       {body}
     </section>
   );
@@ -74,30 +90,62 @@ export default function HomeScreen() {
     <main className="screen home">
       {hasBanners ? (
         <>
-          <h1 id="home-welcome" className="visually-hidden" tabIndex={-1}>{welcome}</h1>
+          <h1 id="home-welcome" className="visually-hidden" tabIndex={-1}>
+            {welcome}
+          </h1>
           <BannerCarousel banners={banners!} />
         </>
       ) : (
         <section className="banner banner--welcome" aria-labelledby="home-welcome">
-          <h1 id="home-welcome" tabIndex={-1}>{welcome}</h1>
-          <p><Trans>Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.</Trans></p>
+          <h1 id="home-welcome" tabIndex={-1}>
+            {welcome}
+          </h1>
+          <p>
+            <Trans>Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.</Trans>
+          </p>
         </section>
       )}
 
       {failed ? (
-        <Alert><Trans>Could not load page content. Please try refreshing.</Trans></Alert>
+        <Alert>
+          <Trans>Could not load page content. Please try refreshing.</Trans>
+        </Alert>
       ) : catalogueEmpty ? (
         <EmptyState
           title={<Trans>Welcome to the marketplace!</Trans>}
-          action={supplier ? <Link href="/products/add" className="button button--primary"><Trans>Add your first product</Trans></Link> : null}
+          action={
+            supplier ? (
+              <Link href="/products/add" className="button button--primary">
+                <Trans>Add your first product</Trans>
+              </Link>
+            ) : null
+          }
         >
           <Trans>There are no products yet. New listings from suppliers will show up here.</Trans>
         </EmptyState>
       ) : (
         <>
-          <Section id="home-top-rated" title={<Trans>Top rated</Trans>} list={topRated} empty={<Trans>No product has been reviewed yet.</Trans>} />
-          <Section id="home-hot-selling" title={<Trans>Hot selling</Trans>} list={hotSelling} empty={<Trans>Nothing is selling fast right now.</Trans>} later />
-          <Section id="home-explore" title={<Trans>Explore</Trans>} list={explore} empty={<Trans>No products to show.</Trans>} endless later />
+          <Section
+            id="home-top-rated"
+            title={<Trans>Top rated</Trans>}
+            list={topRated}
+            empty={<Trans>No product has been reviewed yet.</Trans>}
+          />
+          <Section
+            id="home-hot-selling"
+            title={<Trans>Hot selling</Trans>}
+            list={hotSelling}
+            empty={<Trans>Nothing is selling fast right now.</Trans>}
+            later
+          />
+          <Section
+            id="home-explore"
+            title={<Trans>Explore</Trans>}
+            list={explore}
+            empty={<Trans>No products to show.</Trans>}
+            endless
+            later
+          />
         </>
       )}
     </main>

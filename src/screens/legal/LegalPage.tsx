@@ -4,7 +4,10 @@ import PageHeading from '../../components/PageHeading';
 import { LEGAL_LAST_UPDATED } from '../../shared/constants';
 import '../screens.css';
 
-export interface LegalSection { title: ReactNode; body: ReactNode }
+export interface LegalSection {
+  title: ReactNode;
+  body: ReactNode;
+}
 
 /** The legal pages' date (spec §9), read as a calendar day so no time zone can shift it. */
 function lastUpdated(): Date {

@@ -9,16 +9,30 @@ export function DealTimeLeft({ endsAt, now }: { endsAt: string | null; now: numb
   const left = timeLeft(endsAt, now);
   if (!left) return <Trans>Deal ended</Trans>;
   const { days, hours, minutes } = left;
-  if (days > 0) return <Trans>Ends in {days} d {hours} h</Trans>;
-  if (hours > 0) return <Trans>Ends in {hours} h {minutes} min</Trans>;
+  if (days > 0)
+    return (
+      <Trans>
+        Ends in {days} d {hours} h
+      </Trans>
+    );
+  if (hours > 0)
+    return (
+      <Trans>
+        Ends in {hours} h {minutes} min
+      </Trans>
+    );
   return <Trans>Ends in {minutes} min</Trans>;
 }
 
 function DealNote({ product, now }: { product: Product; now: number }) {
   return (
     <span className="deal-note">
-      <span className="deal-note__price"><Trans>Deal price</Trans> <Price min={product.price} /></span>
-      <span className="deal-note__time"><DealTimeLeft endsAt={product.flash_deal_ends_at} now={now} /></span>
+      <span className="deal-note__price">
+        <Trans>Deal price</Trans> <Price min={product.price} />
+      </span>
+      <span className="deal-note__time">
+        <DealTimeLeft endsAt={product.flash_deal_ends_at} now={now} />
+      </span>
     </span>
   );
 }

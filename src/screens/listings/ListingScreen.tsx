@@ -19,7 +19,14 @@ import './listings.css';
  * server failed and the device holds nothing that matches. Offline it lists what the device
  * holds and says so.
  */
-export default function ListingScreen({ heading, query, emptyTitle, emptyText, failure, note }: {
+export default function ListingScreen({
+  heading,
+  query,
+  emptyTitle,
+  emptyText,
+  failure,
+  note,
+}: {
   heading: ReactNode;
   query: ListQuery;
   emptyTitle: ReactNode;
@@ -42,7 +49,14 @@ export default function ListingScreen({ heading, query, emptyTitle, emptyText, f
     body = <Spinner label={t`Loading products…`} />;
   } else {
     body = (
-      <EmptyState title={emptyTitle} action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}>
+      <EmptyState
+        title={emptyTitle}
+        action={
+          <Link href="/" className="button button--primary">
+            <Trans>Explore products</Trans>
+          </Link>
+        }
+      >
         {emptyText}
       </EmptyState>
     );
@@ -52,7 +66,9 @@ export default function ListingScreen({ heading, query, emptyTitle, emptyText, f
     <main className="screen listing">
       <PageHeading subtitle={subtitle}>{heading}</PageHeading>
       {list.source === 'device' && !online && list.status === 'ready' ? (
-        <p className="listing__device-note" role="status"><Trans>Showing the products saved on this device.</Trans></p>
+        <p className="listing__device-note" role="status">
+          <Trans>Showing the products saved on this device.</Trans>
+        </p>
       ) : null}
       {body}
     </main>

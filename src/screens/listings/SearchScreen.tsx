@@ -10,7 +10,13 @@ export default function SearchScreen() {
       query={{ search: term || undefined }}
       heading={term ? <Trans>Results for “{term}”</Trans> : <Trans>All products</Trans>}
       emptyTitle={<Trans>No products found</Trans>}
-      emptyText={term ? <Trans>Nothing matches “{term}”. Try another word or browse the categories.</Trans> : <Trans>There are no products in the catalogue yet.</Trans>}
+      emptyText={
+        term ? (
+          <Trans>Nothing matches “{term}”. Try another word or browse the categories.</Trans>
+        ) : (
+          <Trans>There are no products in the catalogue yet.</Trans>
+        )
+      }
       failure={<Trans>Failed to fetch results.</Trans>}
     />
   );

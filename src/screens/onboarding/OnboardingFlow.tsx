@@ -54,7 +54,9 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   useEffect(loadCategories, [loadCategories]);
 
   // Each step starts with its heading focused, so keyboard and screen reader users land there.
-  useEffect(() => { heading.current?.querySelector('h1')?.focus(); }, [accountType]);
+  useEffect(() => {
+    heading.current?.querySelector('h1')?.focus();
+  }, [accountType]);
 
   const choose = (type: UserType | null) => {
     setAccountType(type);
@@ -75,9 +77,10 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !accountType) return;
-    const parsed = accountType === 'SUPPLIER'
-      ? supplierSetupSchema.safeParse({ account_type: accountType, company_name: name, industry_ids: selected })
-      : buyerSetupSchema.safeParse({ account_type: accountType, name, category_ids: selected });
+    const parsed =
+      accountType === 'SUPPLIER'
+        ? supplierSetupSchema.safeParse({ account_type: accountType, company_name: name, industry_ids: selected })
+        : buyerSetupSchema.safeParse({ account_type: accountType, name, category_ids: selected });
     if (!parsed.success) return setError(translate(parsed.error.issues[0].message));
 
     const form = new FormData();
@@ -114,12 +117,20 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
         </div>
         <div className="onboarding__choices">
           <button type="button" className="choice-card" onClick={() => choose('SUPPLIER')}>
-            <span className="choice-card__title"><Trans>Supplier</Trans></span>
-            <span className="choice-card__text"><Trans>List your products and reach buyers.</Trans></span>
+            <span className="choice-card__title">
+              <Trans>Supplier</Trans>
+            </span>
+            <span className="choice-card__text">
+              <Trans>List your products and reach buyers.</Trans>
+            </span>
           </button>
           <button type="button" className="choice-card" onClick={() => choose('BUYER')}>
-            <span className="choice-card__title"><Trans>Buyer</Trans></span>
-            <span className="choice-card__text"><Trans>Find products and talk to suppliers.</Trans></span>
+            <span className="choice-card__title">
+              <Trans>Buyer</Trans>
+            </span>
+            <span className="choice-card__text">
+              <Trans>Find products and talk to suppliers.</Trans>
+            </span>
           </button>
         </div>
       </section>
@@ -130,7 +141,8 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   return (
     <section className="onboarding" aria-labelledby={`${id}-title`}>
       <button type="button" className="link-button onboarding__back" onClick={() => choose(null)} disabled={busy}>
-        <span aria-hidden="true">← </span><Trans>Back</Trans>
+        <span aria-hidden="true">← </span>
+        <Trans>Back</Trans>
       </button>
       <div ref={heading}>
         <PageHeading id={`${id}-title`}>
@@ -164,7 +176,9 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
         ) : loadError ? (
           <>
             <Alert>{loadError}</Alert>
-            <button type="button" className="link-button" onClick={loadCategories}><Trans>Try again</Trans></button>
+            <button type="button" className="link-button" onClick={loadCategories}>
+              <Trans>Try again</Trans>
+            </button>
           </>
         ) : (
           <Spinner inline label={t`Loading categories…`} />

@@ -42,21 +42,47 @@ export default function ProductActions({ product }: { product: Product }) {
   return (
     <div className="product-actions">
       <div className="product-actions__row">
-        <button type="button" className="button button--primary" disabled={soldOut} onClick={() => setBuyHint(true)}
-          aria-describedby={soldOut ? 'product-sold-out' : undefined}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={soldOut}
+          onClick={() => setBuyHint(true)}
+          aria-describedby={soldOut ? 'product-sold-out' : undefined}
+        >
           <Trans>Buy now</Trans>
         </button>
         <FavoriteButton product={product} />
-        <button type="button" className="button" disabled={Boolean(messageBlocked) || starting} onClick={sendMessage}
-          aria-describedby={messageBlocked ? 'product-message-blocked' : undefined} aria-busy={starting || undefined}>
-          <ChatIcon /><Trans>Send message</Trans>
+        <button
+          type="button"
+          className="button"
+          disabled={Boolean(messageBlocked) || starting}
+          onClick={sendMessage}
+          aria-describedby={messageBlocked ? 'product-message-blocked' : undefined}
+          aria-busy={starting || undefined}
+        >
+          <ChatIcon />
+          <Trans>Send message</Trans>
         </button>
       </div>
-      {soldOut ? <p id="product-sold-out" className="form-reason"><Trans>Out of stock: it cannot be bought right now.</Trans></p> : null}
-      {messageBlocked ? <p id="product-message-blocked" className="form-reason">{messageBlocked}</p> : null}
-      {ownProduct ? <Link href={`/products/${product.id}/edit`} className="button button--small product-actions__edit"><Trans>Edit product</Trans></Link> : null}
+      {soldOut ? (
+        <p id="product-sold-out" className="form-reason">
+          <Trans>Out of stock: it cannot be bought right now.</Trans>
+        </p>
+      ) : null}
+      {messageBlocked ? (
+        <p id="product-message-blocked" className="form-reason">
+          {messageBlocked}
+        </p>
+      ) : null}
+      {ownProduct ? (
+        <Link href={`/products/${product.id}/edit`} className="button button--small product-actions__edit">
+          <Trans>Edit product</Trans>
+        </Link>
+      ) : null}
       {buyHint && !soldOut ? (
-        <Alert kind="info"><Trans>To order, send the seller a message with the quantity you need.</Trans></Alert>
+        <Alert kind="info">
+          <Trans>To order, send the seller a message with the quantity you need.</Trans>
+        </Alert>
       ) : null}
       {failure !== null ? (
         <Alert>

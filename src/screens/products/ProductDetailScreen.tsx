@@ -50,14 +50,24 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
     const failed = status === 'missing' || status === 'error';
     return (
       <main className="screen product-detail">
-        <BackLink href="/"><Trans>Back to products</Trans></BackLink>
-        <PageHeading><Trans>Product details</Trans></PageHeading>
+        <BackLink href="/">
+          <Trans>Back to products</Trans>
+        </BackLink>
+        <PageHeading>
+          <Trans>Product details</Trans>
+        </PageHeading>
         {failed ? (
           <>
-            <Alert><Trans>Could not load product details. Please try again.</Trans></Alert>
-            <button type="button" className="button" onClick={onRetry}><Trans>Try again</Trans></button>
+            <Alert>
+              <Trans>Could not load product details. Please try again.</Trans>
+            </Alert>
+            <button type="button" className="button" onClick={onRetry}>
+              <Trans>Try again</Trans>
+            </button>
           </>
-        ) : <Spinner label={t`Loading…`} />}
+        ) : (
+          <Spinner label={t`Loading…`} />
+        )}
       </main>
     );
   }
@@ -67,7 +77,9 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
   const stockText = formatNumber(stock);
   return (
     <main className="screen product-detail">
-      <BackLink href="/"><Trans>Back to products</Trans></BackLink>
+      <BackLink href="/">
+        <Trans>Back to products</Trans>
+      </BackLink>
       <div className="product-detail__top">
         <ProductGallery media={galleryMedia(product)} name={product.name} />
         <div className="product-detail__info">
@@ -75,16 +87,22 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
           <p className="product-detail__rating">
             <Stars rating={product.average_rating} count={product.reviews_count} size={18} />
           </p>
-          <p className="product-detail__price"><Price min={product.min_price} max={product.max_price} /></p>
+          <p className="product-detail__price">
+            <Price min={product.min_price} max={product.max_price} />
+          </p>
           <FlashDeal product={product} />
           <ul className="product-detail__badges" aria-label={t`Availability`}>
             <li className={`chip ${stock > 0 ? 'chip--success' : 'chip--danger'}`}>
               {stock > 0 ? <Trans>In stock: {stockText}</Trans> : <Trans>Out of stock</Trans>}
             </li>
-            <li className="chip"><Trans>Min. order: {moq}</Trans></li>
+            <li className="chip">
+              <Trans>Min. order: {moq}</Trans>
+            </li>
           </ul>
           <ProductActions product={product} />
-          <h2 className="product-detail__subtitle"><Trans>Description</Trans></h2>
+          <h2 className="product-detail__subtitle">
+            <Trans>Description</Trans>
+          </h2>
           <p className="product-detail__description">{product.description}</p>
         </div>
       </div>
@@ -101,9 +119,15 @@ function FlashDeal({ product }: { product: Product }) {
   if (!timeLeft(product.flash_deal_ends_at, now)) return null;
   return (
     <p className="product-detail__deal">
-      <span className="chip chip--deal"><Trans>Flash deal</Trans></span>
-      <span><Trans>Deal price</Trans> <Price min={product.price} className="price product-detail__deal-price" /></span>
-      <span className="product-detail__deal-time"><DealTimeLeft endsAt={product.flash_deal_ends_at} now={now} /></span>
+      <span className="chip chip--deal">
+        <Trans>Flash deal</Trans>
+      </span>
+      <span>
+        <Trans>Deal price</Trans> <Price min={product.price} className="price product-detail__deal-price" />
+      </span>
+      <span className="product-detail__deal-time">
+        <DealTimeLeft endsAt={product.flash_deal_ends_at} now={now} />
+      </span>
     </p>
   );
 }

@@ -44,17 +44,26 @@ export default function ProductFormScreen() {
     if (supplierId === null) return;
     setLoad({ state: 'loading' });
     let cancelled = false;
-    const product = productId === null ? Promise.resolve(null)
-      : Number.isSafeInteger(productId) && productId > 0 ? fetchProduct(productId) : Promise.reject(new Error('bad id'));
-    Promise.all([product, api.categories()]).then(([loaded, categories]) => {
-      if (cancelled) return;
-      if (loaded && loaded.supplier.id !== supplierId) return setLoad({ state: 'denied' });
-      setLoad({ state: 'ready', product: loaded, categories });
-    }, (error) => {
-      console.warn('Product form could not load', error);
-      if (!cancelled) setLoad({ state: 'failed' });
-    });
-    return () => { cancelled = true; };
+    const product =
+      productId === null
+        ? Promise.resolve(null)
+        : Number.isSafeInteger(productId) && productId > 0
+          ? fetchProduct(productId)
+          : Promise.reject(new Error('bad id'));
+    Promise.all([product, api.categories()]).then(
+      ([loaded, categories]) => {
+        if (cancelled) return;
+        if (loaded && loaded.supplier.id !== supplierId) return setLoad({ state: 'denied' });
+        setLoad({ state: 'ready', product: loaded, categories });
+      },
+      (error) => {
+        console.warn('Product form could not load', error);
+        if (!cancelled) setLoad({ state: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
   }, [productId, supplierId]);
   useEffect(start, [start]);
 
@@ -69,19 +78,25 @@ export default function ProductFormScreen() {
 
   return (
     <main className="screen screen--narrow product-form">
-      <BackLink href="/profile"><Trans>Back to my listings</Trans></BackLink>
+      <BackLink href="/profile">
+        <Trans>Back to my listings</Trans>
+      </BackLink>
       <PageHeading>{editing ? <Trans>Edit product</Trans> : <Trans>Add product</Trans>}</PageHeading>
       {load.state === 'loading' ? <Spinner label={t`Loading…`} /> : null}
       {load.state === 'failed' ? (
         <>
           <Alert>{t`Failed to load product data or categories. Please try again.`}</Alert>
-          <button type="button" className="button" onClick={start}><Trans>Try again</Trans></button>
+          <button type="button" className="button" onClick={start}>
+            <Trans>Try again</Trans>
+          </button>
         </>
       ) : null}
       {load.state === 'denied' ? (
         <>
           <Alert>{t`Access Denied: You can only edit your own products.`}</Alert>
-          <Link href="/" className="button"><Trans>Back to home</Trans></Link>
+          <Link href="/" className="button">
+            <Trans>Back to home</Trans>
+          </Link>
         </>
       ) : null}
       {load.state === 'ready' ? (
@@ -92,9 +107,7 @@ export default function ProductFormScreen() {
             categories={load.categories}
             onSaved={(saved) => navigate(`/products/${saved.id}`)}
           />
-          {load.product ? (
-            <FlashDealForm product={load.product} onSaved={(saved) => setLoad({ ...load, product: saved })} />
-          ) : null}
+          {load.product ? <FlashDealForm product={load.product} onSaved={(saved) => setLoad({ ...load, product: saved })} /> : null}
         </>
       ) : null}
     </main>

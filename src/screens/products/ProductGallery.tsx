@@ -17,7 +17,11 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
   const total = media.length;
 
   if (!current) {
-    return <div className="gallery__placeholder" role="img" aria-label={t`No picture of ${name}`}><Trans>No picture</Trans></div>;
+    return (
+      <div className="gallery__placeholder" role="img" aria-label={t`No picture of ${name}`}>
+        <Trans>No picture</Trans>
+      </div>
+    );
   }
 
   const onThumbKey = (event: KeyboardEvent, i: number) => {
@@ -34,11 +38,28 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
     <div className="gallery">
       <div className="gallery__stage">
         {current.type === 'video' ? (
-          <video className="gallery__media" src={current.url} controls preload="metadata" playsInline aria-label={t`Video ${position} of ${total}: ${name}`} />
+          <video
+            className="gallery__media"
+            src={current.url}
+            controls
+            preload="metadata"
+            playsInline
+            aria-label={t`Video ${position} of ${total}: ${name}`}
+          />
         ) : (
-          <button type="button" className="gallery__open" onClick={() => setViewing(true)} aria-label={t`View picture ${position} of ${total} full screen`}>
-            <img className="gallery__media" src={mediaUrl(current.url, 800)} srcSet={mediaSrcSet(current.url)}
-              sizes="(min-width: 900px) 560px, 100vw" alt={name} />
+          <button
+            type="button"
+            className="gallery__open"
+            onClick={() => setViewing(true)}
+            aria-label={t`View picture ${position} of ${total} full screen`}
+          >
+            <img
+              className="gallery__media"
+              src={mediaUrl(current.url, 800)}
+              srcSet={mediaSrcSet(current.url)}
+              sizes="(min-width: 900px) 560px, 100vw"
+              alt={name}
+            />
           </button>
         )}
         {current.type === 'video' ? (
@@ -54,7 +75,9 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
             return (
               <li key={item.url}>
                 <button
-                  ref={(el) => { thumbs.current[i] = el; }}
+                  ref={(el) => {
+                    thumbs.current[i] = el;
+                  }}
                   type="button"
                   className="gallery__thumb"
                   aria-current={i === index ? 'true' : undefined}
@@ -66,7 +89,9 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
                   {item.type === 'video' ? (
                     <>
                       <video src={item.url} preload="metadata" muted tabIndex={-1} aria-hidden="true" />
-                      <span className="gallery__play" aria-hidden="true">▶</span>
+                      <span className="gallery__play" aria-hidden="true">
+                        ▶
+                      </span>
                     </>
                   ) : (
                     <img src={mediaUrl(item.url, 200)} alt="" loading="lazy" />

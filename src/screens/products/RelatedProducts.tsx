@@ -14,9 +14,15 @@ export default function RelatedProducts({ product }: { product: Product }) {
   if (products.length === 0) return null;
   return (
     <section className="related" aria-labelledby="related-title">
-      <h2 id="related-title"><Trans>Related products</Trans></h2>
+      <h2 id="related-title">
+        <Trans>Related products</Trans>
+      </h2>
       <ul className="related__row">
-        {products.map((p) => <li key={p.id} className="related__item"><ProductCard product={p} /></li>)}
+        {products.map((p) => (
+          <li key={p.id} className="related__item">
+            <ProductCard product={p} />
+          </li>
+        ))}
       </ul>
     </section>
   );

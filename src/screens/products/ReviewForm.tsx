@@ -39,19 +39,38 @@ export default function ReviewForm({ productId }: { productId: number }) {
 
   return (
     <form className="review-form card" onSubmit={onSubmit} noValidate aria-labelledby="review-form-title">
-      <h3 id="review-form-title" className="review-form__title"><Trans>Write a review</Trans></h3>
+      <h3 id="review-form-title" className="review-form__title">
+        <Trans>Write a review</Trans>
+      </h3>
       <div id="review-rating">
-        <StarInput id="review-rating-input" label={<Trans>Your rating</Trans>} value={rating} error={ratingError}
-          disabled={saving} onChange={(value) => { setRating(value); setRatingError(null); }} />
+        <StarInput
+          id="review-rating-input"
+          label={<Trans>Your rating</Trans>}
+          value={rating}
+          error={ratingError}
+          disabled={saving}
+          onChange={(value) => {
+            setRating(value);
+            setRatingError(null);
+          }}
+        />
       </div>
       <FormField label={<Trans>Comment (optional)</Trans>}>
         {(control) => (
-          <textarea {...control} rows={4} maxLength={REVIEW_COMMENT_MAX} value={comment} disabled={saving}
-            onChange={(event) => setComment(event.target.value)} />
+          <textarea
+            {...control}
+            rows={4}
+            maxLength={REVIEW_COMMENT_MAX}
+            value={comment}
+            disabled={saving}
+            onChange={(event) => setComment(event.target.value)}
+          />
         )}
       </FormField>
       {failure ? <Alert>{failure}</Alert> : null}
-      <button type="submit" className="button button--primary" disabled={saving}><Trans>Submit review</Trans></button>
+      <button type="submit" className="button button--primary" disabled={saving}>
+        <Trans>Submit review</Trans>
+      </button>
     </form>
   );
 }

@@ -39,16 +39,37 @@ export default function ReviewItem({ review, mine }: { review: ReviewRow; mine: 
       <div className="review__head">
         <Stars rating={review.rating} />
         <span className="review__author">{mine ? <Trans>{name} (you)</Trans> : name}</span>
-        <time className="review__date" dateTime={review.created_at}>{formatDate(review.created_at)}</time>
+        <time className="review__date" dateTime={review.created_at}>
+          {formatDate(review.created_at)}
+        </time>
       </div>
       {editing ? (
         <div className="review__edit">
-          <label htmlFor={commentId} className="visually-hidden"><Trans>Edit your comment</Trans></label>
-          <textarea id={commentId} rows={3} maxLength={REVIEW_COMMENT_MAX} value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus />
+          <label htmlFor={commentId} className="visually-hidden">
+            <Trans>Edit your comment</Trans>
+          </label>
+          <textarea
+            id={commentId}
+            rows={3}
+            maxLength={REVIEW_COMMENT_MAX}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            autoFocus
+          />
           {failure ? <Alert>{failure}</Alert> : null}
           <div className="review__buttons">
-            <button type="button" className="button button--primary button--small" onClick={save}><Trans>Save</Trans></button>
-            <button type="button" className="button button--small" onClick={() => { setDraft(review.comment); setFailure(null); setEditing(false); }}>
+            <button type="button" className="button button--primary button--small" onClick={save}>
+              <Trans>Save</Trans>
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setDraft(review.comment);
+                setFailure(null);
+                setEditing(false);
+              }}
+            >
               <Trans>Cancel</Trans>
             </button>
           </div>
@@ -57,16 +78,26 @@ export default function ReviewItem({ review, mine }: { review: ReviewRow; mine: 
         <>
           {review.comment ? <p className="review__comment">{review.comment}</p> : null}
           {mine && !review.pending ? (
-            <button type="button" className="button button--small button--ghost" onClick={() => { setDraft(review.comment); setEditing(true); }}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => {
+                setDraft(review.comment);
+                setEditing(true);
+              }}
+            >
               <Trans>Edit</Trans>
             </button>
           ) : null}
         </>
       )}
       {review.pending ? (
-        <PendingNote state={review.pending} error={review.error}
+        <PendingNote
+          state={review.pending}
+          error={review.error}
           onRetry={review.outboxId !== undefined ? () => retryOutboxEntry(review.outboxId!) : undefined}
-          onDiscard={review.outboxId !== undefined ? () => discardOutboxEntry(review.outboxId!) : undefined} />
+          onDiscard={review.outboxId !== undefined ? () => discardOutboxEntry(review.outboxId!) : undefined}
+        />
       ) : null}
     </li>
   );

@@ -19,22 +19,38 @@ export default function ReviewsSection({ productId }: { productId: number }) {
 
   return (
     <section className="reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title"><Trans>Reviews</Trans> <span className="reviews__count">({count})</span></h2>
+      <h2 id="reviews-title">
+        <Trans>Reviews</Trans> <span className="reviews__count">({count})</span>
+      </h2>
       {authStatus === 'guest' ? (
-        <p className="muted"><Trans><Link href="/login">Log in</Link> as a buyer to write a review.</Trans></p>
+        <p className="muted">
+          <Trans>
+            <Link href="/login">Log in</Link> as a buyer to write a review.
+          </Trans>
+        </p>
       ) : null}
       {isBuyer && mine === null ? <ReviewForm productId={productId} /> : null}
       {isBuyer && mine && !mine.pending ? (
-        <Alert kind="success"><Trans>Thank you! You have reviewed this product.</Trans></Alert>
+        <Alert kind="success">
+          <Trans>Thank you! You have reviewed this product.</Trans>
+        </Alert>
       ) : null}
       {status === 'loading' && reviews.length === 0 ? <Spinner /> : null}
-      {status === 'error' && reviews.length === 0 ? <p className="muted"><Trans>Reviews could not be loaded.</Trans></p> : null}
+      {status === 'error' && reviews.length === 0 ? (
+        <p className="muted">
+          <Trans>Reviews could not be loaded.</Trans>
+        </p>
+      ) : null}
       {reviews.length > 0 ? (
         <ul className="reviews__list">
-          {reviews.map((review) => <ReviewItem key={review.id} review={review} mine={review.reviewer.id === user?.id} />)}
+          {reviews.map((review) => (
+            <ReviewItem key={review.id} review={review} mine={review.reviewer.id === user?.id} />
+          ))}
         </ul>
       ) : status === 'ready' ? (
-        <p className="muted"><Trans>No reviews yet.</Trans></p>
+        <p className="muted">
+          <Trans>No reviews yet.</Trans>
+        </p>
       ) : null}
     </section>
   );

@@ -17,18 +17,28 @@ export default function SellerCard({ seller }: { seller: Seller }) {
   const year = memberSinceYear(seller.date_joined);
   return (
     <section className="seller-card card" aria-labelledby="seller-card-title">
-      <h2 id="seller-card-title" className="visually-hidden"><Trans>Seller</Trans></h2>
+      <h2 id="seller-card-title" className="visually-hidden">
+        <Trans>Seller</Trans>
+      </h2>
       {logo ? (
         <img className="seller-card__logo" src={mediaUrl(logo, 200)} alt="" width={56} height={56} />
       ) : (
-        <span className="seller-card__logo seller-card__logo--initial" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+        <span className="seller-card__logo seller-card__logo--initial" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
       )}
       <div className="seller-card__body">
         <p className="seller-card__name">
-          <Link href={`/users/${seller.id}`} className="seller-card__link">{name}</Link>
+          <Link href={`/users/${seller.id}`} className="seller-card__link">
+            {name}
+          </Link>
           {seller.supplier_profile?.is_verified ? <VerifiedBadge /> : null}
         </p>
-        {year ? <p className="seller-card__since"><Trans>Member since {year}</Trans></p> : null}
+        {year ? (
+          <p className="seller-card__since">
+            <Trans>Member since {year}</Trans>
+          </p>
+        ) : null}
       </div>
       <Link href={`/users/${seller.id}`} className="button button--small seller-card__more">
         <Trans>View seller</Trans>

@@ -42,16 +42,30 @@ export default function CurrencySettings() {
 
   return (
     <section aria-labelledby="settings-currency" className="card profile__card">
-      <h2 id="settings-currency"><Trans>Default currency</Trans></h2>
+      <h2 id="settings-currency">
+        <Trans>Default currency</Trans>
+      </h2>
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <FormField label={<Trans>Currency</Trans>} hint={<Trans>Prices are shown in this currency, e.g. {formatPrice(100, choice, rates[choice])} for 100 US dollars.</Trans>}>
+        <FormField
+          label={<Trans>Currency</Trans>}
+          hint={<Trans>Prices are shown in this currency, e.g. {formatPrice(100, choice, rates[choice])} for 100 US dollars.</Trans>}
+        >
           {(control) => (
             <select {...control} name="currency" value={choice} disabled={busy} onChange={(event) => setChoice(event.target.value)}>
-              {CURRENCIES.map((c) => <option key={c.code} value={c.code}>{names.of(c.code) ?? c.name} ({c.symbol})</option>)}
+              {CURRENCIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {names.of(c.code) ?? c.name} ({c.symbol})
+                </option>
+              ))}
             </select>
           )}
         </FormField>
-        {result ? <Alert kind={result.kind}>{result.message}{result.reason ? <span className="alert__detail">{result.reason}</span> : null}</Alert> : null}
+        {result ? (
+          <Alert kind={result.kind}>
+            {result.message}
+            {result.reason ? <span className="alert__detail">{result.reason}</span> : null}
+          </Alert>
+        ) : null}
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Save settings</Trans>}
         </button>

@@ -31,7 +31,9 @@ export default function DeleteAccount() {
   const input = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => { if (open) input.current?.focus(); }, [open]);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!deleted) return;
@@ -59,8 +61,13 @@ export default function DeleteAccount() {
     const focusable = Array.from(dialog.current.querySelectorAll<HTMLElement>('input, button:not([disabled])'));
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last?.focus(); }
-    else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first?.focus(); }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -87,27 +94,59 @@ export default function DeleteAccount() {
 
   return (
     <section aria-labelledby="settings-danger" className="card profile__card profile__danger">
-      <h2 id="settings-danger"><Trans>Danger zone</Trans></h2>
-      <p className="muted"><Trans>Deleting your account removes your profile, products, reviews, favourites and conversations for good.</Trans></p>
+      <h2 id="settings-danger">
+        <Trans>Danger zone</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Deleting your account removes your profile, products, reviews, favourites and conversations for good.</Trans>
+      </p>
       <button ref={trigger} type="button" className="button button--danger" onClick={() => setOpen(true)}>
         <Trans>Delete account</Trans>
       </button>
       {open ? (
-        <div className="modal-backdrop" onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
-          <div ref={dialog} className="modal card" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onKeyDown={onKeyDown}>
-            <h2 id={`${id}-title`}><Trans>Delete your account?</Trans></h2>
-            <p id={`${id}-text`}><Trans>This cannot be undone. Enter your password to confirm.</Trans></p>
+        <div
+          className="modal-backdrop"
+          onClick={(event) => {
+            if (event.target === event.currentTarget) close();
+          }}
+        >
+          <div
+            ref={dialog}
+            className="modal card"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={`${id}-title`}
+            aria-describedby={`${id}-text`}
+            onKeyDown={onKeyDown}
+          >
+            <h2 id={`${id}-title`}>
+              <Trans>Delete your account?</Trans>
+            </h2>
+            <p id={`${id}-text`}>
+              <Trans>This cannot be undone. Enter your password to confirm.</Trans>
+            </p>
             <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
               <FormField label={<Trans>Password</Trans>} error={fieldError}>
                 {(control) => (
-                  <input {...control} ref={input} type="password" name="password" autoComplete="current-password" required
-                    value={password} disabled={busy || deleted} onChange={(event) => setPassword(event.target.value)} />
+                  <input
+                    {...control}
+                    ref={input}
+                    type="password"
+                    name="password"
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    disabled={busy || deleted}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
                 )}
               </FormField>
               {error ? <Alert>{error}</Alert> : null}
               {deleted ? <Alert kind="success">{t`Account deleted successfully.`}</Alert> : null}
               <div className="modal__actions">
-                <button type="button" className="button" onClick={close} disabled={busy || deleted}><Trans>Cancel</Trans></button>
+                <button type="button" className="button" onClick={close} disabled={busy || deleted}>
+                  <Trans>Cancel</Trans>
+                </button>
                 <button type="submit" className="button button--danger" disabled={busy || deleted}>
                   {busy ? <Trans>Deleting…</Trans> : <Trans>Delete my account</Trans>}
                 </button>

@@ -40,9 +40,16 @@ export default function MyListings({ supplierId }: { supplierId: number }) {
         <h2 id="my-listings-title" className="profile__section-title">
           {ready && list.count > 0 ? <Trans>My listings ({list.count})</Trans> : <Trans>My listings</Trans>}
         </h2>
-        <Link href="/products/add" className="button button--primary"><Trans>Add product</Trans></Link>
+        <Link href="/products/add" className="button button--primary">
+          <Trans>Add product</Trans>
+        </Link>
       </div>
-      {error ? <Alert>{error.message}{error.reason ? <span className="alert__detail">{error.reason}</span> : null}</Alert> : null}
+      {error ? (
+        <Alert>
+          {error.message}
+          {error.reason ? <span className="alert__detail">{error.reason}</span> : null}
+        </Alert>
+      ) : null}
       {list.status === 'loading' ? <Spinner label={t`Loading your listings…`} /> : null}
       {list.status === 'error' ? <Alert>{t`Could not load your listings.`}</Alert> : null}
       {ready && list.products.length === 0 ? (
@@ -56,26 +63,49 @@ export default function MyListings({ supplierId }: { supplierId: number }) {
             <li key={product.id} className="listing-row card" data-testid="my-listing">
               <ProductImage url={product.thumbnail_url} className="listing-row__image" />
               <div className="listing-row__body">
-                <Link href={`/products/${product.id}`} className="listing-row__name">{product.name}</Link>
+                <Link href={`/products/${product.id}`} className="listing-row__name">
+                  {product.name}
+                </Link>
                 <Price min={product.min_price} max={product.max_price} className="price listing-row__price" />
                 <p className="listing-row__meta">
                   <Trans>In stock: {product.quantity_in_stock}</Trans>
-                  {dealRunning(product) ? <> · <span className="chip"><Trans>Flash deal: <Price min={product.price} /></Trans></span></> : null}
+                  {dealRunning(product) ? (
+                    <>
+                      {' '}
+                      ·{' '}
+                      <span className="chip">
+                        <Trans>
+                          Flash deal: <Price min={product.price} />
+                        </Trans>
+                      </span>
+                    </>
+                  ) : null}
                 </p>
               </div>
               <div className="listing-row__actions">
                 <Link href={`/products/${product.id}/edit`} className="button button--small">
-                  <Trans>Edit</Trans><span className="visually-hidden"> {product.name}</span>
+                  <Trans>Edit</Trans>
+                  <span className="visually-hidden"> {product.name}</span>
                 </Link>
-                <button type="button" className="button button--small button--danger" disabled={deleting === product.id} onClick={() => remove(product)}>
-                  {deleting === product.id ? <Trans>Deleting…</Trans> : <Trans>Delete</Trans>}<span className="visually-hidden"> {product.name}</span>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  disabled={deleting === product.id}
+                  onClick={() => remove(product)}
+                >
+                  {deleting === product.id ? <Trans>Deleting…</Trans> : <Trans>Delete</Trans>}
+                  <span className="visually-hidden"> {product.name}</span>
                 </button>
               </div>
             </li>
           ))}
         </ul>
       ) : null}
-      {ready && list.hasMore ? <button type="button" className="button button--block" onClick={list.loadMore}><Trans>Show more</Trans></button> : null}
+      {ready && list.hasMore ? (
+        <button type="button" className="button button--block" onClick={list.loadMore}>
+          <Trans>Show more</Trans>
+        </button>
+      ) : null}
     </section>
   );
 }

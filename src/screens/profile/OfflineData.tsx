@@ -21,7 +21,9 @@ export default function OfflineData() {
   useEffect(() => {
     let active = true;
     void storageEstimate().then((estimate) => active && setUsage(estimate));
-    return () => { active = false; };
+    return () => {
+      active = false;
+    };
   }, [held]);
 
   const clear = async () => {
@@ -41,27 +43,48 @@ export default function OfflineData() {
   const lastSynced = status.lastSyncedAt ? formatRelativeTime(status.lastSyncedAt) : null;
   return (
     <section aria-labelledby="settings-offline" className="card profile__card">
-      <h2 id="settings-offline"><Trans>Offline data</Trans></h2>
+      <h2 id="settings-offline">
+        <Trans>Offline data</Trans>
+      </h2>
       <dl className="details-list">
         <div className="details-list__row">
-          <dt><Trans>Connection</Trans></dt>
+          <dt>
+            <Trans>Connection</Trans>
+          </dt>
           <dd>{status.online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</dd>
         </div>
         <div className="details-list__row">
-          <dt><Trans>Last synced</Trans></dt>
+          <dt>
+            <Trans>Last synced</Trans>
+          </dt>
           <dd>{lastSynced ?? <Trans>Not synced yet</Trans>}</dd>
         </div>
         <div className="details-list__row">
-          <dt><Trans>Catalogue saved on this device</Trans></dt>
+          <dt>
+            <Trans>Catalogue saved on this device</Trans>
+          </dt>
           <dd>
-            {total !== null ? <Trans>{held} of {total} products</Trans> : <Trans>{held} products</Trans>}
-            {' · '}{done ? <Trans>complete</Trans> : <Trans>in progress</Trans>}
+            {total !== null ? (
+              <Trans>
+                {held} of {total} products
+              </Trans>
+            ) : (
+              <Trans>{held} products</Trans>
+            )}
+            {' · '}
+            {done ? <Trans>complete</Trans> : <Trans>in progress</Trans>}
           </dd>
         </div>
         {usage ? (
           <div className="details-list__row">
-            <dt><Trans>Storage used</Trans></dt>
-            <dd><Trans>{megabytes(usage.usage)} MB of {megabytes(usage.quota)} MB</Trans></dd>
+            <dt>
+              <Trans>Storage used</Trans>
+            </dt>
+            <dd>
+              <Trans>
+                {megabytes(usage.usage)} MB of {megabytes(usage.quota)} MB
+              </Trans>
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -65,20 +65,35 @@ export default function PasswordForm() {
   const field = (name: Field, label: ReactNode, autoComplete: string) => (
     <FormField label={label} error={errors[name]?.[0] ? translate(errors[name][0]) : null}>
       {(control) => (
-        <input {...control} type="password" name={name} autoComplete={autoComplete} required value={values[name]} disabled={busy}
-          onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))} />
+        <input
+          {...control}
+          type="password"
+          name={name}
+          autoComplete={autoComplete}
+          required
+          value={values[name]}
+          disabled={busy}
+          onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+        />
       )}
     </FormField>
   );
 
   return (
     <section aria-labelledby="settings-password" className="card profile__card">
-      <h2 id="settings-password"><Trans>Change password</Trans></h2>
+      <h2 id="settings-password">
+        <Trans>Change password</Trans>
+      </h2>
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
         {field('old_password', <Trans>Current password</Trans>, 'current-password')}
         {field('new_password1', <Trans>New password</Trans>, 'new-password')}
         {field('new_password2', <Trans>Confirm new password</Trans>, 'new-password')}
-        {result ? <Alert kind={result.kind}>{result.message}{result.detail ? <span className="alert__detail"> {result.detail}</span> : null}</Alert> : null}
+        {result ? (
+          <Alert kind={result.kind}>
+            {result.message}
+            {result.detail ? <span className="alert__detail"> {result.detail}</span> : null}
+          </Alert>
+        ) : null}
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Update password</Trans>}
         </button>

@@ -17,7 +17,11 @@ import './profile.css';
 /** Spec §5: the logo must be an image (checked by type here, by content on the server). */
 const isImage = (file: File) => file.type.startsWith('image/');
 
-interface Draft { name: string; about: string; categories: number[] }
+interface Draft {
+  name: string;
+  about: string;
+  categories: number[];
+}
 
 /**
  * /profile/edit: the seller or buyer profile of the signed-in user, by role (spec §6). Loads
@@ -45,17 +49,24 @@ export default function ProfileEditScreen() {
     let active = true;
     setLoadFailed(false);
     const profile: Promise<SupplierProfile | BuyerProfile> = userType === 'SUPPLIER' ? api.supplierProfile() : api.buyerProfile();
-    Promise.all([profile, api.categories()]).then(([loaded, list]) => {
-      if (!active) return;
-      setCategories(list);
-      setDraft('company_name' in loaded
-        ? { name: loaded.company_name, about: loaded.about, categories: loaded.industries.map((c) => c.id) }
-        : { name: loaded.name, about: '', categories: loaded.interested_categories.map((c) => c.id) });
-    }, (err) => {
-      console.warn('Profile edit could not load', err);
-      if (active) setLoadFailed(true);
-    });
-    return () => { active = false; };
+    Promise.all([profile, api.categories()]).then(
+      ([loaded, list]) => {
+        if (!active) return;
+        setCategories(list);
+        setDraft(
+          'company_name' in loaded
+            ? { name: loaded.company_name, about: loaded.about, categories: loaded.industries.map((c) => c.id) }
+            : { name: loaded.name, about: '', categories: loaded.interested_categories.map((c) => c.id) },
+        );
+      },
+      (err) => {
+        console.warn('Profile edit could not load', err);
+        if (active) setLoadFailed(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
   }, [userType]);
   useEffect(load, [load]);
 
@@ -102,39 +113,94 @@ export default function ProfileEditScreen() {
 
   return (
     <main className="screen screen--narrow profile-edit">
-      <BackLink href="/profile"><Trans>Back to profile</Trans></BackLink>
-      <PageHeading subtitle={supplier ? <Trans>Your company name, description, logo and industries.</Trans> : <Trans>Your name, logo and categories of interest.</Trans>}>
+      <BackLink href="/profile">
+        <Trans>Back to profile</Trans>
+      </BackLink>
+      <PageHeading
+        subtitle={
+          supplier ? (
+            <Trans>Your company name, description, logo and industries.</Trans>
+          ) : (
+            <Trans>Your name, logo and categories of interest.</Trans>
+          )
+        }
+      >
         <Trans>Edit profile</Trans>
       </PageHeading>
       {loadFailed ? (
         <>
           <Alert>{t`Could not load your profile for editing.`}</Alert>
-          <button type="button" className="button" onClick={load}><Trans>Try again</Trans></button>
+          <button type="button" className="button" onClick={load}>
+            <Trans>Try again</Trans>
+          </button>
         </>
-      ) : !draft || !categories ? <Spinner label={t`Loading…`} /> : (
+      ) : !draft || !categories ? (
+        <Spinner label={t`Loading…`} />
+      ) : (
         <form ref={formRef} className="form card" noValidate onSubmit={onSubmit} aria-busy={busy}>
           <FormField label={supplier ? <Trans>Company name</Trans> : <Trans>Name</Trans>} error={errors.name}>
             {(control) => (
-              <input {...control} type="text" name="name" required autoComplete={supplier ? 'organization' : 'name'} maxLength={150}
-                value={draft.name} disabled={busy} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+              <input
+                {...control}
+                type="text"
+                name="name"
+                required
+                autoComplete={supplier ? 'organization' : 'name'}
+                maxLength={150}
+                value={draft.name}
+                disabled={busy}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
             )}
           </FormField>
           {supplier ? (
             <FormField label={<Trans>About the company</Trans>}>
-              {(control) => <textarea {...control} name="about" rows={4} maxLength={2000} value={draft.about} disabled={busy} onChange={(e) => setDraft({ ...draft, about: e.target.value })} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="about"
+                  rows={4}
+                  maxLength={2000}
+                  value={draft.about}
+                  disabled={busy}
+                  onChange={(e) => setDraft({ ...draft, about: e.target.value })}
+                />
+              )}
             </FormField>
           ) : null}
           <CategoryChecklist
             legend={supplier ? <Trans>Industries</Trans> : <Trans>Categories of interest</Trans>}
-            categories={categories} selected={draft.categories} disabled={busy}
+            categories={categories}
+            selected={draft.categories}
+            disabled={busy}
             onChange={(selected) => setDraft({ ...draft, categories: selected })}
-            invalid={Boolean(errors.categories)} describedBy={errors.categories ? 'profile-edit-categories-error' : undefined}
+            invalid={Boolean(errors.categories)}
+            describedBy={errors.categories ? 'profile-edit-categories-error' : undefined}
           />
-          {errors.categories ? <p className="field__error" id="profile-edit-categories-error">{errors.categories}</p> : null}
+          {errors.categories ? (
+            <p className="field__error" id="profile-edit-categories-error">
+              {errors.categories}
+            </p>
+          ) : null}
           <FormField label={<Trans>Logo (optional)</Trans>} error={errors.logo} hint={logo ? logo.name : undefined}>
-            {(control) => <input {...control} ref={logoInput} type="file" name="logo" accept="image/*" disabled={busy} onChange={(e) => onLogo(e.target.files?.[0])} />}
+            {(control) => (
+              <input
+                {...control}
+                ref={logoInput}
+                type="file"
+                name="logo"
+                accept="image/*"
+                disabled={busy}
+                onChange={(e) => onLogo(e.target.files?.[0])}
+              />
+            )}
           </FormField>
-          {failure ? <Alert>{failure.message}{failure.reason ? <span className="alert__detail">{failure.reason}</span> : null}</Alert> : null}
+          {failure ? (
+            <Alert>
+              {failure.message}
+              {failure.reason ? <span className="alert__detail">{failure.reason}</span> : null}
+            </Alert>
+          ) : null}
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy ? <Trans>Saving…</Trans> : <Trans>Save profile</Trans>}
           </button>

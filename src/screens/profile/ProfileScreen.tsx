@@ -36,11 +36,18 @@ export default function ProfileScreen() {
   useEffect(() => {
     if (userId === undefined) return;
     let active = true;
-    api.me().then((fresh) => { if (active) setUser(fresh); }, (err) => {
-      console.warn('Profile could not reload the account', err);
-      if (active && !isOffline(err)) setLoadError(true);
-    });
-    return () => { active = false; };
+    api.me().then(
+      (fresh) => {
+        if (active) setUser(fresh);
+      },
+      (err) => {
+        console.warn('Profile could not reload the account', err);
+        if (active && !isOffline(err)) setLoadError(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
   }, [userId, setUser]);
 
   if (!user) return null;
@@ -62,8 +69,17 @@ export default function ProfileScreen() {
           { key: 'settings', label: <Trans>Settings</Trans> },
         ]}
       >
-        {tab === 'main' ? (supplier ? <MyListings supplierId={user.id} /> : <RecentlyViewed />)
-          : tab === 'details' ? <DetailsTab user={user} /> : <SettingsTab />}
+        {tab === 'main' ? (
+          supplier ? (
+            <MyListings supplierId={user.id} />
+          ) : (
+            <RecentlyViewed />
+          )
+        ) : tab === 'details' ? (
+          <DetailsTab user={user} />
+        ) : (
+          <SettingsTab />
+        )}
       </Tabs>
     </main>
   );
@@ -79,7 +95,10 @@ function DetailsTab({ user }: { user: User }) {
     [<Trans>Email</Trans>, user.email],
     [<Trans>Phone number</Trans>, user.phone_number],
     [<Trans>Country</Trans>, user.country ? countryName(user.country.code) : ''],
-    [<Trans>Account type</Trans>, supplier ? <Trans>Supplier</Trans> : user.user_type === 'BUYER' ? <Trans>Buyer</Trans> : <Trans>Not chosen yet</Trans>],
+    [
+      <Trans>Account type</Trans>,
+      supplier ? <Trans>Supplier</Trans> : user.user_type === 'BUYER' ? <Trans>Buyer</Trans> : <Trans>Not chosen yet</Trans>,
+    ],
   ];
   if (supplier && user.supplier_profile) {
     rows.push([<Trans>Company name</Trans>, user.supplier_profile.company_name]);
@@ -103,7 +122,9 @@ function DetailsTab({ user }: { user: User }) {
           </div>
         ))}
       </dl>
-      <Link href="/profile/edit" className="button button--primary"><Trans>Edit profile</Trans></Link>
+      <Link href="/profile/edit" className="button button--primary">
+        <Trans>Edit profile</Trans>
+      </Link>
     </div>
   );
 }

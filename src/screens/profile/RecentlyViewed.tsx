@@ -14,7 +14,11 @@ export default function RecentlyViewed() {
     return (
       <EmptyState
         title={<Trans>Nothing viewed yet</Trans>}
-        action={<Link href="/" className="button button--primary"><Trans>Explore products</Trans></Link>}
+        action={
+          <Link href="/" className="button button--primary">
+            <Trans>Explore products</Trans>
+          </Link>
+        }
       >
         <Trans>The last products you looked at are kept here on this device.</Trans>
       </EmptyState>
@@ -22,9 +26,13 @@ export default function RecentlyViewed() {
   }
   return (
     <section aria-labelledby="recently-viewed-title">
-      <h2 id="recently-viewed-title" className="profile__section-title"><Trans>Recently viewed</Trans></h2>
+      <h2 id="recently-viewed-title" className="profile__section-title">
+        <Trans>Recently viewed</Trans>
+      </h2>
       <div className="product-grid">
-        {products.map((product) => <ProductCard key={product.id} product={product} />)}
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} />
+        ))}
       </div>
     </section>
   );

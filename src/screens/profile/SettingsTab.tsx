@@ -19,16 +19,30 @@ export default function SettingsTab() {
       <PasswordForm />
       <CurrencySettings />
       <section aria-labelledby="settings-legal" className="card profile__card">
-        <h2 id="settings-legal"><Trans>Legal</Trans></h2>
+        <h2 id="settings-legal">
+          <Trans>Legal</Trans>
+        </h2>
         <ul className="link-list">
-          <li><Link href="/privacy-policy"><Trans>Privacy Policy</Trans></Link></li>
-          <li><Link href="/terms-of-service"><Trans>Terms of Service</Trans></Link></li>
+          <li>
+            <Link href="/privacy-policy">
+              <Trans>Privacy Policy</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link href="/terms-of-service">
+              <Trans>Terms of Service</Trans>
+            </Link>
+          </li>
         </ul>
       </section>
       <OfflineData />
       <section aria-labelledby="settings-session" className="card profile__card">
-        <h2 id="settings-session"><Trans>Session</Trans></h2>
-        <button type="button" className="button" onClick={signOut}><Trans>Log out</Trans></button>
+        <h2 id="settings-session">
+          <Trans>Session</Trans>
+        </h2>
+        <button type="button" className="button" onClick={signOut}>
+          <Trans>Log out</Trans>
+        </button>
       </section>
       <DeleteAccount />
     </div>

@@ -34,20 +34,38 @@ function Seller({ id, onRetry }: { id: number; onRetry(): void }) {
 
   let body;
   if (seller && seller.user_type === 'SUPPLIER') body = <SellerPage seller={seller} />;
-  else if (seller) body = <><PageHeading><Trans>Seller profile</Trans></PageHeading><Alert kind="info"><Trans>This user is not a seller.</Trans></Alert></>;
+  else if (seller)
+    body = (
+      <>
+        <PageHeading>
+          <Trans>Seller profile</Trans>
+        </PageHeading>
+        <Alert kind="info">
+          <Trans>This user is not a seller.</Trans>
+        </Alert>
+      </>
+    );
   else if (status === 'missing' || status === 'error') {
     body = (
       <>
-        <PageHeading><Trans>Seller profile</Trans></PageHeading>
-        <Alert><Trans>Could not load seller profile.</Trans></Alert>
-        <button type="button" className="button" onClick={onRetry}><Trans>Try again</Trans></button>
+        <PageHeading>
+          <Trans>Seller profile</Trans>
+        </PageHeading>
+        <Alert>
+          <Trans>Could not load seller profile.</Trans>
+        </Alert>
+        <button type="button" className="button" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </button>
       </>
     );
   } else body = <Spinner label={t`Loading…`} />;
 
   return (
     <main className="screen seller">
-      <BackLink href="/"><Trans>Back to products</Trans></BackLink>
+      <BackLink href="/">
+        <Trans>Back to products</Trans>
+      </BackLink>
       {body}
     </main>
   );
@@ -69,39 +87,69 @@ function SellerPage({ seller }: { seller: SellerView }) {
         {profile?.logo_url ? (
           <img className="seller__logo" src={mediaUrl(profile.logo_url, 200)} alt="" width={88} height={88} />
         ) : (
-          <span className="seller__logo seller__logo--initial" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+          <span className="seller__logo seller__logo--initial" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
         )}
         <div className="seller__facts">
           <h1 className="seller__name">
             <span>{name}</span>
             {profile?.is_verified ? <VerifiedBadge /> : null}
           </h1>
-          {profile?.is_verified ? <p className="seller__verified"><Trans>Verified supplier</Trans></p> : null}
+          {profile?.is_verified ? (
+            <p className="seller__verified">
+              <Trans>Verified supplier</Trans>
+            </p>
+          ) : null}
           <p className="seller__rating">
             {rating !== null && rating > 0 ? (
-              <><Stars rating={rating} size={18} /> <span><Trans>Average rating {ratingText} out of 5</Trans></span></>
-            ) : <span className="muted"><Trans>No ratings yet</Trans></span>}
+              <>
+                <Stars rating={rating} size={18} />{' '}
+                <span>
+                  <Trans>Average rating {ratingText} out of 5</Trans>
+                </span>
+              </>
+            ) : (
+              <span className="muted">
+                <Trans>No ratings yet</Trans>
+              </span>
+            )}
           </p>
-          {year ? <p className="seller__since"><Trans>Member since {year}</Trans></p> : null}
+          {year ? (
+            <p className="seller__since">
+              <Trans>Member since {year}</Trans>
+            </p>
+          ) : null}
         </div>
         {profile?.about ? <p className="seller__about">{profile.about}</p> : null}
       </header>
 
       <section className="seller__products" aria-labelledby="seller-products-title">
         <h2 id="seller-products-title">
-          <Trans>Products</Trans>{' '}
-          {list.count > 0 ? <span className="muted">({list.count})</span> : null}
+          <Trans>Products</Trans> {list.count > 0 ? <span className="muted">({list.count})</span> : null}
         </h2>
         {list.products.length > 0 ? (
           <div className="product-grid">
-            {list.products.map((product) => <ProductCard key={product.id} product={product} />)}
+            {list.products.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
           </div>
-        ) : list.status === 'loading' ? <Spinner /> : list.status === 'error'
-          ? <Alert><Trans>Could not load seller profile.</Trans></Alert>
-          : <p className="muted"><Trans>This seller has no products yet.</Trans></p>}
+        ) : list.status === 'loading' ? (
+          <Spinner />
+        ) : list.status === 'error' ? (
+          <Alert>
+            <Trans>Could not load seller profile.</Trans>
+          </Alert>
+        ) : (
+          <p className="muted">
+            <Trans>This seller has no products yet.</Trans>
+          </p>
+        )}
         {list.hasMore ? (
           <div className="seller__more">
-            <button type="button" className="button" onClick={list.loadMore}><Trans>Show more products</Trans></button>
+            <button type="button" className="button" onClick={list.loadMore}>
+              <Trans>Show more products</Trans>
+            </button>
           </div>
         ) : null}
       </section>

@@ -9,11 +9,20 @@ beforeAll(async () => {
   t = await startTestApp();
   supplier = await createUser(t, { type: 'SUPPLIER' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const productValues = (name: string) => ({
-  supplier_id: supplier.user.id, category_id: 1, name, description: 'Raw, unrefined',
-  min_price: '5.00', max_price: '9.00', thumbnail_url: '/media/x.png', minimum_order_quantity: 1, quantity_in_stock: 10,
+  supplier_id: supplier.user.id,
+  category_id: 1,
+  name,
+  description: 'Raw, unrefined',
+  min_price: '5.00',
+  max_price: '9.00',
+  thumbnail_url: '/media/x.png',
+  minimum_order_quantity: 1,
+  quantity_in_stock: 10,
 });
 
 async function insertProduct(db: Transaction<DB> | TestApp['db'], name = 'Shea butter') {
@@ -39,15 +48,21 @@ async function pullProducts(since?: string) {
 /** A promise and the function that settles it, to walk two transactions through a fixed interleaving. */
 function signal() {
   let fire!: () => void;
-  const fired = new Promise<void>((resolve) => { fire = resolve; });
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
   return { fire, fired };
 }
 
 describe('change feed', () => {
   it('hands out a new, higher seq on every insert and update of a synced row, with its transaction', async () => {
     const product = await insertProduct(t.db);
-    const updated = await t.db.updateTable('products').set({ name: 'Shea butter, grade A' }).where('id', '=', product.id)
-      .returning(['seq', 'txid']).executeTakeFirstOrThrow();
+    const updated = await t.db
+      .updateTable('products')
+      .set({ name: 'Shea butter, grade A' })
+      .where('id', '=', product.id)
+      .returning(['seq', 'txid'])
+      .executeTakeFirstOrThrow();
     expect(updated.seq).toBeGreaterThan(product.seq);
     expect(updated.txid).toBeGreaterThan(0);
   });
@@ -113,7 +128,11 @@ describe('change feed', () => {
       secondStarted.fire();
 
       await expect(Promise.all([first, second])).resolves.toBeDefined();
-      const row = await t.db.selectFrom('products').select(['name', 'quantity_in_stock']).where('id', '=', product.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('products')
+        .select(['name', 'quantity_in_stock'])
+        .where('id', '=', product.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ name: 'Shea butter (bulk)', quantity_in_stock: 9 });
     });
   });

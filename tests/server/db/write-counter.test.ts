@@ -10,7 +10,9 @@ const run = (conn: DatabaseConnection, text: string) => conn.executeQuery(Compil
 describe('countWrites', () => {
   const inner: DatabaseConnection = {
     executeQuery: async () => ({ rows: [] }),
-    streamQuery: async function* () { /* not used */ },
+    streamQuery: async function* () {
+      /* not used */
+    },
   };
 
   it('moves on for a write, and again when its transaction ends, but never for reads', async () => {
@@ -43,17 +45,31 @@ describe('countWrites', () => {
 // Another process writing to the same PostgreSQL database: only meaningful with one.
 describe.runIf(Boolean(process.env.DATABASE_URL))('another process writing to PostgreSQL', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it("is heard through change notifications, so cached catalogue answers never outlive another process's commit", async () => {
     const counter = localWrites(t.db)!;
     await expect.poll(() => counter.trusted, { timeout: 5000 }).toBe(true);
     const supplier = await createUser(t, { type: 'SUPPLIER' });
-    await t.db.insertInto('products').values({
-      supplier_id: supplier.user.id, category_id: 1, name: 'Hibiscus flowers', description: 'Dried bissap',
-      min_price: '3.00', max_price: '4.00', thumbnail_url: '/media/x.png', minimum_order_quantity: 1, quantity_in_stock: 50,
-    }).execute();
+    await t.db
+      .insertInto('products')
+      .values({
+        supplier_id: supplier.user.id,
+        category_id: 1,
+        name: 'Hibiscus flowers',
+        description: 'Dried bissap',
+        min_price: '3.00',
+        max_price: '4.00',
+        thumbnail_url: '/media/x.png',
+        minimum_order_quantity: 1,
+        quantity_in_stock: 50,
+      })
+      .execute();
     expect((await t.api.get('/api/products/?search=hibiscus')).body.count).toBe(1);
 
     // The database of this test, reached by a connection of its own, as another server would.
@@ -65,7 +81,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('another process writing to Po
     await other.query(`update products set name = 'Hibiscus flowers, grade A' where name = 'Hibiscus flowers'`);
     await other.end();
 
-    await expect.poll(async () => (await t.api.get('/api/products/?search=hibiscus')).body.results[0]?.name, { timeout: 5000 })
+    await expect
+      .poll(async () => (await t.api.get('/api/products/?search=hibiscus')).body.results[0]?.name, { timeout: 5000 })
       .toBe('Hibiscus flowers, grade A');
   });
 });

@@ -8,7 +8,9 @@ beforeAll(async () => {
   t = await startTestApp();
   buyer = await createUser(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -31,7 +33,9 @@ describe('urlencoded bodies', () => {
   });
 
   it('takes "__proto__", "constructor" and "toString" as plain (unknown) field names', async () => {
-    const res = await t.api.post('/api/auth/login/', 'email=a@example.com&password=x&toString=1&constructor=2&__proto__=3', { headers: FORM });
+    const res = await t.api.post('/api/auth/login/', 'email=a@example.com&password=x&toString=1&constructor=2&__proto__=3', {
+      headers: FORM,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(JSON.parse('{"toString":["Unknown field."],"constructor":["Unknown field."],"__proto__":["Unknown field."]}'));
   });
@@ -47,13 +51,21 @@ describe('JSON bodies', () => {
   });
 
   it('answers field errors, not an internal message, for keys named like Object methods', async () => {
-    const res = await t.api.post('/api/auth/login/', { email: 'a@example.com', password: 'x', toString: 'x', constructor: 'y', valueOf: 1 });
+    const res = await t.api.post('/api/auth/login/', {
+      email: 'a@example.com',
+      password: 'x',
+      toString: 'x',
+      constructor: 'y',
+      valueOf: 1,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ toString: ['Unknown field.'], constructor: ['Unknown field.'], valueOf: ['Unknown field.'] });
   });
 
   it('refuses a "__proto__" key in the DRF shape', async () => {
-    const res = await t.api.post('/api/auth/login/', '{"email":"a@example.com","password":"x","__proto__":{"is_verified":true}}', { headers: JSON_TYPE });
+    const res = await t.api.post('/api/auth/login/', '{"email":"a@example.com","password":"x","__proto__":{"is_verified":true}}', {
+      headers: JSON_TYPE,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'JSON parse error - the keys "__proto__" and "constructor.prototype" are not allowed.' });
   });
@@ -100,8 +112,11 @@ describe('queries', () => {
 
 describe('multipart and content types', () => {
   const multipartRoutes: Array<[string, string, boolean]> = [
-    ['POST', '/api/auth/login/', false], ['POST', '/api/media/upload/', true], ['POST', '/api/products/', true],
-    ['PATCH', '/api/me/', true], ['POST', '/api/favorites/', true],
+    ['POST', '/api/auth/login/', false],
+    ['POST', '/api/media/upload/', true],
+    ['POST', '/api/products/', true],
+    ['PATCH', '/api/me/', true],
+    ['POST', '/api/favorites/', true],
   ];
 
   it('answers 400 for multipart without a boundary on every multipart route', async () => {
@@ -115,15 +130,25 @@ describe('multipart and content types', () => {
   });
 
   it('answers 400 for a malformed or cut multipart body', async () => {
-    const bodies = ['garbage', '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG'];
+    const bodies = [
+      'garbage',
+      '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    ];
     for (const [method, url, signedIn] of multipartRoutes.filter(([, u]) => u !== '/api/products/')) {
       for (const body of bodies) {
-        const res = await t.api.call(method, url, body, { token: signedIn ? buyer.token : undefined, headers: { 'content-type': 'multipart/form-data; boundary=XX' } });
+        const res = await t.api.call(method, url, body, {
+          token: signedIn ? buyer.token : undefined,
+          headers: { 'content-type': 'multipart/form-data; boundary=XX' },
+        });
         expect(res.status, `${url} ${body}`).toBe(400);
         // A cut form is a parse error; a file sent where none is read is an unknown field: either way DRF's shape.
         const messages = Object.values(res.body as Record<string, unknown>).flat();
         expect(messages.length, `${url} ${body}`).toBeGreaterThan(0);
-        expect(messages.every((m) => typeof m === 'string' && !/busboy|Error:|at /.test(m)), JSON.stringify(res.body)).toBe(true);
+        expect(
+          messages.every((m) => typeof m === 'string' && !/busboy|Error:|at /.test(m)),
+          JSON.stringify(res.body),
+        ).toBe(true);
       }
     }
   });

@@ -11,7 +11,9 @@ function getWithHost(baseUrl: string, path: string, host: string): Promise<any> 
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
       let text = '';
-      res.on('data', (c) => { text += c; });
+      res.on('data', (c) => {
+        text += c;
+      });
       res.on('end', () => resolve(JSON.parse(text)));
     });
     req.on('error', reject);
@@ -32,7 +34,9 @@ describe('without PUBLIC_URL', () => {
     const supplier = await createUser(t, { type: 'SUPPLIER' });
     await insertProducts(t, supplier.user.id, [{}, {}, {}]);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('pages with relative links whatever the Host header says, and caches nothing from it', async () => {
     const spoofed = await getWithHost(t.baseUrl, '/api/products/?limit=1', 'evil.example');
@@ -45,7 +49,10 @@ describe('without PUBLIC_URL', () => {
 
   it('answers an upload with a path on this origin', async () => {
     const user = await createUser(t);
-    const res = await t.api.post('/api/media/upload/', uploadForm(), { token: user.token, headers: { 'x-forwarded-host': 'evil.example' } });
+    const res = await t.api.post('/api/media/upload/', uploadForm(), {
+      token: user.token,
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.secure_url).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
   });
@@ -58,7 +65,9 @@ describe('with PUBLIC_URL', () => {
     const supplier = await createUser(t, { type: 'SUPPLIER' });
     await insertProducts(t, supplier.user.id, [{}, {}]);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('builds paging links and upload URLs from it', async () => {
     const res = await getWithHost(t.baseUrl, '/api/products/?limit=1', 'evil.example');

@@ -6,16 +6,26 @@ import { rateKeys, SIGN_UP_ADDRESS_MAX, SIGN_UP_GLOBAL_MAX } from '../../../serv
 
 /** Issue 12, part B: account pre-hijacking, sign-up floods, sign-in limits, sessions, passwords. */
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const PASSWORD = 'Kestrel-harbour-73';
 const uniqueEmail = () => `h-${randomBytes(4).toString('hex')}@example.com`;
 const address = () => `10.${randomBytes(3).join('.')}`;
 const from = (ip: string, extra: Record<string, string> = {}) => ({ headers: { 'x-forwarded-for': ip, ...extra } });
 const body = (overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone_number: '+234 801 234 5678', country: 'NG',
-  password1: PASSWORD, password2: PASSWORD, ...overrides,
+  first_name: 'Ada',
+  last_name: 'Obi',
+  email: uniqueEmail(),
+  phone_number: '+234 801 234 5678',
+  country: 'NG',
+  password1: PASSWORD,
+  password2: PASSWORD,
+  ...overrides,
 });
 
 async function codeFor(email: string, after = 0): Promise<string> {
@@ -27,14 +37,19 @@ async function signUp(overrides: Record<string, unknown> = {}) {
   const input = body(overrides);
   const res = await t.api.post('/api/auth/registration/', input, from(address()));
   expect(res.status).toBe(201);
-  return { email: input.email, password: String(input.password1), token: res.body.registration_token as string, code: await codeFor(input.email) };
+  return {
+    email: input.email,
+    password: String(input.password1),
+    token: res.body.registration_token as string,
+    code: await codeFor(input.email),
+  };
 }
 
 const login = (email: string, password: string, opts = from(address())) => t.api.post('/api/auth/login/', { email, password }, opts);
 const me = (token: string) => t.api.get('/api/me/', { token });
 
 describe('account pre-hijacking (finding 2)', () => {
-  it('a confirmation without the registration token ends the squatter\'s sessions and password; the owner chooses a new one', async () => {
+  it("a confirmation without the registration token ends the squatter's sessions and password; the owner chooses a new one", async () => {
     // The squatter registers the owner's address with a password of their own, signs in and onboards.
     const squat = await signUp();
     const squatter = await login(squat.email, squat.password);
@@ -42,14 +57,21 @@ describe('account pre-hijacking (finding 2)', () => {
     const form = new FormData();
     form.set('account_type', 'BUYER');
     form.set('name', 'Squatter Trading');
-    const categories = await t.db.insertInto('categories').values({ name: `Cat ${randomBytes(2).toString('hex')}` }).returning('id').executeTakeFirstOrThrow();
+    const categories = await t.db
+      .insertInto('categories')
+      .values({ name: `Cat ${randomBytes(2).toString('hex')}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     form.append('category_ids', String(categories.id));
     expect((await t.api.post('/api/me/set-account-type/', form, { token: squatter.body.access })).status).toBe(200);
 
     // The owner confirms with the code from their mailbox, without the squatter's registration token.
     const owner = await t.api.post('/api/auth/otp/verify/', { email: squat.email, otp: squat.code });
     expect(owner.status).toBe(200);
-    expect(owner.body).toMatchObject({ must_set_password: true, user: { email: squat.email, is_verified: true, is_first_login: true, user_type: null } });
+    expect(owner.body).toMatchObject({
+      must_set_password: true,
+      user: { email: squat.email, is_verified: true, is_first_login: true, user_type: null },
+    });
 
     // Everything the squatter held stops at once: access token, refresh token, password.
     expect((await me(squatter.body.access)).status).toBe(401);
@@ -58,12 +80,20 @@ describe('account pre-hijacking (finding 2)', () => {
 
     // The owner is signed in and sets a password of their own, without knowing the old one.
     expect((await me(owner.body.access)).body.email).toBe(squat.email);
-    const set = await t.api.post('/api/auth/password/set/', { new_password1: 'owner-takes-it-back', new_password2: 'owner-takes-it-back' }, { token: owner.body.access });
+    const set = await t.api.post(
+      '/api/auth/password/set/',
+      { new_password1: 'owner-takes-it-back', new_password2: 'owner-takes-it-back' },
+      { token: owner.body.access },
+    );
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ detail: 'New password has been saved.' });
     expect((await login(squat.email, 'owner-takes-it-back')).status).toBe(200);
     // Once a password is usable again, only the password change (with the old one) replaces it.
-    const again = await t.api.post('/api/auth/password/set/', { new_password1: 'squatter-returns-1', new_password2: 'squatter-returns-1' }, { token: owner.body.access });
+    const again = await t.api.post(
+      '/api/auth/password/set/',
+      { new_password1: 'squatter-returns-1', new_password2: 'squatter-returns-1' },
+      { token: owner.body.access },
+    );
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ detail: 'This account already has a password. Change it with your old password.' });
   });
@@ -86,7 +116,7 @@ describe('account pre-hijacking (finding 2)', () => {
     expect((await login(mine.email, mine.password)).status).toBe(200);
   });
 
-  it('strangers\' wrong codes do not lock out the client that made the sign-up', async () => {
+  it("strangers' wrong codes do not lock out the client that made the sign-up", async () => {
     const mine = await signUp();
     const { id } = await t.db.selectFrom('users').select('id').where('email', '=', mine.email).executeTakeFirstOrThrow();
     const unburn = () => t.db.updateTable('otp_codes').set({ failed_attempts: 0 }).where('user_id', '=', id).execute();
@@ -98,12 +128,16 @@ describe('account pre-hijacking (finding 2)', () => {
     const stranger = await t.api.post('/api/auth/otp/verify/', { email: mine.email, otp: wrong }, from(address()));
     expect(stranger.status).toBe(429);
     await unburn();
-    const res = await t.api.post('/api/auth/otp/verify/', { email: mine.email, otp: mine.code, registration_token: mine.token }, from(address()));
+    const res = await t.api.post(
+      '/api/auth/otp/verify/',
+      { email: mine.email, otp: mine.code, registration_token: mine.token },
+      from(address()),
+    );
     expect(res.status).toBe(200);
     expect(res.body.must_set_password).toBe(false);
   });
 
-  it('someone else\'s registration token proves nothing', async () => {
+  it("someone else's registration token proves nothing", async () => {
     const other = await signUp();
     const mine = await signUp();
     const res = await t.api.post('/api/auth/otp/verify/', { email: mine.email, otp: mine.code, registration_token: other.token });
@@ -112,24 +146,38 @@ describe('account pre-hijacking (finding 2)', () => {
   });
 
   it('setting a password needs a signed-in account and a good password', async () => {
-    expect((await t.api.post('/api/auth/password/set/', { new_password1: 'whatever-it-is', new_password2: 'whatever-it-is' })).status).toBe(401);
+    expect((await t.api.post('/api/auth/password/set/', { new_password1: 'whatever-it-is', new_password2: 'whatever-it-is' })).status).toBe(
+      401,
+    );
     const mine = await signUp();
     const res = await t.api.post('/api/auth/otp/verify/', { email: mine.email, otp: mine.code });
-    const weak = await t.api.post('/api/auth/password/set/', { new_password1: 'password', new_password2: 'password' }, { token: res.body.access });
+    const weak = await t.api.post(
+      '/api/auth/password/set/',
+      { new_password1: 'password', new_password2: 'password' },
+      { token: res.body.access },
+    );
     expect(weak.status).toBe(400);
     expect(weak.body).toEqual({ new_password1: ['This password is too common.'] });
   });
 
   it('keeps refusing a second sign-up of the same address with the duplicate-email message', async () => {
     const first = await signUp();
-    const res = await t.api.post('/api/auth/registration/', body({ email: first.email, password1: 'another-one-99', password2: 'another-one-99' }), from(address()));
+    const res = await t.api.post(
+      '/api/auth/registration/',
+      body({ email: first.email, password1: 'another-one-99', password2: 'another-one-99' }),
+      from(address()),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ email: ['A user is already registered with this e-mail address.'] });
   });
 
   it('unverified accounts expire after 7 days: their address can sign up again', async () => {
     const old = await signUp();
-    await t.db.updateTable('users').set({ date_joined: new Date(Date.now() - 8 * 24 * 3600_000) }).where('email', '=', old.email).execute();
+    await t.db
+      .updateTable('users')
+      .set({ date_joined: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where('email', '=', old.email)
+      .execute();
     expect((await login(old.email, old.password)).status).toBe(401);
     const res = await t.api.post('/api/auth/registration/', body({ email: old.email }), from(address()));
     expect(res.status).toBe(201);
@@ -166,10 +214,18 @@ describe('sign-up flood and phishing mail (finding 3)', () => {
     const mine = await signUp();
     const user = await t.db.selectFrom('users').select('id').where('email', '=', mine.email).executeTakeFirstOrThrow();
     for (let i = 0; i < 5; i++) {
-      await t.db.updateTable('otp_codes').set({ sent_at: new Date(Date.now() - 61_000) }).where('user_id', '=', user.id).execute();
+      await t.db
+        .updateTable('otp_codes')
+        .set({ sent_at: new Date(Date.now() - 61_000) })
+        .where('user_id', '=', user.id)
+        .execute();
       expect((await t.api.post('/api/auth/otp/resend/', { email: mine.email })).status).toBe(200);
     }
-    await t.db.updateTable('otp_codes').set({ sent_at: new Date(Date.now() - 61_000) }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('otp_codes')
+      .set({ sent_at: new Date(Date.now() - 61_000) })
+      .where('user_id', '=', user.id)
+      .execute();
     const mailsBefore = t.smtp.mails.length;
     const capped = await t.api.post('/api/auth/otp/resend/', { email: mine.email });
     expect(capped.status).toBe(429);
@@ -178,7 +234,13 @@ describe('sign-up flood and phishing mail (finding 3)', () => {
   });
 
   it('names are one short line, and the mail says nothing the user typed', async () => {
-    for (const first_name of ['Ada\nClick https://evil.example to claim your prize', 'Ada\rBob', 'Ada\u200bBob', 'A\u2028B', 'x'.repeat(65)]) {
+    for (const first_name of [
+      'Ada\nClick https://evil.example to claim your prize',
+      'Ada\rBob',
+      'Ada\u200bBob',
+      'A\u2028B',
+      'x'.repeat(65),
+    ]) {
       const res = await t.api.post('/api/auth/registration/', body({ first_name }), from(address()));
       expect(res.status, JSON.stringify(first_name)).toBe(400);
       expect(res.body.first_name, JSON.stringify(first_name)).toEqual([expect.any(String)]);
@@ -198,7 +260,7 @@ describe('sign-in limits (finding 6)', () => {
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(20);
   });
 
-  it('strangers exhausting the limit do not lock out the owner\'s device', async () => {
+  it("strangers exhausting the limit do not lock out the owner's device", async () => {
     const user = await createUser(t);
     const first = await login(user.email, user.password);
     expect(first.status).toBe(200);
@@ -245,7 +307,11 @@ describe('sessions end at once (finding 6)', () => {
   it('a password change ends the access tokens of every other sign-in', async () => {
     const user = await createUser(t);
     const other = await login(user.email, user.password);
-    const res = await t.api.post('/api/auth/password/change/', { old_password: user.password, new_password1: 'brand-new-pass-7', new_password2: 'brand-new-pass-7' }, { token: user.token });
+    const res = await t.api.post(
+      '/api/auth/password/change/',
+      { old_password: user.password, new_password1: 'brand-new-pass-7', new_password2: 'brand-new-pass-7' },
+      { token: user.token },
+    );
     expect(res.status).toBe(200);
     expect((await me(other.body.access)).status).toBe(401);
     expect((await me(user.token)).status).toBe(200);
@@ -288,8 +354,11 @@ describe('sessions end at once (finding 6)', () => {
 describe('the OTP endpoints tell nothing about which addresses have accounts (finding 6)', () => {
   it('resend answers alike for unknown, waiting and confirmed addresses, and times them alike', async () => {
     const waiting = await signUp();
-    await t.db.updateTable('otp_codes').set({ sent_at: new Date(Date.now() - 61_000) })
-      .where('user_id', '=', (await t.db.selectFrom('users').select('id').where('email', '=', waiting.email).executeTakeFirstOrThrow()).id).execute();
+    await t.db
+      .updateTable('otp_codes')
+      .set({ sent_at: new Date(Date.now() - 61_000) })
+      .where('user_id', '=', (await t.db.selectFrom('users').select('id').where('email', '=', waiting.email).executeTakeFirstOrThrow()).id)
+      .execute();
     const confirmed = await createUser(t, { verified: true });
     const answers = [];
     for (const email of [uniqueEmail(), waiting.email, confirmed.email]) {
@@ -299,7 +368,12 @@ describe('the OTP endpoints tell nothing about which addresses have accounts (fi
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    expect(answers[0]).toEqual([200, { detail: 'A new OTP has been sent to your email.' }, 429, 'Please wait N seconds before requesting a new code.']);
+    expect(answers[0]).toEqual([
+      200,
+      { detail: 'A new OTP has been sent to your email.' },
+      429,
+      'Please wait N seconds before requesting a new code.',
+    ]);
   });
 
   it('verify answers a confirmed account like an unknown address', async () => {
@@ -320,7 +394,11 @@ describe('common passwords (finding 6)', () => {
       expect(res.body, password).toEqual({ password1: ['This password is too common.'] });
     }
     const user = await createUser(t);
-    const change = await t.api.post('/api/auth/password/change/', { old_password: user.password, new_password1: 'password1', new_password2: 'password1' }, { token: user.token });
+    const change = await t.api.post(
+      '/api/auth/password/change/',
+      { old_password: user.password, new_password1: 'password1', new_password2: 'password1' },
+      { token: user.token },
+    );
     expect(change.status).toBe(400);
     expect(change.body).toEqual({ new_password1: ['This password is too common.'] });
   });

@@ -4,16 +4,26 @@ import { createUser, startTestApp, type TestApp } from '../helpers';
 import { rateKeys } from '../../../server/services/rate-limit';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const PASSWORD = 's3cret-passw0rd';
 const uniqueEmail = () => `new-${randomBytes(4).toString('hex')}@example.com`;
 
 function signUpBody(overrides: Record<string, unknown> = {}) {
   return {
-    first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone_number: '+234 801 234 5678', country: 'SN',
-    password1: PASSWORD, password2: PASSWORD, ...overrides,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: uniqueEmail(),
+    phone_number: '+234 801 234 5678',
+    country: 'SN',
+    password1: PASSWORD,
+    password2: PASSWORD,
+    ...overrides,
   };
 }
 
@@ -32,7 +42,11 @@ async function signUp(overrides: Record<string, unknown> = {}) {
   const body = signUpBody(overrides);
   const res = await t.api.post('/api/auth/registration/', body, freshAddress());
   expect(res.status).toBe(201);
-  return { email: String(body.email).toLowerCase(), code: await codeFor(String(body.email)), registration_token: res.body.registration_token as string };
+  return {
+    email: String(body.email).toLowerCase(),
+    code: await codeFor(String(body.email)),
+    registration_token: res.body.registration_token as string,
+  };
 }
 
 const userByEmail = (email: string) => t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -47,7 +61,14 @@ describe('POST /api/auth/registration/', () => {
     expect(res.body).toEqual({ detail: 'Verification e-mail sent.', registration_token: expect.stringMatching(/^[\w-]{40,}$/) });
 
     const user = await userByEmail(body.email.toLowerCase());
-    expect(user).toMatchObject({ first_name: 'Ada', last_name: 'Obi', country: 'SN', is_verified: false, is_first_login: true, user_type: null });
+    expect(user).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Obi',
+      country: 'SN',
+      is_verified: false,
+      is_first_login: true,
+      user_type: null,
+    });
     expect(user!.password_hash).not.toContain(PASSWORD);
 
     const mail = await t.smtp.waitFor(body.email);
@@ -117,7 +138,9 @@ describe('POST /api/auth/registration/', () => {
   });
 
   it('answers malformed JSON and non-object bodies with a 400 detail', async () => {
-    const malformed = await t.api.call('POST', '/api/auth/registration/', '{"email": ', { headers: { 'content-type': 'application/json' } });
+    const malformed = await t.api.call('POST', '/api/auth/registration/', '{"email": ', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ detail: expect.stringContaining('JSON parse error') });
     const list = await t.api.post('/api/auth/registration/', [1, 2]);
@@ -135,8 +158,12 @@ describe('POST /api/auth/registration/', () => {
 
 describe('when the verification e-mail cannot be sent', () => {
   let broken: TestApp;
-  beforeAll(async () => { broken = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:1' }); });
-  afterAll(async () => { await broken.close(); });
+  beforeAll(async () => {
+    broken = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await broken.close();
+  });
 
   it('sign-up says so and leaves no account behind, so signing up again works', async () => {
     const body = signUpBody();
@@ -169,7 +196,10 @@ describe('POST /api/auth/login/', () => {
 
   it('answers a wrong password and an unknown email alike', async () => {
     const user = await createUser(t);
-    for (const body of [{ email: user.email, password: 'wrong password' }, { email: uniqueEmail(), password: PASSWORD }]) {
+    for (const body of [
+      { email: user.email, password: 'wrong password' },
+      { email: uniqueEmail(), password: PASSWORD },
+    ]) {
       const res = await t.api.post('/api/auth/login/', body, from('198.51.100.1'));
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: 'No active account found with the given credentials' });
@@ -209,7 +239,11 @@ describe('POST /api/auth/login/', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.detail).toBe('Too many failed attempts. Please try again in 1 minute.');
 
-    await t.db.updateTable('rate_events').set({ at: new Date(Date.now() - 16 * 60_000) }).where('key', '=', key).execute();
+    await t.db
+      .updateTable('rate_events')
+      .set({ at: new Date(Date.now() - 16 * 60_000) })
+      .where('key', '=', key)
+      .execute();
     const open = await t.api.post('/api/auth/login/', { email: user.email, password: user.password });
     expect(open.status).toBe(200);
   });
@@ -225,7 +259,10 @@ describe('POST /api/auth/login/', () => {
   it('limits failures per address too, for every account tried from it', async () => {
     const user = await createUser(t);
     const ip = '192.0.2.77';
-    await t.db.insertInto('rate_events').values(Array.from({ length: 50 }, () => ({ key: rateKeys.signInAddress(ip), at: new Date() }))).execute();
+    await t.db
+      .insertInto('rate_events')
+      .values(Array.from({ length: 50 }, () => ({ key: rateKeys.signInAddress(ip), at: new Date() })))
+      .execute();
     const blocked = await t.api.post('/api/auth/login/', { email: user.email, password: user.password }, from(ip));
     expect(blocked.status).toBe(429);
     const elsewhere = await t.api.post('/api/auth/login/', { email: user.email, password: user.password }, from('192.0.2.78'));
@@ -235,8 +272,11 @@ describe('POST /api/auth/login/', () => {
   it('keeps failed attempts in the database, not in process memory', async () => {
     const user = await createUser(t);
     await t.api.post('/api/auth/login/', { email: user.email, password: 'nope' }, from('192.0.2.90'));
-    const rows = await t.db.selectFrom('rate_events').select('key')
-      .where('key', 'in', [rateKeys.signInAccount(user.email), rateKeys.signInAddress('192.0.2.90')]).execute();
+    const rows = await t.db
+      .selectFrom('rate_events')
+      .select('key')
+      .where('key', 'in', [rateKeys.signInAccount(user.email), rateKeys.signInAddress('192.0.2.90')])
+      .execute();
     expect(rows).toHaveLength(2);
   });
 });
@@ -261,8 +301,12 @@ describe('refresh tokens', () => {
   it('treats a replaced token used after the grace period as stolen: the whole sign-in ends', async () => {
     const user = await createUser(t);
     const rotated = await t.api.post('/api/auth/token/refresh/', { refresh: user.refresh });
-    await t.db.updateTable('refresh_tokens').set({ replaced_at: new Date(Date.now() - 3 * 60_000) })
-      .where('user_id', '=', user.user.id).where('replaced_by', 'is not', null).execute();
+    await t.db
+      .updateTable('refresh_tokens')
+      .set({ replaced_at: new Date(Date.now() - 3 * 60_000) })
+      .where('user_id', '=', user.user.id)
+      .where('replaced_by', 'is not', null)
+      .execute();
     const stolen = await t.api.post('/api/auth/token/refresh/', { refresh: user.refresh });
     expect(stolen.status).toBe(401);
     expect(stolen.body).toEqual({ detail: expect.any(String) });
@@ -297,7 +341,10 @@ describe('POST /api/auth/otp/verify/', () => {
     const res = await t.api.post('/api/auth/otp/verify/', { email, otp: code, registration_token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      access: expect.any(String), refresh: expect.any(String), must_set_password: false, user: { email, is_verified: true, is_first_login: true },
+      access: expect.any(String),
+      refresh: expect.any(String),
+      must_set_password: false,
+      user: { email, is_verified: true, is_first_login: true },
     });
     expect((await t.api.get('/api/me/', { token: res.body.access })).body.is_verified).toBe(true);
     expect((await t.api.post('/api/auth/token/refresh/', { refresh: res.body.refresh })).status).toBe(200);
@@ -335,18 +382,30 @@ describe('POST /api/auth/otp/verify/', () => {
   it('refuses a code older than 10 minutes', async () => {
     const { email, code } = await signUp();
     const user = await userByEmail(email);
-    await t.db.updateTable('otp_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user!.id).execute();
+    await t.db
+      .updateTable('otp_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user!.id)
+      .execute();
     const res = await t.api.post('/api/auth/otp/verify/', { email, otp: code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['The code has expired. Request a new one.'] });
-    const stored = await t.db.selectFrom('otp_codes').select(['sent_at', 'expires_at']).where('user_id', '=', user!.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('otp_codes')
+      .select(['sent_at', 'expires_at'])
+      .where('user_id', '=', user!.id)
+      .executeTakeFirstOrThrow();
     expect(stored.sent_at.getTime()).toBeLessThan(Date.now());
   });
 
   it('codes are valid 10 minutes from sending', async () => {
     const { email } = await signUp();
     const user = await userByEmail(email);
-    const stored = await t.db.selectFrom('otp_codes').select(['sent_at', 'expires_at']).where('user_id', '=', user!.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('otp_codes')
+      .select(['sent_at', 'expires_at'])
+      .where('user_id', '=', user!.id)
+      .executeTakeFirstOrThrow();
     expect(stored.expires_at.getTime() - stored.sent_at.getTime()).toBe(10 * 60_000);
   });
 
@@ -362,7 +421,11 @@ describe('POST /api/auth/otp/verify/', () => {
     expect(burned.body).toEqual({ otp: ['Too many wrong attempts. Request a new code.'] });
 
     const user = await userByEmail(email);
-    await t.db.updateTable('otp_codes').set({ sent_at: new Date(Date.now() - 61_000) }).where('user_id', '=', user!.id).execute();
+    await t.db
+      .updateTable('otp_codes')
+      .set({ sent_at: new Date(Date.now() - 61_000) })
+      .where('user_id', '=', user!.id)
+      .execute();
     const mailsBefore = t.smtp.mails.length;
     expect((await t.api.post('/api/auth/otp/resend/', { email })).status).toBe(200);
     const fresh = await codeFor(email, mailsBefore);
@@ -388,7 +451,10 @@ describe('POST /api/auth/otp/verify/', () => {
   it('limits wrong codes per address', async () => {
     const { email, code } = await signUp();
     const ip = '198.51.100.200';
-    await t.db.insertInto('rate_events').values(Array.from({ length: 50 }, () => ({ key: rateKeys.otpAddress(ip), at: new Date() }))).execute();
+    await t.db
+      .insertInto('rate_events')
+      .values(Array.from({ length: 50 }, () => ({ key: rateKeys.otpAddress(ip), at: new Date() })))
+      .execute();
     expect((await t.api.post('/api/auth/otp/verify/', { email, otp: code }, from(ip))).status).toBe(429);
     expect((await t.api.post('/api/auth/otp/verify/', { email, otp: code }, from('198.51.100.201'))).status).toBe(200);
   });
@@ -404,7 +470,11 @@ describe('POST /api/auth/otp/resend/', () => {
     expect(seconds).toBeLessThanOrEqual(60);
 
     const user = await userByEmail(email);
-    await t.db.updateTable('otp_codes').set({ sent_at: new Date(Date.now() - 61_000) }).where('user_id', '=', user!.id).execute();
+    await t.db
+      .updateTable('otp_codes')
+      .set({ sent_at: new Date(Date.now() - 61_000) })
+      .where('user_id', '=', user!.id)
+      .execute();
     const mailsBefore = t.smtp.mails.length;
     const res = await t.api.post('/api/auth/otp/resend/', { email });
     expect(res.status).toBe(200);
@@ -453,7 +523,9 @@ describe('POST /api/auth/password/change/', () => {
     const res = await change(user.token, {});
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      old_password: ['This field is required.'], new_password1: ['This field is required.'], new_password2: ['This field is required.'],
+      old_password: ['This field is required.'],
+      new_password1: ['This field is required.'],
+      new_password2: ['This field is required.'],
     });
   });
 
@@ -466,7 +538,11 @@ describe('POST /api/auth/password/change/', () => {
 
   it('refuses a wrong old password and keeps the old one', async () => {
     const user = await createUser(t);
-    const res = await change(user.token, { old_password: 'not my password', new_password1: 'brand-new-pass', new_password2: 'brand-new-pass' });
+    const res = await change(user.token, {
+      old_password: 'not my password',
+      new_password1: 'brand-new-pass',
+      new_password2: 'brand-new-pass',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ old_password: ['Your old password was entered incorrectly. Please enter it again.'] });
     expect((await t.api.post('/api/auth/login/', { email: user.email, password: user.password })).status).toBe(200);
@@ -477,7 +553,11 @@ describe('POST /api/auth/password/change/', () => {
     const elsewhere = await t.api.post('/api/auth/login/', { email: user.email, password: user.password });
     // The current sign-in has rotated once: its family must survive, whatever its newest token.
     const current = await t.api.post('/api/auth/token/refresh/', { refresh: user.refresh });
-    const res = await change(current.body.access, { old_password: user.password, new_password1: 'brand-new-pass', new_password2: 'brand-new-pass' });
+    const res = await change(current.body.access, {
+      old_password: user.password,
+      new_password1: 'brand-new-pass',
+      new_password2: 'brand-new-pass',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: 'New password has been saved.' });
 
@@ -510,9 +590,22 @@ describe('OpenAPI', () => {
     const res = await t.api.get('/api/docs/json');
     expect(res.status).toBe(200);
     const paths = res.body.paths;
-    for (const path of ['/api/auth/registration/', '/api/auth/login/', '/api/auth/token/refresh/', '/api/auth/logout/',
-      '/api/auth/otp/verify/', '/api/auth/otp/resend/', '/api/auth/password/change/', '/api/auth/password/set/', '/api/me/', '/api/me/set-account-type/',
-      '/api/me/delete-account/', '/api/profile/supplier/', '/api/profile/buyer/', '/api/users/{id}/']) {
+    for (const path of [
+      '/api/auth/registration/',
+      '/api/auth/login/',
+      '/api/auth/token/refresh/',
+      '/api/auth/logout/',
+      '/api/auth/otp/verify/',
+      '/api/auth/otp/resend/',
+      '/api/auth/password/change/',
+      '/api/auth/password/set/',
+      '/api/me/',
+      '/api/me/set-account-type/',
+      '/api/me/delete-account/',
+      '/api/profile/supplier/',
+      '/api/profile/buyer/',
+      '/api/users/{id}/',
+    ]) {
       expect(paths, path).toHaveProperty([path]);
     }
     const login = paths['/api/auth/login/'].post.requestBody.content['application/json'].schema;

@@ -3,8 +3,12 @@ import { createUser, startTestApp, type TestApp } from '../helpers';
 import { chatPair, insertProduct, openConversation, send } from '../messaging-helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const create = (token: string, body: unknown) => t.api.post('/api/conversations/', body, { token });
 
@@ -25,7 +29,11 @@ describe('POST /api/conversations/', () => {
     expect(new Date(res.body.created_at).toISOString()).toBe(res.body.created_at);
     const byId = Object.fromEntries(res.body.participants.map((p: any) => [p.id, p]));
     expect(byId[buyer.user.id]).toMatchObject({ first_name: 'Ada', user_type: 'BUYER', profile: { name: expect.any(String) } });
-    expect(byId[supplier.user.id]).toMatchObject({ first_name: 'Sam', user_type: 'SUPPLIER', profile: { company_name: expect.any(String), is_verified: true } });
+    expect(byId[supplier.user.id]).toMatchObject({
+      first_name: 'Sam',
+      user_type: 'SUPPLIER',
+      profile: { company_name: expect.any(String), is_verified: true },
+    });
   });
 
   it('uses the product price when it is set, else its minimum price', async () => {
@@ -51,7 +59,9 @@ describe('POST /api/conversations/', () => {
     const buyer = await createUser(t);
     const supplier = await createUser(t, { type: 'SUPPLIER' });
     const product = await insertProduct(t, supplier.user.id);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => create(buyer.token, { product: product.id, participants: [supplier.user.id] })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => create(buyer.token, { product: product.id, participants: [supplier.user.id] })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     const rows = await t.db.selectFrom('conversations').select('id').where('product_id', '=', product.id).execute();
@@ -128,7 +138,10 @@ describe('POST /api/conversations/', () => {
     const crowd = await create(buyer.token, { participants: [supplier.user.id, (await createUser(t, { type: 'SUPPLIER' })).user.id] });
     expect(crowd.status).toBe(400);
     expect(Object.keys(crowd.body)).toEqual(['participants']);
-    const notJson = await t.api.post('/api/conversations/', '{oops', { token: buyer.token, headers: { 'content-type': 'application/json' } });
+    const notJson = await t.api.post('/api/conversations/', '{oops', {
+      token: buyer.token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -175,7 +188,13 @@ describe('GET /api/conversations/', () => {
     expect(res.body.results.map((c: any) => c.id)).not.toContain(unrelated.conversation.id);
     const top = res.body.results[0];
     expect(top.unread_messages_count).toBe(1);
-    expect(top.last_message).toEqual({ text: 'newest', price: null, image_url: null, timestamp: top.last_message_timestamp, sender: { id: s2.user.id } });
+    expect(top.last_message).toEqual({
+      text: 'newest',
+      price: null,
+      image_url: null,
+      timestamp: top.last_message_timestamp,
+      sender: { id: s2.user.id },
+    });
   });
 
   it('pages with limit and offset', async () => {
@@ -237,14 +256,20 @@ describe('account deletion', () => {
     expect(res.status).toBeLessThan(300);
     expect((await t.api.get('/api/conversations/', { token: buyer.token })).body.count).toBe(0);
     expect((await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: buyer.token })).status).toBe(404);
-    expect((await t.api.get('/api/me/counts/', { token: buyer.token })).body).toMatchObject({ notifications_unread: 0, messages_unread: 0 });
+    expect((await t.api.get('/api/me/counts/', { token: buyer.token })).body).toMatchObject({
+      notifications_unread: 0,
+      messages_unread: 0,
+    });
   });
 
   it('removes the conversation, its messages and its notifications for the other participant', async () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     await send(t, buyer, conversation.id, { text: 'Hello' });
     expect((await t.api.get('/api/notifications/', { token: supplier.token })).body.count).toBe(1);
-    const before = await t.db.selectFrom('tombstones').select(({ fn }) => fn.max('seq').as('max')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('tombstones')
+      .select(({ fn }) => fn.max('seq').as('max'))
+      .executeTakeFirstOrThrow();
     await t.db.deleteFrom('users').where('id', '=', buyer.user.id).execute();
 
     const list = await t.api.get('/api/conversations/', { token: supplier.token });
@@ -253,7 +278,11 @@ describe('account deletion', () => {
     expect((await t.api.get('/api/notifications/', { token: supplier.token })).body.count).toBe(0);
     expect((await t.api.get('/api/me/counts/', { token: supplier.token })).body.messages_unread).toBe(0);
 
-    const tombstones = await t.db.selectFrom('tombstones').selectAll().where('seq', '>', Number(before.max ?? 0)).execute();
+    const tombstones = await t.db
+      .selectFrom('tombstones')
+      .selectAll()
+      .where('seq', '>', Number(before.max ?? 0))
+      .execute();
     const gone = tombstones.find((x) => x.collection === 'conversations' && x.row_id === conversation.id);
     expect(gone?.audience).toContain(supplier.user.id);
     expect(tombstones.some((x) => x.collection === 'notifications' && x.audience?.includes(supplier.user.id))).toBe(true);
@@ -277,8 +306,11 @@ describe('access matrix: nobody reaches another pair’s chat or notifications',
     for (const [index, pair] of pairs.entries()) {
       const other = pairs[1 - index];
       const intruders = [...outsiders, other.buyer, other.supplier];
-      const theirNotes = await t.db.selectFrom('notifications').select('id')
-        .where('user_id', 'in', [pair.buyer.user.id, pair.supplier.user.id]).execute();
+      const theirNotes = await t.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', 'in', [pair.buyer.user.id, pair.supplier.user.id])
+        .execute();
       expect(theirNotes.length).toBeGreaterThan(0);
       for (const intruder of intruders) {
         const opts = { token: intruder.token };
@@ -297,8 +329,11 @@ describe('access matrix: nobody reaches another pair’s chat or notifications',
     }
     for (const outsider of outsiders) {
       await t.api.post('/api/notifications/mark-all-as-read/', undefined, { token: outsider.token });
-      expect(await t.api.get('/api/me/counts/', { token: outsider.token }).then((r) => r.body))
-        .toEqual({ notifications_unread: 0, messages_unread: 0, favorites: 0 });
+      expect(await t.api.get('/api/me/counts/', { token: outsider.token }).then((r) => r.body)).toEqual({
+        notifications_unread: 0,
+        messages_unread: 0,
+        favorites: 0,
+      });
     }
     expect(await snapshot()).toEqual(before);
   });

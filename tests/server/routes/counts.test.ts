@@ -3,8 +3,12 @@ import { createUser, startTestApp, type TestApp } from '../helpers';
 import { chatPair, insertProduct, openConversation, send } from '../messaging-helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const counts = async (token: string) => {
   const res = await t.api.get('/api/me/counts/', { token });
@@ -25,7 +29,10 @@ describe('GET /api/me/counts/', () => {
     await send(t, buyer, conversation.id, { text: 'one' });
     await send(t, buyer, conversation.id, { text: 'two' });
     await send(t, buyer, second.id, { text: 'three', price: '10.00' });
-    await t.db.insertInto('favorites').values([{ user_id: buyer.user.id, product_id: other.id }]).execute();
+    await t.db
+      .insertInto('favorites')
+      .values([{ user_id: buyer.user.id, product_id: other.id }])
+      .execute();
 
     // Two conversations: one gathered new_message notification and one offer.
     expect(await counts(supplier.token)).toEqual({ notifications_unread: 2, messages_unread: 3, favorites: 0 });

@@ -14,18 +14,29 @@ beforeAll(async () => {
   buyer = await createUser(t, { type: 'BUYER' });
   products = [await createProduct(t, supplier), await createProduct(t, supplier), await createProduct(t, supplier)];
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('favourites', () => {
   it('adds a favourite (201), notifies the supplier and lists it with the full product', async () => {
     const res = await t.api.post('/api/favorites/', { product: products[0].id }, { token: buyer.token });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), product: expect.objectContaining({ id: products[0].id, is_favorited: true }), created_at: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      product: expect.objectContaining({ id: products[0].id, is_favorited: true }),
+      created_at: expect.any(String),
+    });
     const list = await t.api.get('/api/favorites/', { token: buyer.token });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ count: 1, next: null, previous: null });
     expect(list.body.results[0]).toEqual(res.body);
-    const notes = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', supplier.user.id).where('kind', '=', 'new_favorite').execute();
+    const notes = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', supplier.user.id)
+      .where('kind', '=', 'new_favorite')
+      .execute();
     expect(notes).toHaveLength(1);
     expect(notes[0].link).toBe(`/products/${products[0].id}`);
   });
@@ -56,7 +67,7 @@ describe('favourites', () => {
     expect(missing.body).toEqual({ product: ['This field is required.'] });
   });
 
-  it('lists only the caller\'s own favourites', async () => {
+  it("lists only the caller's own favourites", async () => {
     const other = await createUser(t, { type: 'BUYER' });
     await t.api.post('/api/favorites/', { product: products[2].id }, { token: other.token });
     const mine = await t.api.get('/api/favorites/', { token: buyer.token });
@@ -88,8 +99,14 @@ describe('favourites', () => {
 });
 
 describe('favourite notifications collapse (issue 12)', () => {
-  const notesOf = (productId: number) => t.db.selectFrom('notifications').selectAll()
-    .where('user_id', '=', supplier.user.id).where('kind', '=', 'new_favorite').where('link', '=', `/products/${productId}`).execute();
+  const notesOf = (productId: number) =>
+    t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', supplier.user.id)
+      .where('kind', '=', 'new_favorite')
+      .where('link', '=', `/products/${productId}`)
+      .execute();
 
   it('makes one notification per buyer and product a day, however often it is toggled, and removes it on unfavourite', async () => {
     const product = await createProduct(t, supplier);
@@ -108,7 +125,11 @@ describe('favourite notifications collapse (issue 12)', () => {
     expect(await notesOf(product.id)).toHaveLength(1);
     // A day later the first buyer's favourite is news again.
     await t.api.delete(`/api/favorites/by-product/${product.id}/`, { token: fan.token });
-    await t.db.updateTable('favorite_notices').set({ notified_at: new Date(Date.now() - 25 * 60 * 60_000) }).where('user_id', '=', fan.user.id).execute();
+    await t.db
+      .updateTable('favorite_notices')
+      .set({ notified_at: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where('user_id', '=', fan.user.id)
+      .execute();
     await t.api.post('/api/favorites/', { product: product.id }, { token: fan.token });
     expect(await notesOf(product.id)).toHaveLength(2);
   });

@@ -3,8 +3,12 @@ import { buildApp } from '../../../server/app';
 import { openTestDatabase, startTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /api/health/', () => {
   it('answers ok while the process serves', async () => {

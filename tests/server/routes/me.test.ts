@@ -7,7 +7,9 @@ beforeAll(async () => {
   t = await startTestApp();
   categoryIds = (await t.db.selectFrom('categories').select('id').orderBy('id').execute()).map((c) => c.id);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const userRow = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -19,16 +21,25 @@ function form(fields: Record<string, string | string[]>, files: Record<string, [
 }
 
 describe('GET /api/me/', () => {
-  it('answers the caller\'s own account with every field of spec §3', async () => {
+  it("answers the caller's own account with every field of spec §3", async () => {
     const { user, token } = await createUser(t, { type: 'SUPPLIER', country: 'CI' });
     const res = await t.api.get('/api/me/', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email, phone_number: user.phone_number,
-      country: { code: 'CI', name: "Côte d'Ivoire" }, user_type: 'SUPPLIER', is_first_login: false, is_verified: true,
-      date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), currency: null,
+      id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      phone_number: user.phone_number,
+      country: { code: 'CI', name: "Côte d'Ivoire" },
+      user_type: 'SUPPLIER',
+      is_first_login: false,
+      is_verified: true,
+      date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      currency: null,
       supplier_profile: { company_name: expect.any(String), about: '', logo_url: null, is_verified: false, industries: [] },
-      buyer_profile: null, seller_average_rating: null,
+      buyer_profile: null,
+      seller_average_rating: null,
     });
   });
 
@@ -53,9 +64,19 @@ describe('PATCH /api/me/', () => {
 
   it('changes names, phone and country from JSON', async () => {
     const { user, token } = await createUser(t);
-    const res = await t.api.patch('/api/me/', { first_name: ' Chidi ', last_name: 'Okafor', phone_number: '+90 555 000 1111', country: 'TR', currency: 'TRY' }, { token });
+    const res = await t.api.patch(
+      '/api/me/',
+      { first_name: ' Chidi ', last_name: 'Okafor', phone_number: '+90 555 000 1111', country: 'TR', currency: 'TRY' },
+      { token },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ first_name: 'Chidi', last_name: 'Okafor', phone_number: '+90 555 000 1111', country: { code: 'TR', name: 'Türkiye' }, currency: 'TRY' });
+    expect(res.body).toMatchObject({
+      first_name: 'Chidi',
+      last_name: 'Okafor',
+      phone_number: '+90 555 000 1111',
+      country: { code: 'TR', name: 'Türkiye' },
+      currency: 'TRY',
+    });
     expect((await userRow(user.id))!.first_name).toBe('Chidi');
   });
 
@@ -90,7 +111,7 @@ describe('PATCH /api/me/', () => {
     expect((await t.api.patch('/api/me/', { currency: 'USD' })).status).toBe(401);
   });
 
-  it('only ever changes the caller: another user\'s token changes its own account', async () => {
+  it("only ever changes the caller: another user's token changes its own account", async () => {
     const a = await createUser(t);
     const b = await createUser(t);
     const res = await t.api.patch('/api/me/', { currency: 'EUR', first_name: 'Mallory' }, { token: b.token });
@@ -103,16 +124,32 @@ describe('PATCH /api/me/', () => {
 describe('POST /api/me/set-account-type/', () => {
   it('makes a supplier with company, industries and a logo; no longer a first login', async () => {
     const { user, token } = await createUser(t, { type: null, verified: false });
-    const res = await t.api.post('/api/me/set-account-type/', form(
-      { account_type: 'SUPPLIER', company_name: 'Lagos Textiles', industry_ids: [String(categoryIds[0]), String(categoryIds[1]), String(categoryIds[0])] },
-      { logo: [SAMPLE_FILES.png, 'logo.png'] },
-    ), { token });
+    const res = await t.api.post(
+      '/api/me/set-account-type/',
+      form(
+        {
+          account_type: 'SUPPLIER',
+          company_name: 'Lagos Textiles',
+          industry_ids: [String(categoryIds[0]), String(categoryIds[1]), String(categoryIds[0])],
+        },
+        { logo: [SAMPLE_FILES.png, 'logo.png'] },
+      ),
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: user.id, user_type: 'SUPPLIER', is_first_login: false, buyer_profile: null,
+      id: user.id,
+      user_type: 'SUPPLIER',
+      is_first_login: false,
+      buyer_profile: null,
       supplier_profile: {
-        company_name: 'Lagos Textiles', about: '', is_verified: false,
-        industries: [{ id: categoryIds[0], name: expect.any(String) }, { id: categoryIds[1], name: expect.any(String) }],
+        company_name: 'Lagos Textiles',
+        about: '',
+        is_verified: false,
+        industries: [
+          { id: categoryIds[0], name: expect.any(String) },
+          { id: categoryIds[1], name: expect.any(String) },
+        ],
       },
     });
     const logo = await fetch(new URL(res.body.supplier_profile.logo_url, t.baseUrl));
@@ -123,10 +160,16 @@ describe('POST /api/me/set-account-type/', () => {
 
   it('makes a buyer with a name and categories of interest, from JSON too', async () => {
     const { token } = await createUser(t, { type: null });
-    const res = await t.api.post('/api/me/set-account-type/', { account_type: 'BUYER', name: 'Awa Diop', category_ids: [categoryIds[2]] }, { token });
+    const res = await t.api.post(
+      '/api/me/set-account-type/',
+      { account_type: 'BUYER', name: 'Awa Diop', category_ids: [categoryIds[2]] },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      user_type: 'BUYER', is_first_login: false, supplier_profile: null,
+      user_type: 'BUYER',
+      is_first_login: false,
+      supplier_profile: null,
       buyer_profile: { name: 'Awa Diop', logo_url: null, interested_categories: [{ id: categoryIds[2], name: expect.any(String) }] },
     });
   });
@@ -158,16 +201,29 @@ describe('POST /api/me/set-account-type/', () => {
       [form({ account_type: 'ADMIN', name: 'B', category_ids: [String(categoryIds[0])] }), 'account_type'],
       [form({ name: 'B', category_ids: [String(categoryIds[0])] }), 'account_type'],
       [form({ account_type: 'BUYER', name: 'B', category_ids: [String(categoryIds[0])], company_name: 'x' }), 'company_name'],
-      [form({ account_type: 'BUYER', name: 'B', category_ids: [String(categoryIds[0])] }, { logo: [SAMPLE_FILES.htmlAsPng, 'logo.png'] }), 'logo'],
-      [form({ account_type: 'BUYER', name: 'B', category_ids: [String(categoryIds[0])] }, { logo: [SAMPLE_FILES.pdf, 'logo.pdf'] }), 'logo'],
-      [form({ account_type: 'BUYER', name: 'B', category_ids: [String(categoryIds[0])] }, { avatar: [SAMPLE_FILES.png, 'a.png'] }), 'avatar'],
+      [
+        form({ account_type: 'BUYER', name: 'B', category_ids: [String(categoryIds[0])] }, { logo: [SAMPLE_FILES.htmlAsPng, 'logo.png'] }),
+        'logo',
+      ],
+      [
+        form({ account_type: 'BUYER', name: 'B', category_ids: [String(categoryIds[0])] }, { logo: [SAMPLE_FILES.pdf, 'logo.pdf'] }),
+        'logo',
+      ],
+      [
+        form({ account_type: 'BUYER', name: 'B', category_ids: [String(categoryIds[0])] }, { avatar: [SAMPLE_FILES.png, 'a.png'] }),
+        'avatar',
+      ],
     ];
     for (const [body, field] of cases) {
       const res = await t.api.post('/api/me/set-account-type/', body, { token });
       expect(res.status, field).toBe(400);
       expect(res.body[field], field).toEqual([expect.any(String)]);
     }
-    const missing = await t.api.post('/api/me/set-account-type/', form({ account_type: 'SUPPLIER', company_name: 'Co', industry_ids: ['999999'] }), { token });
+    const missing = await t.api.post(
+      '/api/me/set-account-type/',
+      form({ account_type: 'SUPPLIER', company_name: 'Co', industry_ids: ['999999'] }),
+      { token },
+    );
     expect(missing.body).toEqual({ industry_ids: ['Invalid pk "999999" - object does not exist.'] });
     expect(await userRow(user.id)).toMatchObject({ user_type: null, is_first_login: true });
     expect(await t.db.selectFrom('buyer_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst()).toBeUndefined();
@@ -176,13 +232,19 @@ describe('POST /api/me/set-account-type/', () => {
 
   it('is done once', async () => {
     const { token } = await createUser(t, { type: 'BUYER' });
-    const res = await t.api.post('/api/me/set-account-type/', form({ account_type: 'SUPPLIER', company_name: 'Co', industry_ids: [String(categoryIds[0])] }), { token });
+    const res = await t.api.post(
+      '/api/me/set-account-type/',
+      form({ account_type: 'SUPPLIER', company_name: 'Co', industry_ids: [String(categoryIds[0])] }),
+      { token },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'The account type is already set.' });
   });
 
   it('needs a signed-in user', async () => {
-    expect((await t.api.post('/api/me/set-account-type/', { account_type: 'BUYER', name: 'B', category_ids: [categoryIds[0]] })).status).toBe(401);
+    expect(
+      (await t.api.post('/api/me/set-account-type/', { account_type: 'BUYER', name: 'B', category_ids: [categoryIds[0]] })).status,
+    ).toBe(401);
   });
 });
 
@@ -218,7 +280,9 @@ describe('POST /api/me/delete-account/', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: 'Account deleted successfully.' });
     expect(await userRow(supplier.user.id)).toBeUndefined();
-    expect(await t.db.selectFrom('supplier_profiles').selectAll().where('user_id', '=', supplier.user.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('supplier_profiles').selectAll().where('user_id', '=', supplier.user.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await t.db.selectFrom('refresh_tokens').selectAll().where('user_id', '=', supplier.user.id).execute()).toEqual([]);
     expect((await t.api.get('/api/me/', { token: supplier.token })).status).toBe(401);
     expect((await t.api.post('/api/auth/token/refresh/', { refresh: supplier.refresh })).status).toBe(401);

@@ -7,7 +7,9 @@ beforeAll(async () => {
   t = await startTestApp();
   user = await createUser(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 function upload(bytes: Buffer | Blob, filename: string, extra: Record<string, string> = { upload_preset: 'chat' }) {
   const body = new FormData();
@@ -25,7 +27,9 @@ describe('POST /api/media/upload/', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       secure_url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.png$/),
-      resource_type: 'image', format: 'png', bytes: SAMPLE_FILES.png.length,
+      resource_type: 'image',
+      format: 'png',
+      bytes: SAMPLE_FILES.png.length,
     });
   });
 
@@ -45,7 +49,10 @@ describe('POST /api/media/upload/', () => {
 
   it('rejects an HTML page named .png and other unknown content, storing nothing', async () => {
     const before = await storedFiles();
-    for (const [bytes, name] of [[SAMPLE_FILES.htmlAsPng, 'cat.png'], [SAMPLE_FILES.text, 'notes.pdf']] as const) {
+    for (const [bytes, name] of [
+      [SAMPLE_FILES.htmlAsPng, 'cat.png'],
+      [SAMPLE_FILES.text, 'notes.pdf'],
+    ] as const) {
       const res = await t.api.post('/api/media/upload/', upload(bytes, name), { token: user.token });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ file: [expect.stringContaining('Unsupported file type')] });

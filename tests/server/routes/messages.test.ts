@@ -4,8 +4,12 @@ import { SAMPLE_FILES, createUser, startTestApp, type TestApp } from '../helpers
 import { chatPair, insertProduct, openConversation, send, upload } from '../messaging-helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const list = (token: string, id: number, query = '') => t.api.get(`/api/conversations/${id}/messages/${query}`, { token });
 const conversationOf = async (token: string, id: number) => (await t.api.get(`/api/conversations/${id}/`, { token })).body;
@@ -17,8 +21,14 @@ describe('POST /api/conversations/{id}/messages/', () => {
     const res = await send(t, buyer, conversation.id, { text: '  Hello, is this in stock?  ', client_id: clientId });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), conversation: conversation.id, sender: { id: buyer.user.id },
-      text: 'Hello, is this in stock?', image_url: null, price: null, timestamp: expect.any(String), client_id: clientId,
+      id: expect.any(Number),
+      conversation: conversation.id,
+      sender: { id: buyer.user.id },
+      text: 'Hello, is this in stock?',
+      image_url: null,
+      price: null,
+      timestamp: expect.any(String),
+      client_id: clientId,
     });
     const after = await conversationOf(buyer.token, conversation.id);
     expect(after.last_message_timestamp).toBe(res.body.timestamp);
@@ -58,8 +68,11 @@ describe('POST /api/conversations/{id}/messages/', () => {
     const foreign = await send(t, buyer, conversation.id, { text: 'same file', image: `https://evil.example${path}` });
     expect(foreign.status).toBe(201);
     expect(foreign.body.image_url).toBe(path);
-    const spoofed = await t.api.post(`/api/conversations/${conversation.id}/messages/`, { image: url },
-      { token: buyer.token, headers: { 'x-forwarded-host': 'evil.example' } });
+    const spoofed = await t.api.post(
+      `/api/conversations/${conversation.id}/messages/`,
+      { image: url },
+      { token: buyer.token, headers: { 'x-forwarded-host': 'evil.example' } },
+    );
     expect(spoofed.body.image_url).toBe(path);
   });
 
@@ -86,7 +99,8 @@ describe('POST /api/conversations/{id}/messages/', () => {
       const offers = notes.body.results.filter((n: any) => n.kind === 'new_offer');
       expect(offers).toHaveLength(2);
       expect(offers[1]).toMatchObject({
-        link: `/chat/${conversation.id}`, is_read: false,
+        link: `/chat/${conversation.id}`,
+        is_read: false,
         params: { sender: buyer.user.first_name, price: '18.50', product: product.name, conversation: conversation.id },
         message: `${buyer.user.first_name} offered $18.50 for ${product.name}.`,
       });
@@ -146,7 +160,9 @@ describe('POST /api/conversations/{id}/messages/', () => {
     it('makes exactly one message when the same send arrives many times at once', async () => {
       const { buyer, conversation } = await chatPair(t);
       const clientId = randomUUID();
-      const answers = await Promise.all(Array.from({ length: 8 }, () => send(t, buyer, conversation.id, { text: 'Racing', client_id: clientId })));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => send(t, buyer, conversation.id, { text: 'Racing', client_id: clientId })),
+      );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 200)).toHaveLength(7);
       expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
@@ -170,9 +186,13 @@ describe('POST /api/conversations/{id}/messages/', () => {
     // (under the old global lock of 0001/0005) used to deadlock; every call must succeed.
     const { buyer, supplier, conversation } = await chatPair(t);
     for (let round = 0; round < 5; round += 1) {
-      const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2
-        ? send(t, buyer, conversation.id, { text: `r${round} m${i}`, client_id: randomUUID() })
-        : list(supplier.token, conversation.id))));
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          i % 2
+            ? send(t, buyer, conversation.id, { text: `r${round} m${i}`, client_id: randomUUID() })
+            : list(supplier.token, conversation.id),
+        ),
+      );
       expect(answers.map((a) => a.status)).toEqual(answers.map((_, i) => (i % 2 ? 201 : 200)));
     }
     expect((await list(buyer.token, conversation.id)).body.count).toBe(40);
@@ -182,11 +202,15 @@ describe('POST /api/conversations/{id}/messages/', () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     await send(t, buyer, conversation.id, { text: 'one' });
     let notes = (await t.api.get('/api/notifications/', { token: supplier.token })).body.results;
-    expect(notes).toEqual([expect.objectContaining({
-      kind: 'new_message', link: `/chat/${conversation.id}`, is_read: false,
-      params: { sender: buyer.user.first_name, count: 1, conversation: conversation.id },
-      message: `New message from ${buyer.user.first_name}.`,
-    })]);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        kind: 'new_message',
+        link: `/chat/${conversation.id}`,
+        is_read: false,
+        params: { sender: buyer.user.first_name, count: 1, conversation: conversation.id },
+        message: `New message from ${buyer.user.first_name}.`,
+      }),
+    ]);
     await send(t, buyer, conversation.id, { text: 'two' });
     notes = (await t.api.get('/api/notifications/', { token: supplier.token })).body.results;
     expect(notes).toHaveLength(1);
@@ -217,10 +241,17 @@ describe('GET /api/conversations/{id}/messages/', () => {
   it('lists messages oldest first, a chat window (100) per page, with offset', async () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     const base = Date.parse('2025-01-01T00:00:00Z');
-    await t.db.insertInto('messages').values(Array.from({ length: 120 }, (_, i) => ({
-      conversation_id: conversation.id, sender_id: i % 2 ? buyer.user.id : supplier.user.id,
-      text: `m${i}`, timestamp: new Date(base + i * 1000).toISOString(),
-    }))).execute();
+    await t.db
+      .insertInto('messages')
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          conversation_id: conversation.id,
+          sender_id: i % 2 ? buyer.user.id : supplier.user.id,
+          text: `m${i}`,
+          timestamp: new Date(base + i * 1000).toISOString(),
+        })),
+      )
+      .execute();
     const first = await list(buyer.token, conversation.id);
     expect(first.status).toBe(200);
     expect(first.body.count).toBe(120);
@@ -232,7 +263,7 @@ describe('GET /api/conversations/{id}/messages/', () => {
     expect(second.body.results.map((m: any) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${100 + i}`));
   });
 
-  it("marks the conversation read for the reader only", async () => {
+  it('marks the conversation read for the reader only', async () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     await send(t, buyer, conversation.id, { text: 'one' });
     await send(t, buyer, conversation.id, { text: 'two' });
@@ -249,7 +280,8 @@ describe('GET /api/conversations/{id}/messages/', () => {
     const { buyer, supplier, conversation } = await chatPair(t);
     await send(t, buyer, conversation.id, { text: 'hello' });
     await list(supplier.token, conversation.id);
-    const seq = async () => (await t.db.selectFrom('conversations').select('seq').where('id', '=', conversation.id).executeTakeFirstOrThrow()).seq;
+    const seq = async () =>
+      (await t.db.selectFrom('conversations').select('seq').where('id', '=', conversation.id).executeTakeFirstOrThrow()).seq;
     const before = await seq();
     await list(supplier.token, conversation.id);
     await list(buyer.token, conversation.id);

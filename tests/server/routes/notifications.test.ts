@@ -3,8 +3,12 @@ import { createUser, startTestApp, type TestApp, type TestUser } from '../helper
 import { notify } from '../../../server/services/notifications';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function notifyMany(user: TestUser, count: number) {
   for (let i = 0; i < count; i += 1) {
@@ -24,8 +28,13 @@ describe('GET /api/notifications/', () => {
     expect(res.body.count).toBe(3);
     expect(res.body.results.map((n: any) => n.message)).toEqual(['Note 2', 'Note 1', 'Note 0']);
     expect(res.body.results[0]).toEqual({
-      id: expect.any(Number), message: 'Note 2', link: '/products/2', is_read: false,
-      created_at: expect.any(String), kind: 'new_review', params: { n: 2 },
+      id: expect.any(Number),
+      message: 'Note 2',
+      link: '/products/2',
+      is_read: false,
+      created_at: expect.any(String),
+      kind: 'new_review',
+      params: { n: 2 },
     });
   });
 

@@ -15,24 +15,45 @@ beforeAll(async () => {
   buyer = await createUser(t, { type: 'BUYER' });
   unverifiedSupplier = await createUser(t, { type: 'SUPPLIER', verified: false });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /api/products/', () => {
   it('creates a product from the multipart form and answers it in the spec §3 shape', async () => {
     const categoryId = await firstCategoryId(t);
-    const res = await t.api.post('/api/products/', await productForm(t, { images: [SAMPLE_FILES.jpeg, SAMPLE_FILES.mp4] }), { token: owner.token });
+    const res = await t.api.post('/api/products/', await productForm(t, { images: [SAMPLE_FILES.jpeg, SAMPLE_FILES.mp4] }), {
+      token: owner.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      id: expect.any(Number), name: 'Organic Shea Butter', description: expect.any(String),
-      price: '12.50', min_price: '12.50', max_price: '20.00',
+      id: expect.any(Number),
+      name: 'Organic Shea Butter',
+      description: expect.any(String),
+      price: '12.50',
+      min_price: '12.50',
+      max_price: '20.00',
       thumbnail_url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.png$/),
-      minimum_order_quantity: 5, quantity_in_stock: 100, average_rating: 0, reviews_count: 0, is_favorited: false,
+      minimum_order_quantity: 5,
+      quantity_in_stock: 100,
+      average_rating: 0,
+      reviews_count: 0,
+      is_favorited: false,
       category: { id: categoryId, name: expect.any(String) },
-      supplier: { id: owner.user.id, first_name: 'Ada', date_joined: expect.any(String), supplier_profile: { is_verified: true, company_name: expect.any(String) } },
+      supplier: {
+        id: owner.user.id,
+        first_name: 'Ada',
+        date_joined: expect.any(String),
+        supplier_profile: { is_verified: true, company_name: expect.any(String) },
+      },
       flash_deal_ends_at: null,
     });
     expect(res.body.images.map((i: { media_type: string }) => i.media_type)).toEqual(['image', 'video']);
-    expect(res.body.images[0]).toEqual({ id: expect.any(Number), media_source_url: expect.stringMatching(/^\/media\//), media_type: 'image' });
+    expect(res.body.images[0]).toEqual({
+      id: expect.any(Number),
+      media_source_url: expect.stringMatching(/^\/media\//),
+      media_type: 'image',
+    });
     const thumb = await fetch(new URL(res.body.thumbnail_url, t.baseUrl));
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/png');
@@ -43,10 +64,20 @@ describe('POST /api/products/', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(SAMPLE_FILES.gif)]), 'x.gif');
     const upload = await t.api.post('/api/media/upload/', form, { token: owner.token });
-    const res = await t.api.post('/api/products/', {
-      name: 'Kente cloth', description: 'Hand woven.', min_price: 30, max_price: 45.5, quantity_in_stock: 3,
-      minimum_order_quantity: 1, category_id: await firstCategoryId(t), thumbnail: upload.body.secure_url,
-    }, { token: owner.token });
+    const res = await t.api.post(
+      '/api/products/',
+      {
+        name: 'Kente cloth',
+        description: 'Hand woven.',
+        min_price: 30,
+        max_price: 45.5,
+        quantity_in_stock: 3,
+        minimum_order_quantity: 1,
+        category_id: await firstCategoryId(t),
+        thumbnail: upload.body.secure_url,
+      },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.max_price).toBe('45.50');
     expect(res.body.thumbnail_url).toMatch(/\.gif$/);
@@ -74,16 +105,26 @@ describe('POST /api/products/', () => {
     [{ name: '   ' }, { name: ['This field may not be blank.'] }],
     [{ category_id: '999999' }, { category_id: ['Invalid pk "999999" - object does not exist.'] }],
   ])('rejects %o with the spec message and stores nothing', async (input, errors) => {
-    const before = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await t.api.post('/api/products/', await productForm(t, input), { token: owner.token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errors);
-    const after = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('accepts a zero price and equal minimum and maximum', async () => {
-    const res = await t.api.post('/api/products/', await productForm(t, { min_price: '0', max_price: '0.00', quantity_in_stock: '1', minimum_order_quantity: '1' }), { token: owner.token });
+    const res = await t.api.post(
+      '/api/products/',
+      await productForm(t, { min_price: '0', max_price: '0.00', quantity_in_stock: '1', minimum_order_quantity: '1' }),
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.price).toBe('0.00');
   });
@@ -99,7 +140,9 @@ describe('POST /api/products/', () => {
     expect(res.status).toBe(400);
     expect(Object.keys(res.body)).toEqual(['images']);
 
-    res = await t.api.post('/api/products/', await productForm(t, { thumbnail: false, images: Array(11).fill(SAMPLE_FILES.png) }), { token: owner.token });
+    res = await t.api.post('/api/products/', await productForm(t, { thumbnail: false, images: Array(11).fill(SAMPLE_FILES.png) }), {
+      token: owner.token,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ images: ['Ensure this field has no more than 10 files.'] });
   });
@@ -120,7 +163,12 @@ describe('PATCH and DELETE /api/products/{id}/', () => {
     const product = await createProduct(t, owner, { images: [SAMPLE_FILES.png] });
     let res = await t.api.patch(`/api/products/${product.id}/`, { name: 'Shea butter, 5 kg' }, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Shea butter, 5 kg', min_price: '12.50', max_price: '20.00', thumbnail_url: product.thumbnail_url });
+    expect(res.body).toMatchObject({
+      name: 'Shea butter, 5 kg',
+      min_price: '12.50',
+      max_price: '20.00',
+      thumbnail_url: product.thumbnail_url,
+    });
     expect(new Date(res.body.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(product.updated_at).getTime());
 
     res = await t.api.patch(`/api/products/${product.id}/`, { min_price: '25' }, { token: owner.token });
@@ -159,7 +207,10 @@ describe('PATCH and DELETE /api/products/{id}/', () => {
   it('authorization matrix: only the owning verified supplier edits or deletes', async () => {
     const product = await createProduct(t, owner);
     const cases: Array<[string, string | undefined, number]> = [
-      ['guest', undefined, 401], ['buyer', buyer.token, 403], ['unverified', unverifiedSupplier.token, 403], ['other supplier', otherSupplier.token, 403],
+      ['guest', undefined, 401],
+      ['buyer', buyer.token, 403],
+      ['unverified', unverifiedSupplier.token, 403],
+      ['other supplier', otherSupplier.token, 403],
     ];
     for (const [, token, status] of cases) {
       expect((await t.api.patch(`/api/products/${product.id}/`, { name: 'Hijacked' }, { token })).status).toBe(status);
@@ -180,8 +231,11 @@ describe('PATCH and DELETE /api/products/{id}/', () => {
 
   it('keeps conversations about a deleted product, without the product', async () => {
     const product = await createProduct(t, owner);
-    const conversation = await t.db.insertInto('conversations').values({ buyer_id: buyer.user.id, supplier_id: owner.user.id, product_id: product.id })
-      .returning('id').executeTakeFirstOrThrow();
+    const conversation = await t.db
+      .insertInto('conversations')
+      .values({ buyer_id: buyer.user.id, supplier_id: owner.user.id, product_id: product.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db.insertInto('messages').values({ conversation_id: conversation.id, sender_id: buyer.user.id, text: 'Hello' }).execute();
     expect((await t.api.delete(`/api/products/${product.id}/`, { token: owner.token })).status).toBe(204);
     const after = await t.db.selectFrom('conversations').select('product_id').where('id', '=', conversation.id).executeTakeFirstOrThrow();
@@ -230,7 +284,11 @@ describe('flash deals', () => {
 
   it('checks the deal against the new minimum price sent with it, and a lower minimum against a running deal', async () => {
     const product = await createProduct(t, owner);
-    let res = await t.api.patch(`/api/products/${product.id}/`, { min_price: '15.00', price: '14.00', flash_deal_ends_at: inDays(1) }, { token: owner.token });
+    let res = await t.api.patch(
+      `/api/products/${product.id}/`,
+      { min_price: '15.00', price: '14.00', flash_deal_ends_at: inDays(1) },
+      { token: owner.token },
+    );
     expect(res.status).toBe(200);
     res = await t.api.patch(`/api/products/${product.id}/`, { min_price: '14.00' }, { token: owner.token });
     expect(res.status).toBe(400);
@@ -239,7 +297,11 @@ describe('flash deals', () => {
 
   it('only the owning supplier runs a deal', async () => {
     const product = await createProduct(t, owner);
-    const res = await t.api.patch(`/api/products/${product.id}/`, { price: '1.00', flash_deal_ends_at: inDays(1) }, { token: otherSupplier.token });
+    const res = await t.api.patch(
+      `/api/products/${product.id}/`,
+      { price: '1.00', flash_deal_ends_at: inDays(1) },
+      { token: otherSupplier.token },
+    );
     expect(res.status).toBe(403);
     expect((await t.api.get(`/api/products/${product.id}/`)).body.flash_deal_ends_at).toBeNull();
   });
@@ -258,7 +320,9 @@ describe('GET /api/products/', () => {
     const cats = await t.db.selectFrom('categories').select('id').orderBy('id').limit(2).execute();
     [categoryA, categoryB] = cats.map((c) => c.id);
     const rows = await insertProducts(t, supplierA.user.id, [
-      { name: 'Listing one', category_id: categoryA }, { name: 'Listing two', category_id: categoryA }, { name: 'Listing three', category_id: categoryB },
+      { name: 'Listing one', category_id: categoryA },
+      { name: 'Listing two', category_id: categoryA },
+      { name: 'Listing three', category_id: categoryB },
     ]);
     const more = await insertProducts(t, supplierB.user.id, [{ name: 'Listing four', category_id: categoryA, price: '1.50' }]);
     ids = [...rows, ...more].map((r) => r.id);
@@ -297,12 +361,21 @@ describe('GET /api/products/', () => {
     const before = (await t.api.get(url)).body;
     await t.api.get(`/api/products/?supplier=${supplierA.user.id}`);
     await t.db.updateTable('categories').set({ name: 'Renamed category' }).where('id', '=', categoryA).execute();
-    await t.db.updateTable('supplier_profiles').set({ company_name: 'Renamed supplier' }).where('user_id', '=', supplierA.user.id).execute();
+    await t.db
+      .updateTable('supplier_profiles')
+      .set({ company_name: 'Renamed supplier' })
+      .where('user_id', '=', supplierA.user.id)
+      .execute();
     const after = (await t.api.get(url)).body;
     expect(after.category.name).toBe('Renamed category');
     expect(after.supplier.supplier_profile.company_name).toBe('Renamed supplier');
     const list = (await t.api.get(`/api/products/?supplier=${supplierA.user.id}`)).body;
-    expect(list.results.every((p: { supplier: { supplier_profile: { company_name: string } } }) => p.supplier.supplier_profile.company_name === 'Renamed supplier')).toBe(true);
+    expect(
+      list.results.every(
+        (p: { supplier: { supplier_profile: { company_name: string } } }) =>
+          p.supplier.supplier_profile.company_name === 'Renamed supplier',
+      ),
+    ).toBe(true);
     await t.db.insertInto('reviews').values({ product_id: ids[0], reviewer_id: buyer.user.id, rating: 3 }).execute();
     expect((await t.api.get(url)).body.reviews_count).toBe(before.reviews_count + 1);
     await t.db.deleteFrom('products').where('id', '=', ids[2]).execute();
@@ -356,7 +429,9 @@ describe('listing sections', () => {
   it('new arrivals: newest first', async () => {
     const now = Date.now();
     const [old, newest, middle] = await insertProducts(t, seller.user.id, [
-      { name: 'Old', created_at: new Date(now - 3 * day) }, { name: 'Newest', created_at: new Date(now + 1000) }, { name: 'Middle', created_at: new Date(now - day) },
+      { name: 'Old', created_at: new Date(now - 3 * day) },
+      { name: 'Newest', created_at: new Date(now + 1000) },
+      { name: 'Middle', created_at: new Date(now - day) },
     ]);
     const res = await t.api.get('/api/products/new-arrivals/?limit=100');
     const order = idsOf(res.body);
@@ -365,22 +440,39 @@ describe('listing sections', () => {
   });
 
   it('top rated: only reviewed products, by average rating then number of reviews', async () => {
-    const rated = await insertProducts(t, seller.user.id, [{ name: 'Five once' }, { name: 'Four twice' }, { name: 'Five twice' }, { name: 'Unreviewed' }]);
+    const rated = await insertProducts(t, seller.user.id, [
+      { name: 'Five once' },
+      { name: 'Four twice' },
+      { name: 'Five twice' },
+      { name: 'Unreviewed' },
+    ]);
     const reviewers = await Promise.all([1, 2].map(() => createUser(t, { type: 'BUYER' })));
     const review = (i: number, by: number, rating: number) =>
       t.db.insertInto('reviews').values({ product_id: rated[i].id, reviewer_id: reviewers[by].user.id, rating }).execute();
-    await review(0, 0, 5); await review(1, 0, 4); await review(1, 1, 4); await review(2, 0, 5); await review(2, 1, 5);
+    await review(0, 0, 5);
+    await review(1, 0, 4);
+    await review(1, 1, 4);
+    await review(2, 0, 5);
+    await review(2, 1, 5);
     const res = await t.api.get('/api/products/top-rated/?limit=100');
     expect(idsOf(res.body)).toEqual([rated[2].id, rated[0].id, rated[1].id]);
   });
 
   it('hot selling: favourites and conversations of the last 30 days first, then all-time', async () => {
-    const [quiet, oldFavourite, recent] = await insertProducts(t, seller.user.id, [{ name: 'Quiet' }, { name: 'Old favourite' }, { name: 'Recent' }]);
+    const [quiet, oldFavourite, recent] = await insertProducts(t, seller.user.id, [
+      { name: 'Quiet' },
+      { name: 'Old favourite' },
+      { name: 'Recent' },
+    ]);
     const fans = await Promise.all([1, 2, 3].map(() => createUser(t, { type: 'BUYER' })));
     const longAgo = new Date(Date.now() - 60 * 86_400_000);
-    for (const fan of fans) await t.db.insertInto('favorites').values({ user_id: fan.user.id, product_id: oldFavourite.id, created_at: longAgo }).execute();
+    for (const fan of fans)
+      await t.db.insertInto('favorites').values({ user_id: fan.user.id, product_id: oldFavourite.id, created_at: longAgo }).execute();
     await t.db.insertInto('favorites').values({ user_id: fans[0].user.id, product_id: recent.id }).execute();
-    await t.db.insertInto('conversations').values({ buyer_id: fans[1].user.id, supplier_id: seller.user.id, product_id: recent.id }).execute();
+    await t.db
+      .insertInto('conversations')
+      .values({ buyer_id: fans[1].user.id, supplier_id: seller.user.id, product_id: recent.id })
+      .execute();
     const res = await t.api.get(`/api/products/hot-selling/?supplier=${seller.user.id}&limit=100`);
     const order = idsOf(res.body);
     expect(order.indexOf(recent.id)).toBeLessThan(order.indexOf(oldFavourite.id));
@@ -441,6 +533,13 @@ describe('search', () => {
   it('serves suggestions with limit=5 carrying id, name, thumbnail and price', async () => {
     const res = await t.api.get(`/api/products/?search=e&limit=5`);
     expect(res.body.results.length).toBeLessThanOrEqual(5);
-    expect(res.body.results[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String), thumbnail_url: expect.any(String), price: expect.any(String) }));
+    expect(res.body.results[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        name: expect.any(String),
+        thumbnail_url: expect.any(String),
+        price: expect.any(String),
+      }),
+    );
   });
 });

@@ -7,7 +7,9 @@ beforeAll(async () => {
   t = await startTestApp();
   categoryIds = (await t.db.selectFrom('categories').select('id').orderBy('id').execute()).map((c) => c.id);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 function form(fields: Record<string, string | string[]>, files: Record<string, [Buffer, string]> = {}) {
   const body = new FormData();
@@ -18,10 +20,13 @@ function form(fields: Record<string, string | string[]>, files: Record<string, [
 
 const supplierRow = (id: number) => t.db.selectFrom('supplier_profiles').selectAll().where('user_id', '=', id).executeTakeFirst();
 const buyerRow = (id: number) => t.db.selectFrom('buyer_profiles').selectAll().where('user_id', '=', id).executeTakeFirst();
-const industries = async (id: number) => (await t.db.selectFrom('supplier_industries').select('category_id').where('user_id', '=', id).orderBy('category_id').execute()).map((r) => r.category_id);
+const industries = async (id: number) =>
+  (await t.db.selectFrom('supplier_industries').select('category_id').where('user_id', '=', id).orderBy('category_id').execute()).map(
+    (r) => r.category_id,
+  );
 
 describe('/api/profile/supplier/', () => {
-  it('answers the supplier\'s own profile in the shape of GET /api/me/', async () => {
+  it("answers the supplier's own profile in the shape of GET /api/me/", async () => {
     const supplier = await createUser(t, { type: 'SUPPLIER', badge: true });
     const res = await t.api.get('/api/profile/supplier/', { token: supplier.token });
     expect(res.status).toBe(200);
@@ -44,14 +49,23 @@ describe('/api/profile/supplier/', () => {
   it('edits company name, about, logo and replaces the industries', async () => {
     const supplier = await createUser(t, { type: 'SUPPLIER' });
     await t.db.insertInto('supplier_industries').values({ user_id: supplier.user.id, category_id: categoryIds[0] }).execute();
-    const res = await t.api.patch('/api/profile/supplier/', form(
-      { company_name: 'Dakar Foods', about: 'Fresh produce since 1999', industry_ids: [String(categoryIds[1]), String(categoryIds[2])] },
-      { logo: [SAMPLE_FILES.gif, 'logo.gif'] },
-    ), { token: supplier.token });
+    const res = await t.api.patch(
+      '/api/profile/supplier/',
+      form(
+        { company_name: 'Dakar Foods', about: 'Fresh produce since 1999', industry_ids: [String(categoryIds[1]), String(categoryIds[2])] },
+        { logo: [SAMPLE_FILES.gif, 'logo.gif'] },
+      ),
+      { token: supplier.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      company_name: 'Dakar Foods', about: 'Fresh produce since 1999', logo_url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.gif$/),
-      industries: [{ id: categoryIds[1], name: expect.any(String) }, { id: categoryIds[2], name: expect.any(String) }],
+      company_name: 'Dakar Foods',
+      about: 'Fresh produce since 1999',
+      logo_url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.gif$/),
+      industries: [
+        { id: categoryIds[1], name: expect.any(String) },
+        { id: categoryIds[2], name: expect.any(String) },
+      ],
     });
     expect(await industries(supplier.user.id)).toEqual([categoryIds[1], categoryIds[2]]);
   });
@@ -91,7 +105,7 @@ describe('/api/profile/supplier/', () => {
     expect(await industries(supplier.user.id)).toEqual([categoryIds[0]]);
   });
 
-  it('never changes another supplier\'s profile', async () => {
+  it("never changes another supplier's profile", async () => {
     const a = await createUser(t, { type: 'SUPPLIER' });
     const b = await createUser(t, { type: 'SUPPLIER' });
     const before = await supplierRow(a.user.id);
@@ -102,16 +116,21 @@ describe('/api/profile/supplier/', () => {
 });
 
 describe('/api/profile/buyer/', () => {
-  it('answers and edits the buyer\'s own profile', async () => {
+  it("answers and edits the buyer's own profile", async () => {
     const buyer = await createUser(t, { type: 'BUYER' });
     const got = await t.api.get('/api/profile/buyer/', { token: buyer.token });
     expect(got.status).toBe(200);
     expect(got.body).toEqual({ name: expect.any(String), logo_url: null, interested_categories: [] });
 
-    const res = await t.api.patch('/api/profile/buyer/', form({ name: 'Ayşe Yılmaz', category_ids: [String(categoryIds[4])] }, { logo: [SAMPLE_FILES.jpeg, 'me.jpg'] }), { token: buyer.token });
+    const res = await t.api.patch(
+      '/api/profile/buyer/',
+      form({ name: 'Ayşe Yılmaz', category_ids: [String(categoryIds[4])] }, { logo: [SAMPLE_FILES.jpeg, 'me.jpg'] }),
+      { token: buyer.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      name: 'Ayşe Yılmaz', logo_url: expect.stringMatching(/\/media\/[0-9a-f]{64}\.jpg$/),
+      name: 'Ayşe Yılmaz',
+      logo_url: expect.stringMatching(/\/media\/[0-9a-f]{64}\.jpg$/),
       interested_categories: [{ id: categoryIds[4], name: expect.any(String) }],
     });
     expect((await t.api.get('/api/me/', { token: buyer.token })).body.buyer_profile).toEqual(res.body);

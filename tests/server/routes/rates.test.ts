@@ -5,8 +5,12 @@ import { startTestApp, type TestApp } from '../helpers';
 
 describe('GET /api/rates/latest/{base}/ without RATES_URL', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers the fallback rates of spec §9 in the rates service shape', async () => {
     const res = await t.api.get('/api/rates/latest/USD/');
@@ -65,7 +69,9 @@ describe('GET /api/rates/latest/USD/ when the upstream service is down', () => {
   let upstream: Server;
 
   beforeAll(async () => {
-    upstream = createServer((_req, res) => { res.writeHead(503).end(); });
+    upstream = createServer((_req, res) => {
+      res.writeHead(503).end();
+    });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const { port } = upstream.address() as { port: number };
     t = await startTestApp({ ratesUrl: `http://127.0.0.1:${port}/latest/USD` });

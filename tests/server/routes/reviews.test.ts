@@ -14,7 +14,9 @@ beforeAll(async () => {
   buyer = await createUser(t, { type: 'BUYER', firstName: 'Chioma' });
   product = await createProduct(t, supplier);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const url = (id: number) => `/api/products/${id}/reviews/`;
 
@@ -23,14 +25,24 @@ describe('POST /api/products/{id}/reviews/', () => {
     const res = await t.api.post(url(product.id), { rating: 4, comment: 'Good quality, fast delivery.' }, { token: buyer.token });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), rating: 4, comment: 'Good quality, fast delivery.', created_at: expect.any(String), updated_at: expect.any(String),
-      reviewer: expect.objectContaining({ id: buyer.user.id, first_name: 'Chioma' }), product: product.id,
+      id: expect.any(Number),
+      rating: 4,
+      comment: 'Good quality, fast delivery.',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      reviewer: expect.objectContaining({ id: buyer.user.id, first_name: 'Chioma' }),
+      product: product.id,
     });
     const other = await createUser(t, { type: 'BUYER' });
     await t.api.post(url(product.id), { rating: '5' }, { token: other.token });
     const after = (await t.api.get(`/api/products/${product.id}/`)).body;
     expect(after).toMatchObject({ average_rating: 4.5, reviews_count: 2 });
-    const notes = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', supplier.user.id).where('kind', '=', 'new_review').execute();
+    const notes = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', supplier.user.id)
+      .where('kind', '=', 'new_review')
+      .execute();
     expect(notes).toHaveLength(2);
     expect(notes[0].link).toBe(`/products/${product.id}`);
   });
@@ -42,12 +54,15 @@ describe('POST /api/products/{id}/reviews/', () => {
     expect((await t.api.get(`/api/products/${product.id}/`)).body.reviews_count).toBe(2);
   });
 
-  it.each([[{}], [{ rating: 0 }], [{ rating: 6 }], [{ rating: '' }], [{ rating: 'five' }], [{ rating: 3.5 }]])('requires a star rating 1-5: %o', async (body) => {
-    const fresh = await createUser(t, { type: 'BUYER' });
-    const res = await t.api.post(url(product.id), body, { token: fresh.token });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ rating: ['Please select a star rating.'] });
-  });
+  it.each([[{}], [{ rating: 0 }], [{ rating: 6 }], [{ rating: '' }], [{ rating: 'five' }], [{ rating: 3.5 }]])(
+    'requires a star rating 1-5: %o',
+    async (body) => {
+      const fresh = await createUser(t, { type: 'BUYER' });
+      const res = await t.api.post(url(product.id), body, { token: fresh.token });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ rating: ['Please select a star rating.'] });
+    },
+  );
 
   it('accepts a multipart form without a comment', async () => {
     const fresh = await createUser(t, { type: 'BUYER' });
@@ -111,8 +126,12 @@ describe('PATCH /api/products/{productId}/reviews/{reviewId}/', () => {
     expect(denied.body.detail).toEqual(expect.any(String));
     expect((await t.api.patch(path, { comment: 'x' }, { token: supplier.token })).status).toBe(403);
     const elsewhere = await createProduct(t, supplier);
-    expect((await t.api.patch(`/api/products/${elsewhere.id}/reviews/${mine.id}/`, { comment: 'x' }, { token: buyer.token })).status).toBe(404);
-    expect((await t.api.get(url(product.id))).body.results.find((r: { id: number }) => r.id === mine.id).comment).toBe('Second order was even better.');
+    expect((await t.api.patch(`/api/products/${elsewhere.id}/reviews/${mine.id}/`, { comment: 'x' }, { token: buyer.token })).status).toBe(
+      404,
+    );
+    expect((await t.api.get(url(product.id))).body.results.find((r: { id: number }) => r.id === mine.id).comment).toBe(
+      'Second order was even better.',
+    );
   });
 });
 

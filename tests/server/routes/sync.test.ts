@@ -14,7 +14,9 @@ beforeAll(async () => {
   buyer = await createUser(t, { type: 'BUYER' });
   other = await createUser(t, { type: 'BUYER' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Changes = Record<string, { upserted: Array<{ id: number } & Record<string, unknown>>; deleted: number[] }>;
 const pull = async (since?: string, token?: string, limit?: number) => {
@@ -29,7 +31,10 @@ const pull = async (since?: string, token?: string, limit?: number) => {
 const pullAll = async (since?: string, token?: string, limit?: number) => {
   let answer = await pull(since, token, limit);
   const pages = [answer];
-  while (answer.has_more) { answer = await pull(answer.cursor, token, limit); pages.push(answer); }
+  while (answer.has_more) {
+    answer = await pull(answer.cursor, token, limit);
+    pages.push(answer);
+  }
   return { cursor: answer.cursor, pages };
 };
 const ids = (changes: Changes, collection: string) => (changes[collection]?.upserted ?? []).map((i) => i.id);
@@ -38,7 +43,7 @@ describe('GET /api/sync/', () => {
   let cursor: string;
   let productId: number;
 
-  it('first pull: everything public, in the resources\' own shapes', async () => {
+  it("first pull: everything public, in the resources' own shapes", async () => {
     const product = await createProduct(t, supplier);
     productId = product.id;
     await t.db.insertInto('banners').values({ image_url: '/media/banner.png', title: 'Harvest sale', link: '/flash-deals' }).execute();
@@ -48,8 +53,14 @@ describe('GET /api/sync/', () => {
     expect(answer.reset).toBe(false);
     expect(answer.changes.categories.upserted.length).toBeGreaterThanOrEqual(12);
     // position: the display order of GET /api/categories/ and /api/banners/, for devices that sort what they hold.
-    expect(answer.changes.categories.upserted[0]).toEqual({ id: expect.any(Number), name: expect.any(String), position: expect.any(Number) });
-    expect(answer.changes.banners.upserted).toEqual([{ id: expect.any(Number), image_url: '/media/banner.png', title: 'Harvest sale', link: '/flash-deals', position: expect.any(Number) }]);
+    expect(answer.changes.categories.upserted[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      position: expect.any(Number),
+    });
+    expect(answer.changes.banners.upserted).toEqual([
+      { id: expect.any(Number), image_url: '/media/banner.png', title: 'Harvest sale', link: '/flash-deals', position: expect.any(Number) },
+    ]);
     const detail = (await t.api.get(`/api/products/${product.id}/`)).body;
     expect(answer.changes.products.upserted).toEqual([detail]);
     expect(answer.changes.favorites).toBeUndefined();
@@ -80,10 +91,14 @@ describe('GET /api/sync/', () => {
     cursor = answer.cursor;
   });
 
-  it('sends a product again when its supplier\'s profile or its rating changes', async () => {
+  it("sends a product again when its supplier's profile or its rating changes", async () => {
     await t.db.updateTable('supplier_profiles').set({ company_name: 'Renamed Ltd' }).where('user_id', '=', supplier.user.id).execute();
     let answer = await pull(cursor);
-    expect(answer.changes.products.upserted.map((p) => (p.supplier as { supplier_profile: { company_name: string } }).supplier_profile.company_name)).toEqual(['Renamed Ltd']);
+    expect(
+      answer.changes.products.upserted.map(
+        (p) => (p.supplier as { supplier_profile: { company_name: string } }).supplier_profile.company_name,
+      ),
+    ).toEqual(['Renamed Ltd']);
     cursor = answer.cursor;
     await t.api.post(`/api/products/${productId}/reviews/`, { rating: 5 }, { token: other.token });
     answer = await pull(cursor);
@@ -124,7 +139,10 @@ describe('GET /api/sync/', () => {
     expect(pages.length).toBeGreaterThan(2);
     expect(pages.slice(0, -1).every((p) => p.has_more)).toBe(true);
     expect(pages.every((p) => Object.values(p.changes).reduce((n, c) => n + c.upserted.length + c.deleted.length, 0) <= 3)).toBe(true);
-    const paged = pages.flatMap((p) => p.changes.products?.upserted ?? []).map((p) => p.id).sort();
+    const paged = pages
+      .flatMap((p) => p.changes.products?.upserted ?? [])
+      .map((p) => p.id)
+      .sort();
     expect(paged).toEqual(ids(everything.changes, 'products').sort());
     expect(pages.at(-1)!.cursor).toBe(everything.cursor);
   });
@@ -142,7 +160,10 @@ describe('GET /api/sync/', () => {
     const doomed = await createProduct(t, supplier);
     await t.api.delete(`/api/products/${doomed.id}/`, { token: supplier.token });
     // The deletion happened more than 90 days ago, as far as pruning can tell.
-    await t.db.updateTable('tombstones').set({ deleted_at: new Date(Date.now() - 91 * 86_400_000) }).execute();
+    await t.db
+      .updateTable('tombstones')
+      .set({ deleted_at: new Date(Date.now() - 91 * 86_400_000) })
+      .execute();
     const { pruneTombstones } = await import('../../../server/sync/tombstones');
     await pruneTombstones(t.db);
     expect(await t.db.selectFrom('tombstones').selectAll().execute()).toEqual([]);
@@ -191,7 +212,7 @@ describe('GET /api/sync/?collections= (a stream per set of collections)', () => 
     expect(more.body.changes.products.upserted.map((p: { name: string }) => p.name)).toEqual(['Later Product']);
   });
 
-  it('the catalogue stream is made once for every device, never older than the last change, and favourites stay the viewer\'s own', async () => {
+  it("the catalogue stream is made once for every device, never older than the last change, and favourites stay the viewer's own", async () => {
     const product = await createProduct(t, supplier, { name: 'Shared Page Product' });
     await t.api.post('/api/favorites/', { product: product.id }, { token: buyer.token });
     const first = await t.api.get('/api/sync/?collections=products&limit=1000');

@@ -10,7 +10,9 @@ beforeAll(async () => {
   t = await startTestApp();
   first = await seedDemo(t.db, t.app.media);
 }, 120_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const count = async (table: 'products' | 'banners' | 'reviews' | 'favorites' | 'product_media' | 'users' | 'notifications') =>
   Number((await t.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
@@ -22,8 +24,11 @@ describe('demo catalogue', () => {
     expect(await count('banners')).toBe(3);
     expect(await count('reviews')).toBeGreaterThan(50);
     expect(await count('favorites')).toBeGreaterThan(20);
-    const suppliers = await t.db.selectFrom('users').innerJoin('supplier_profiles', 'supplier_profiles.user_id', 'users.id')
-      .select(['users.country', 'supplier_profiles.is_verified']).execute();
+    const suppliers = await t.db
+      .selectFrom('users')
+      .innerJoin('supplier_profiles', 'supplier_profiles.user_id', 'users.id')
+      .select(['users.country', 'supplier_profiles.is_verified'])
+      .execute();
     expect(suppliers).toHaveLength(8);
     expect(new Set(suppliers.map((s) => s.country))).toEqual(new Set(['TR', 'NG', 'SN', 'CI']));
     expect(suppliers.some((s) => s.is_verified)).toBe(true);
@@ -36,7 +41,7 @@ describe('demo catalogue', () => {
     expect((await t.api.get('/api/categories/')).body.length).toBeGreaterThanOrEqual(12);
   });
 
-  it('writes each supplier\'s products in their language', async () => {
+  it("writes each supplier's products in their language", async () => {
     const turkish = await t.api.get('/api/products/?search=kahve');
     expect(turkish.body.results[0].supplier.supplier_profile.company_name).toBe('Ege Zeytin ve Gıda');
     const french = await t.api.get('/api/products/?search=cafe');
@@ -63,7 +68,9 @@ describe('demo catalogue', () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from products p
       where p.reviews_count <> (select count(*) from reviews r where r.product_id = p.id)
-         or p.average_rating <> coalesce((select round(avg(r.rating)::numeric, 2) from reviews r where r.product_id = p.id), 0)`.execute(t.db);
+         or p.average_rating <> coalesce((select round(avg(r.rating)::numeric, 2) from reviews r where r.product_id = p.id), 0)`.execute(
+      t.db,
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -86,12 +93,35 @@ describe('demo catalogue', () => {
   });
 });
 
-describe('a catalogue of someone else\'s', () => {
+describe("a catalogue of someone else's", () => {
   it('is left alone even without demo accounts', async () => {
     const other = await startTestApp();
     try {
-      const user = await other.db.insertInto('users').values({ email: 'real@seller.ng', first_name: 'Real', last_name: 'Seller', phone_number: '+234', password_hash: 'x', user_type: 'SUPPLIER' }).returning('id').executeTakeFirstOrThrow();
-      await other.db.insertInto('products').values({ supplier_id: user.id, name: 'Real product', description: 'd', min_price: 1, max_price: 2, thumbnail_url: '/media/x.png', minimum_order_quantity: 1, quantity_in_stock: 1 }).execute();
+      const user = await other.db
+        .insertInto('users')
+        .values({
+          email: 'real@seller.ng',
+          first_name: 'Real',
+          last_name: 'Seller',
+          phone_number: '+234',
+          password_hash: 'x',
+          user_type: 'SUPPLIER',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await other.db
+        .insertInto('products')
+        .values({
+          supplier_id: user.id,
+          name: 'Real product',
+          description: 'd',
+          min_price: 1,
+          max_price: 2,
+          thumbnail_url: '/media/x.png',
+          minimum_order_quantity: 1,
+          quantity_in_stock: 1,
+        })
+        .execute();
       const result = await seedDemo(other.db, other.app.media);
       expect(result).toEqual({ seeded: false, products: 0, signIns: [] });
       expect((await other.api.get('/api/products/')).body.count).toBe(1);

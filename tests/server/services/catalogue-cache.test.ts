@@ -5,11 +5,18 @@ describe('sharedRead', () => {
   it('never answers a caller with a read that started before it asked', async () => {
     let reads = 0;
     const releases: Array<() => void> = [];
-    const read = sharedRead(() => new Promise<number>((resolve) => { const n = ++reads; releases.push(() => resolve(n)); }));
-    const a = read();                 // starts read 1 at once
-    await Promise.resolve(); await Promise.resolve();
-    const b = read();                 // read 1 is running: b waits for read 2
-    const c = read();                 // shares read 2 with b
+    const read = sharedRead(
+      () =>
+        new Promise<number>((resolve) => {
+          const n = ++reads;
+          releases.push(() => resolve(n));
+        }),
+    );
+    const a = read(); // starts read 1 at once
+    await Promise.resolve();
+    await Promise.resolve();
+    const b = read(); // read 1 is running: b waits for read 2
+    const c = read(); // shares read 2 with b
     releases[0]();
     expect(await a).toBe(1);
     await new Promise((r) => setTimeout(r, 0));

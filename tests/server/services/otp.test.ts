@@ -5,19 +5,43 @@ import type { Mail } from '../../../server/services/mail';
 import { createOtpService } from '../../../server/services/otp';
 
 let handle: DatabaseHandle;
-beforeAll(async () => { handle = await openTestDatabase(); });
-afterAll(async () => { await handle.close(); });
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
 
 const sent: Mail[] = [];
 const clock = { now: Date.UTC(2026, 0, 1, 12) };
-const otpService = () => createOtpService(handle.db, 'a-test-secret', { send: async (m) => { sent.push(m); } }, () => clock.now);
+const otpService = () =>
+  createOtpService(
+    handle.db,
+    'a-test-secret',
+    {
+      send: async (m) => {
+        sent.push(m);
+      },
+    },
+    () => clock.now,
+  );
 
 let n = 0;
 async function newUser() {
   n += 1;
-  return handle.db.insertInto('users').values({
-    email: `otp${n}@example.com`, first_name: 'O', last_name: 'T', phone_number: '+2348000000000', password_hash: 'x', user_type: null, currency: null,
-  }).returning('id').executeTakeFirstOrThrow();
+  return handle.db
+    .insertInto('users')
+    .values({
+      email: `otp${n}@example.com`,
+      first_name: 'O',
+      last_name: 'T',
+      phone_number: '+2348000000000',
+      password_hash: 'x',
+      user_type: null,
+      currency: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 function codeOf(result: { code: string } | { waitMs: number }): string {

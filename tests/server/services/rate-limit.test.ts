@@ -4,8 +4,12 @@ import type { DatabaseHandle } from '../../../server/db';
 import { createRateLimiter, describeWait, type RateRule } from '../../../server/services/rate-limit';
 
 let handle: DatabaseHandle;
-beforeAll(async () => { handle = await openTestDatabase(); });
-afterAll(async () => { await handle.close(); });
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
 
 /** A limiter on a clock the test moves by hand. */
 function limiterAt(start = Date.UTC(2026, 0, 1, 12)) {
@@ -65,8 +69,8 @@ describe('rate limiter', () => {
     expect(granted).toHaveLength(10);
     expect(taken.filter((x) => 'waitMs' in x && x.waitMs > 0)).toHaveLength(30);
     await first.limiter.release(granted[0]);
-    expect('ids' in await second.limiter.consume([r])).toBe(true);
-    expect('waitMs' in await second.limiter.consume([r])).toBe(true);
+    expect('ids' in (await second.limiter.consume([r]))).toBe(true);
+    expect('waitMs' in (await second.limiter.consume([r]))).toBe(true);
   });
 
   it('drops events older than a day', async () => {

@@ -10,14 +10,28 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   tokens = createTokenService(handle.db, 'a-test-secret-long-enough-for-hs256');
 });
-afterAll(async () => { await handle.close(); });
+afterAll(async () => {
+  await handle.close();
+});
 
 let n = 0;
 async function newUser() {
   n += 1;
-  return (await handle.db.insertInto('users').values({
-    email: `tok${n}@example.com`, first_name: 'T', last_name: 'K', phone_number: '+2348000000000', password_hash: 'x', user_type: null, currency: null,
-  }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await handle.db
+      .insertInto('users')
+      .values({
+        email: `tok${n}@example.com`,
+        first_name: 'T',
+        last_name: 'K',
+        phone_number: '+2348000000000',
+        password_hash: 'x',
+        user_type: null,
+        currency: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 const rejects = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ statusCode: 401 });
@@ -57,10 +71,18 @@ describe('token service', () => {
     const pair = await tokens.issue(id);
     const next = await tokens.rotate(pair.refresh);
     const { jti } = decodeJwt(pair.refresh);
-    await handle.db.updateTable('refresh_tokens').set({ replaced_at: new Date(Date.now() - 121_000) }).where('jti', '=', String(jti)).execute();
+    await handle.db
+      .updateTable('refresh_tokens')
+      .set({ replaced_at: new Date(Date.now() - 121_000) })
+      .where('jti', '=', String(jti))
+      .execute();
     await rejects(tokens.rotate(pair.refresh));
     await rejects(tokens.rotate(next.refresh));
-    const family = await handle.db.selectFrom('refresh_tokens').select('revoked_at').where('family', '=', String(decodeJwt(pair.refresh).fam)).execute();
+    const family = await handle.db
+      .selectFrom('refresh_tokens')
+      .select('revoked_at')
+      .where('family', '=', String(decodeJwt(pair.refresh).fam))
+      .execute();
     expect(family.every((r) => r.revoked_at !== null)).toBe(true);
   });
 

@@ -5,19 +5,33 @@ import { conversations, messages, notifications } from '../../../server/sync/mes
 import { START, after, type Position } from '../../../server/sync/feed';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** Changes after the entry `since` (from the start without it); no transaction is left running here. */
 const changed = (c: typeof conversations, userId: number | null, since?: Position, limit = 100) =>
   c.changedSince(t.db, { userId, window: { after: since ? after(since) : START, before: Number.MAX_SAFE_INTEGER, limit } });
 const ids = (rows: Array<{ item: unknown }>) => rows.map((r) => (r.item as { id: number }).id);
-const lastSeq = async () => Number((await t.db.selectFrom('tombstones').select(({ fn }) => fn.max('seq').as('m')).executeTakeFirstOrThrow()).m ?? 0);
+const lastSeq = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('tombstones')
+        .select(({ fn }) => fn.max('seq').as('m'))
+        .executeTakeFirstOrThrow()
+    ).m ?? 0,
+  );
 
 describe('sync collections for chat and notifications', () => {
   it('are user collections named as GET /api/sync/ answers them', () => {
     expect([conversations, messages, notifications].map((c) => [c.name, c.scope])).toEqual([
-      ['conversations', 'user'], ['messages', 'user'], ['notifications', 'user'],
+      ['conversations', 'user'],
+      ['messages', 'user'],
+      ['notifications', 'user'],
     ]);
   });
 

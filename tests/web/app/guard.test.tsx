@@ -7,7 +7,12 @@ describe('the route guard (DESIGN §6)', () => {
   it('shows "Authenticating..." while the session loads', async () => {
     storeSession();
     let answer: (v: { body: unknown }) => void = () => {};
-    fakeApi({ 'GET /api/me/': () => new Promise((resolve) => { answer = resolve; }) });
+    fakeApi({
+      'GET /api/me/': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
     await renderApp('/favorites');
     expect(await screen.findByText('Authenticating...')).toBeTruthy();
     await act(async () => answer({ body: makeUser() }));

@@ -12,10 +12,30 @@ const NOW = new Date().toISOString();
  * notifications, 4 unread messages over two conversations, 3 favourites (a pending removal not counted).
  */
 async function holdPrivateData() {
-  await db.notifications.bulkPut([11, 12, 13].map((id) => ({ id, kind: 'new_message' as const, params: {}, message: 'm', link: null, is_read: id === 13, created_at: NOW })));
-  await db.conversations.bulkPut([1, 2].map((id) => toConversationRow({
-    id, participants: [], product: null, last_message_timestamp: NOW, created_at: NOW, unread_messages_count: id === 1 ? 3 : 1, last_message: null,
-  })));
+  await db.notifications.bulkPut(
+    [11, 12, 13].map((id) => ({
+      id,
+      kind: 'new_message' as const,
+      params: {},
+      message: 'm',
+      link: null,
+      is_read: id === 13,
+      created_at: NOW,
+    })),
+  );
+  await db.conversations.bulkPut(
+    [1, 2].map((id) =>
+      toConversationRow({
+        id,
+        participants: [],
+        product: null,
+        last_message_timestamp: NOW,
+        created_at: NOW,
+        unread_messages_count: id === 1 ? 3 : 1,
+        last_message: null,
+      }),
+    ),
+  );
   await db.favorites.bulkPut([1, 2, 3, 4].map((id) => ({ product_id: id, id, created_at: NOW, removed: id === 4 })));
 }
 
@@ -33,7 +53,10 @@ async function signedInAs(user = makeUser(), routes = {}) {
 
 describe('the navbar for guests', () => {
   it('offers browsing links and a login link, nothing of a signed-in user', async () => {
-    await db.categories.bulkPut([{ id: 1, name: 'Textiles', position: 1 }, { id: 2, name: 'Food & Drinks', position: 2 }]);
+    await db.categories.bulkPut([
+      { id: 1, name: 'Textiles', position: 1 },
+      { id: 2, name: 'Food & Drinks', position: 2 },
+    ]);
     fakeApi();
     await renderApp('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -48,7 +71,10 @@ describe('the navbar for guests', () => {
 
     // Categories: all products plus each category, from the local database.
     await userEvent.click(within(nav).getByRole('button', { name: 'Categories' }));
-    expect(await screen.findByRole('link', { name: 'Food & Drinks' })).toHaveProperty('href', expect.stringMatching(/\/category\/2\/Food%20%26%20Drinks$/));
+    expect(await screen.findByRole('link', { name: 'Food & Drinks' })).toHaveProperty(
+      'href',
+      expect.stringMatching(/\/category\/2\/Food%20%26%20Drinks$/),
+    );
     expect(screen.getByRole('link', { name: 'All products' }).getAttribute('href')).toBe('/search/');
   });
 });
@@ -86,7 +112,9 @@ describe('the navbar for a signed-in buyer', () => {
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).toBeNull();
     // Signing out drops the user's data from the device: nothing is left to count.
-    await waitFor(async () => expect(await db.notifications.count() + await db.conversations.count() + await db.favorites.count()).toBe(0));
+    await waitFor(async () =>
+      expect((await db.notifications.count()) + (await db.conversations.count()) + (await db.favorites.count())).toBe(0),
+    );
   });
 });
 
@@ -132,10 +160,11 @@ describe('hiding on scroll (spec §4)', () => {
     fakeApi();
     await renderApp('/');
     const header = screen.getByRole('banner');
-    const scrollTo = (y: number) => act(() => {
-      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
-      window.dispatchEvent(new Event('scroll'));
-    });
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+        window.dispatchEvent(new Event('scroll'));
+      });
     scrollTo(80);
     expect(header.className).not.toContain('navbar--hidden');
     scrollTo(160);

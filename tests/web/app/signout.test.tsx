@@ -10,7 +10,18 @@ async function signedInWithUnsent(count: number) {
   await renderApp('/');
   await screen.findByRole('button', { name: 'Hi, Ada' });
   for (let i = 0; i < count; i += 1) {
-    await db.outbox.add({ kind: 'favorite.add', target: `product:${i}`, client_id: crypto.randomUUID(), payload: { product: i }, state: 'failed', error: 'x', attempts: 0, next_at: 0, created_at: Date.now(), user_id: 7 });
+    await db.outbox.add({
+      kind: 'favorite.add',
+      target: `product:${i}`,
+      client_id: crypto.randomUUID(),
+      payload: { product: i },
+      state: 'failed',
+      error: 'x',
+      attempts: 0,
+      next_at: 0,
+      created_at: Date.now(),
+      user_id: 7,
+    });
   }
   return server;
 }

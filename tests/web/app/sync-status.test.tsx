@@ -18,7 +18,10 @@ const render = (ui: ReactElement) => plainRender(<I18nProvider i18n={i18n}>{ui}<
 
 describe('what the device holds and what is on its way', () => {
   it('shows the first save of the catalogue as so many of so many products, and nothing once done', async () => {
-    await db.syncState.bulkPut([{ key: 'catalogue:total', value: 2500 }, { key: 'stream:catalogue', cursor: 'v1.9.0', value: 'partial' }]);
+    await db.syncState.bulkPut([
+      { key: 'catalogue:total', value: 2500 },
+      { key: 'stream:catalogue', cursor: 'v1.9.0', value: 'partial' },
+    ]);
     await db.products.bulkPut([1, 2, 3].map((id) => toProductRow(makeProduct({ id }))));
     render(<SyncProgress />);
     expect(await screen.findByText('Saving products for offline use: 3 of 2,500')).toBeTruthy();
@@ -28,14 +31,26 @@ describe('what the device holds and what is on its way', () => {
 
   it('offline, says the app shows saved data and how many changes wait to be sent', async () => {
     reportUnreachable();
-    await db.outbox.bulkAdd([1, 2].map((i) => ({ kind: 'favorite.add' as const, target: `product:${i}`, client_id: `c${i}`, payload: { product: i }, state: 'pending' as const, attempts: 0, next_at: 0, created_at: 0, user_id: 7 })));
+    await db.outbox.bulkAdd(
+      [1, 2].map((i) => ({
+        kind: 'favorite.add' as const,
+        target: `product:${i}`,
+        client_id: `c${i}`,
+        payload: { product: i },
+        state: 'pending' as const,
+        attempts: 0,
+        next_at: 0,
+        created_at: 0,
+        user_id: 7,
+      })),
+    );
     render(<OfflineIndicator />);
     expect(await screen.findByText('You are offline — showing saved data')).toBeTruthy();
     expect(await screen.findByText('2 changes wait to be sent')).toBeTruthy();
     reportReachable();
   });
 
-  it("names a change the server refused on every screen, even when the product it was about is gone, and discards it", async () => {
+  it('names a change the server refused on every screen, even when the product it was about is gone, and discards it', async () => {
     await db.syncState.put({ key: 'session', user_id: 7 });
     const entry = { target: 'product:9', payload: { product: 9 }, attempts: 1, next_at: 0, created_at: 0 };
     await db.outbox.bulkAdd([
@@ -54,7 +69,7 @@ describe('what the device holds and what is on its way', () => {
 });
 
 describe('intents', () => {
-  it('refuse a guest\'s favourite with the spec message', async () => {
+  it("refuse a guest's favourite with the spec message", async () => {
     await setEngineUser(null);
     await expect(toggleFavorite(makeProduct())).rejects.toBeInstanceOf(NotSignedInError);
     await expect(toggleFavorite(makeProduct())).rejects.toThrow('Please log in to manage favorites.');
@@ -72,6 +87,9 @@ describe('intents', () => {
     }
     expect(await db.favorites.get(31)).toBeUndefined();
     render(<OfflineIndicator />);
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Your device storage is full: your favourite was not saved.'));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Your device storage is full: your favourite was not saved.'),
+    );
   });
 });

@@ -12,7 +12,12 @@ import { makeProduct } from './productFixtures';
 /** The card as the app shows it: with the toast host and the sync engine running. */
 function App({ children }: { children: ReactNode }) {
   useSyncEngine();
-  return <>{children}<ToastHost /></>;
+  return (
+    <>
+      {children}
+      <ToastHost />
+    </>
+  );
 }
 
 const product = makeProduct({ id: 12, name: 'Shea butter' });
@@ -40,7 +45,11 @@ afterEach(() => {
 describe('the favourite toggle (spec §2, §4, §8)', () => {
   it('tells a guest to log in and sends nothing', async () => {
     const server = fakeServer();
-    const { user } = renderScreen(<App><ProductCard product={product} /></App>);
+    const { user } = renderScreen(
+      <App>
+        <ProductCard product={product} />
+      </App>,
+    );
     await user.click(heart());
     expect(await screen.findByText('Please log in to manage favorites.')).toBeTruthy();
     expect(server.callsTo('POST /api/favorites/')).toHaveLength(0);
@@ -51,7 +60,11 @@ describe('the favourite toggle (spec §2, §4, §8)', () => {
     const server = syncServer();
     signedInAs(server, makeUser());
     favoriteAnswer(server);
-    const { user } = renderScreen(<App><ProductCard product={product} /></App>);
+    const { user } = renderScreen(
+      <App>
+        <ProductCard product={product} />
+      </App>,
+    );
     await waitFor(() => expect(server.callsTo('GET /api/me/')).toHaveLength(1));
 
     await user.click(heart());
@@ -72,10 +85,18 @@ describe('the favourite toggle (spec §2, §4, §8)', () => {
     const server = syncServer();
     signedInAs(server, makeUser());
     let answer!: () => void;
-    server.on('POST /api/favorites/', () => new Promise((resolve) => {
-      answer = () => resolve({ status: 201, body: { id: 70, product, created_at: '2025-02-01T10:00:00Z' } });
-    }));
-    const { user } = renderScreen(<App><ProductCard product={product} /></App>);
+    server.on(
+      'POST /api/favorites/',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 201, body: { id: 70, product, created_at: '2025-02-01T10:00:00Z' } });
+        }),
+    );
+    const { user } = renderScreen(
+      <App>
+        <ProductCard product={product} />
+      </App>,
+    );
     await waitFor(() => expect(server.callsTo('GET /api/me/')).toHaveLength(1));
     await user.click(heart());
     await waitFor(() => expect(server.callsTo('POST /api/favorites/')).toHaveLength(1));
@@ -89,7 +110,11 @@ describe('the favourite toggle (spec §2, §4, §8)', () => {
   it('offline: toggles at once and shows the change as waiting to be sent', async () => {
     const server = syncServer();
     signedInAs(server, makeUser());
-    const { user } = renderScreen(<App><ProductCard product={product} /></App>);
+    const { user } = renderScreen(
+      <App>
+        <ProductCard product={product} />
+      </App>,
+    );
     await waitFor(() => expect(server.callsTo('GET /api/me/')).toHaveLength(1));
     // The network goes away: every request fails to connect.
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
@@ -106,7 +131,11 @@ describe('the favourite toggle (spec §2, §4, §8)', () => {
     const server = syncServer();
     signedInAs(server, makeUser());
     server.on('POST /api/favorites/', { status: 403, body: { detail: 'Verify your email first.' } });
-    const { user } = renderScreen(<App><ProductCard product={product} /></App>);
+    const { user } = renderScreen(
+      <App>
+        <ProductCard product={product} />
+      </App>,
+    );
     await waitFor(() => expect(server.callsTo('GET /api/me/')).toHaveLength(1));
     await user.click(heart());
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
@@ -132,12 +161,18 @@ describe('toasts (spec §9: 2.5 s)', () => {
     vi.useFakeTimers();
     render(<ToastHost />);
     act(() => showToast('Added to favorites!'));
-    act(() => { vi.advanceTimersByTime(2000); });
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     act(() => showToast('Removed from favorites'));
     expect(screen.queryByText('Added to favorites!')).toBeNull();
-    act(() => { vi.advanceTimersByTime(2499); });
+    act(() => {
+      vi.advanceTimersByTime(2499);
+    });
     expect(screen.getByText('Removed from favorites')).toBeTruthy();
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Removed from favorites')).toBeNull();
   });
 });

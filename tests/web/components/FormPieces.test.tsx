@@ -15,7 +15,10 @@ describe('FormField', () => {
     );
     const input = screen.getByLabelText('Email');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    const described = input.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['We never show it publicly.', 'Enter a valid email address.']);
   });
 
@@ -31,7 +34,16 @@ function TabsHarness() {
   type Key = 'main' | 'details' | 'settings';
   const [tab, setTab] = useState<Key>('main');
   return (
-    <Tabs<Key> label="Profile" active={tab} onChange={setTab} tabs={[{ key: 'main', label: 'Main' }, { key: 'details', label: 'Details' }, { key: 'settings', label: 'Settings' }]}>
+    <Tabs<Key>
+      label="Profile"
+      active={tab}
+      onChange={setTab}
+      tabs={[
+        { key: 'main', label: 'Main' },
+        { key: 'details', label: 'Details' },
+        { key: 'settings', label: 'Settings' },
+      ]}
+    >
       <p>{`panel:${tab}`}</p>
     </Tabs>
   );
@@ -61,7 +73,15 @@ describe('CategoryChecklist', () => {
       const [selected, setSelected] = useState<number[]>([]);
       return (
         <>
-          <CategoryChecklist legend="Industries" categories={[{ id: 4, name: 'Textiles' }, { id: 9, name: 'Food' }]} selected={selected} onChange={setSelected} />
+          <CategoryChecklist
+            legend="Industries"
+            categories={[
+              { id: 4, name: 'Textiles' },
+              { id: 9, name: 'Food' },
+            ]}
+            selected={selected}
+            onChange={setSelected}
+          />
           <output>{selected.join(',')}</output>
         </>
       );

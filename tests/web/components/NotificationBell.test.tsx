@@ -10,9 +10,33 @@ import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer }
 const me = makeUser();
 const now = new Date().toISOString();
 const NOTES: Notification[] = [
-  { id: 11, kind: 'new_message', params: { sender: 'Kemal', count: 2, conversation: 5 }, message: '2 new messages from Kemal.', link: '/chat/5', is_read: false, created_at: now },
-  { id: 12, kind: 'new_offer', params: { sender: 'Ada', price: '18.00', product: 'Cotton towels', conversation: 5 }, message: 'Ada offered $18.00 for Cotton towels.', link: '/chat/5', is_read: false, created_at: new Date(Date.now() - 60_000).toISOString() },
-  { id: 13, kind: 'new_favorite', params: { product_id: 3, product_name: 'Cotton towels', user_name: 'Ada' }, message: 'old', link: '/products/3', is_read: true, created_at: now },
+  {
+    id: 11,
+    kind: 'new_message',
+    params: { sender: 'Kemal', count: 2, conversation: 5 },
+    message: '2 new messages from Kemal.',
+    link: '/chat/5',
+    is_read: false,
+    created_at: now,
+  },
+  {
+    id: 12,
+    kind: 'new_offer',
+    params: { sender: 'Ada', price: '18.00', product: 'Cotton towels', conversation: 5 },
+    message: 'Ada offered $18.00 for Cotton towels.',
+    link: '/chat/5',
+    is_read: false,
+    created_at: new Date(Date.now() - 60_000).toISOString(),
+  },
+  {
+    id: 13,
+    kind: 'new_favorite',
+    params: { product_id: 3, product_name: 'Cotton towels', user_name: 'Ada' },
+    message: 'old',
+    link: '/products/3',
+    is_read: true,
+    created_at: now,
+  },
 ];
 
 let server: FakeServer;

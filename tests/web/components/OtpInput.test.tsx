@@ -17,10 +17,13 @@ function Harness() {
   );
 }
 
-
 function setup() {
   const user = userEvent.setup();
-  render(<I18nProvider i18n={i18n}><Harness /></I18nProvider>);
+  render(
+    <I18nProvider i18n={i18n}>
+      <Harness />
+    </I18nProvider>,
+  );
   const boxes = screen.getAllByRole('textbox') as HTMLInputElement[];
   const code = () => screen.getByTestId('code').textContent;
   return { user, boxes, code };

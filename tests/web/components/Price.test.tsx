@@ -40,7 +40,12 @@ describe('prices in the selected currency (spec §4, §9)', () => {
   });
 
   it('shows one price when both ends are equal, or without a maximum', async () => {
-    renderScreen(<><Price min="7" max="7.00" /><Price min="3.5" className="single" /></>);
+    renderScreen(
+      <>
+        <Price min="7" max="7.00" />
+        <Price min="3.5" className="single" />
+      </>,
+    );
     await shown('$7.00');
     await shown('$3.50');
   });

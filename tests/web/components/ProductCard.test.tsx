@@ -7,7 +7,19 @@ import { makeProduct, makeProducts } from './productFixtures';
 
 describe('the product card (spec §2)', () => {
   it('shows the image, name linking to the product, seller, price range, minimum order and stars', async () => {
-    const { container } = renderScreen(<ProductCard product={makeProduct({ id: 5, name: 'Kente cloth', min_price: '20.00', max_price: '35.00', minimum_order_quantity: 10, average_rating: 3.5, reviews_count: 4 })} />);
+    const { container } = renderScreen(
+      <ProductCard
+        product={makeProduct({
+          id: 5,
+          name: 'Kente cloth',
+          min_price: '20.00',
+          max_price: '35.00',
+          minimum_order_quantity: 10,
+          average_rating: 3.5,
+          reviews_count: 4,
+        })}
+      />,
+    );
     const card = screen.getByTestId('product-card');
     expect(within(card).getByRole('link', { name: 'Kente cloth' }).getAttribute('href')).toBe('/products/5');
     expect(within(card).getByText('by Kemal Tekstil')).toBeTruthy();
@@ -29,7 +41,13 @@ describe('the product card (spec §2)', () => {
   it('falls back to the first name without a company, hides the badge when not verified, and shows a placeholder without thumbnail', () => {
     const product = makeProduct({
       thumbnail_url: '',
-      supplier: { id: 3, first_name: 'Awa', user_type: 'SUPPLIER', date_joined: '2024-01-01T00:00:00Z', supplier_profile: { company_name: '', about: '', logo_url: null, is_verified: false, industries: [] } },
+      supplier: {
+        id: 3,
+        first_name: 'Awa',
+        user_type: 'SUPPLIER',
+        date_joined: '2024-01-01T00:00:00Z',
+        supplier_profile: { company_name: '', about: '', logo_url: null, is_verified: false, industries: [] },
+      },
     });
     const { container } = renderScreen(<ProductCard product={product} />);
     expect(screen.getByText('by Awa')).toBeTruthy();
@@ -46,7 +64,15 @@ describe('the product grid', () => {
 
   it('offers more when the list has more pages', async () => {
     let asked = 0;
-    const { user } = renderScreen(<ProductGrid products={makeProducts(4)} hasMore loadMore={() => { asked += 1; }} />);
+    const { user } = renderScreen(
+      <ProductGrid
+        products={makeProducts(4)}
+        hasMore
+        loadMore={() => {
+          asked += 1;
+        }}
+      />,
+    );
     expect(screen.getAllByTestId('product-card')).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'Load more products' }));
     expect(asked).toBe(1);

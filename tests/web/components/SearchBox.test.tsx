@@ -9,13 +9,21 @@ import { makeProduct } from './productFixtures';
 
 let server: FakeServer;
 const searches = () => server.callsTo('GET /api/products/').map((c) => c.query.get('search'));
-const wait = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+const wait = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   server = fakeServer();
   server.on('GET /api/products/', (call) => ({
-    body: Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: `${call.query.get('search')} ${i + 1}`, thumbnail_url: null, price: '2.00' })),
+    body: Array.from({ length: 8 }, (_, i) => ({
+      id: i + 1,
+      name: `${call.query.get('search')} ${i + 1}`,
+      thumbnail_url: null,
+      price: '2.00',
+    })),
   }));
 });
 
@@ -26,8 +34,14 @@ afterEach(() => {
 });
 
 /** Typing as React sees it (user-event waits on the faked timers); `text` is the whole new value. */
-const type = (text: string) => act(() => { fireEvent.change(screen.getByRole('combobox', { name: 'Search products' }), { target: { value: text } }); });
-const press = (key: string) => act(() => { fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search products' }), { key }); });
+const type = (text: string) =>
+  act(() => {
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search products' }), { target: { value: text } });
+  });
+const press = (key: string) =>
+  act(() => {
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search products' }), { key });
+  });
 
 function renderBox() {
   return renderScreen(<SearchBox />);
@@ -82,12 +96,16 @@ describe('search suggestions (spec §4, §9: 2 characters, 300 ms, 5 results)', 
     await press('Escape');
     expect(box.getAttribute('aria-expanded')).toBe('false');
     await press('ArrowDown');
-    act(() => { fireEvent.submit(box.closest('form')!); });
+    act(() => {
+      fireEvent.submit(box.closest('form')!);
+    });
     expect(location.pathname).toBe('/products/1');
   });
 
   it('offline, suggests from the products on the device and says so', async () => {
-    await db.transaction('rw', db.products, () => putProducts([makeProduct({ id: 41, name: 'Kırmızı biber' }), makeProduct({ id: 42, name: 'Shea butter' })]));
+    await db.transaction('rw', db.products, () =>
+      putProducts([makeProduct({ id: 41, name: 'Kırmızı biber' }), makeProduct({ id: 42, name: 'Shea butter' })]),
+    );
     act(() => reportUnreachable());
     renderBox();
     await type('kirmizi');

@@ -25,7 +25,17 @@ describe('star ratings (spec §9: 5 stars, half star at .5 or more)', () => {
 
 function Picker({ onChange = () => {}, error }: { onChange?: (n: number) => void; error?: string }) {
   const [value, setValue] = useState<number | null>(null);
-  return <StarInput value={value} onChange={(n) => { setValue(n); onChange(n); }} label="Your rating" error={error} />;
+  return (
+    <StarInput
+      value={value}
+      onChange={(n) => {
+        setValue(n);
+        onChange(n);
+      }}
+      label="Your rating"
+      error={error}
+    />
+  );
 }
 
 describe('the star picker of the review form', () => {

@@ -41,5 +41,10 @@ export function makeProducts(count: number, from = 1, overrides: Partial<Product
 export function pageOf<T>(all: T[], query: URLSearchParams): Page<T> {
   const limit = Number(query.get('limit') ?? 20);
   const offset = Number(query.get('offset') ?? 0);
-  return { count: all.length, next: offset + limit < all.length ? 'next' : null, previous: null, results: all.slice(offset, offset + limit) };
+  return {
+    count: all.length,
+    next: offset + limit < all.length ? 'next' : null,
+    previous: null,
+    results: all.slice(offset, offset + limit),
+  };
 }

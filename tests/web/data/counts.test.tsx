@@ -9,9 +9,23 @@ import { fakeApi, makeUser, renderApp, storeSession, syncRoute } from '../helper
 import { makeProduct } from '../components/productFixtures';
 
 const conversation = (id: number, unread: number) => ({
-  id, participants: [], product: null, last_message_timestamp: null, created_at: '2025-01-01T00:00:00Z', unread_messages_count: unread, last_message: null,
+  id,
+  participants: [],
+  product: null,
+  last_message_timestamp: null,
+  created_at: '2025-01-01T00:00:00Z',
+  unread_messages_count: unread,
+  last_message: null,
 });
-const notification = (id: number, is_read: boolean) => ({ id, message: 'm', link: null, is_read, created_at: '2025-01-01T00:00:00Z', kind: 'new_message', params: {} });
+const notification = (id: number, is_read: boolean) => ({
+  id,
+  message: 'm',
+  link: null,
+  is_read,
+  created_at: '2025-01-01T00:00:00Z',
+  kind: 'new_message',
+  params: {},
+});
 const favorite = (id: number) => ({ id, product: makeProduct({ id }), created_at: '2025-01-01T00:00:00Z' });
 
 function Badges() {
@@ -22,8 +36,15 @@ function Badges() {
 describe('global counts (spec §4), derived from the local tables', () => {
   it('count unread notifications, unread messages over conversations and favourites, pending changes included', async () => {
     await db.notifications.bulkPut([notification(1, false), notification(2, true), notification(3, false)] as never);
-    await db.conversations.bulkPut([{ ...conversation(1, 2), activity: 'a' }, { ...conversation(2, 3), activity: 'b' }] as never);
-    await db.favorites.bulkPut([{ product_id: 1, id: 1, created_at: '' }, { product_id: 2, id: null, created_at: '', pending: 'sending' }, { product_id: 3, id: 3, created_at: '', removed: true }]);
+    await db.conversations.bulkPut([
+      { ...conversation(1, 2), activity: 'a' },
+      { ...conversation(2, 3), activity: 'b' },
+    ] as never);
+    await db.favorites.bulkPut([
+      { product_id: 1, id: 1, created_at: '' },
+      { product_id: 2, id: null, created_at: '', pending: 'sending' },
+      { product_id: 3, id: 3, created_at: '', removed: true },
+    ]);
     render(<Badges />);
     expect(await screen.findByText('2/5/2')).toBeTruthy();
     await db.notifications.update(1, { is_read: true });
@@ -41,10 +62,15 @@ describe('global counts (spec §4), derived from the local tables', () => {
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
     storeSession();
     let unread = 1;
-    const rows = () => ({ notifications: Array.from({ length: unread }, (_, i) => notification(i + 1, false)), conversations: [conversation(1, 4)], favorites: [favorite(1), favorite(2), favorite(3)] });
+    const rows = () => ({
+      notifications: Array.from({ length: unread }, (_, i) => notification(i + 1, false)),
+      conversations: [conversation(1, 4)],
+      favorites: [favorite(1), favorite(2), favorite(3)],
+    });
     const server = fakeApi({
       'GET /api/me/': () => ({ body: makeUser() }),
-      'GET /api/sync/': (call) => syncRoute(rows())({ ...call, query: new URLSearchParams({ collections: call.query.get('collections') ?? '' }) }),
+      'GET /api/sync/': (call) =>
+        syncRoute(rows())({ ...call, query: new URLSearchParams({ collections: call.query.get('collections') ?? '' }) }),
     });
     await renderApp('/');
     expect((await screen.findAllByRole('link', { name: 'Favorites, 3' }, { timeout: 3000 })).length).toBeGreaterThan(0);

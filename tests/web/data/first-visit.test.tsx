@@ -15,7 +15,11 @@ function TopRated() {
   return (
     <div>
       <p>{`${list.status} ${list.source} ${list.count}`}</p>
-      <ul>{list.products.map((p) => <li key={p.id}>{p.name}</li>)}</ul>
+      <ul>
+        {list.products.map((p) => (
+          <li key={p.id}>{p.name}</li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -26,9 +30,15 @@ const names = () => screen.getAllByRole('listitem').map((li) => li.textContent);
 describe('a list before the local database has loaded', () => {
   it('shows the first page from one request, then the device keeps that page and asks nothing again', async () => {
     const products = makeProducts(10);
-    const server = fakeApi({ 'GET /api/products/top-rated/': () => ({ body: { count: 25, next: null, previous: null, results: products } }) });
+    const server = fakeApi({
+      'GET /api/products/top-rated/': () => ({ body: { count: 25, next: null, previous: null, results: products } }),
+    });
     let release: () => void = () => undefined;
-    holdDeviceUntil(new Promise<void>((resolve) => { release = resolve; }));
+    holdDeviceUntil(
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
 
     render(<TopRated />);
     expect(await screen.findByText('ready server 25')).toBeTruthy();

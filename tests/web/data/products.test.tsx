@@ -12,8 +12,14 @@ function List({ query }: { query: ListQuery }) {
   return (
     <div>
       <p>{`${list.status} ${list.source} ${list.count} more:${list.hasMore}`}</p>
-      <ul>{list.products.map((p) => <li key={p.id}>{`${p.name}${p.is_favorited ? ' ♥' : ''}`}</li>)}</ul>
-      <button type="button" onClick={list.loadMore}>more</button>
+      <ul>
+        {list.products.map((p) => (
+          <li key={p.id}>{`${p.name}${p.is_favorited ? ' ♥' : ''}`}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={list.loadMore}>
+        more
+      </button>
     </div>
   );
 }
@@ -31,13 +37,19 @@ describe('useProductList', () => {
     const all = makeProducts(30);
     const server = fakeApi({
       'GET /api/products/top-rated/': (call) => {
-        const offset = Number(call.query.get('offset')), limit = Number(call.query.get('limit'));
+        const offset = Number(call.query.get('offset')),
+          limit = Number(call.query.get('limit'));
         return page([...all].reverse().slice(offset, offset + limit), all.length);
       },
     });
     render(<List query={{ section: 'top-rated', pageSize: 10 }} />);
     expect(await screen.findByText('ready server 30 more:true')).toBeTruthy();
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(all.slice(20).reverse().map((p) => p.name));
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(
+      all
+        .slice(20)
+        .reverse()
+        .map((p) => p.name),
+    );
     screen.getByRole('button', { name: 'more' }).click();
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(20));
     expect(server.callsTo('GET', '/api/products/top-rated/').map((c) => c.query.get('offset'))).toEqual(['0', '10']);
@@ -49,7 +61,9 @@ describe('useProductList', () => {
     await db.products.bulkPut([
       toProductRow(makeProduct({ id: 1, name: 'Old coffee', created_at: '2025-01-01T00:00:00Z' })),
       toProductRow(makeProduct({ id: 2, name: 'New tea', created_at: '2025-02-01T00:00:00Z' })),
-      toProductRow(makeProduct({ id: 3, name: 'Café du Sénégal', created_at: '2025-03-01T00:00:00Z', category: { id: 8, name: 'Drinks' } })),
+      toProductRow(
+        makeProduct({ id: 3, name: 'Café du Sénégal', created_at: '2025-03-01T00:00:00Z', category: { id: 8, name: 'Drinks' } }),
+      ),
     ]);
     await db.favorites.put({ product_id: 2, id: 5, created_at: '' });
     const { unmount } = render(<List query={{ section: 'new-arrivals' }} />);
@@ -75,8 +89,15 @@ function One({ id }: { id: number }) {
 describe('useProduct', () => {
   it('shows the held copy at once and reports a product the server does not know as missing', async () => {
     await db.products.put({ ...toProductRow(makeProduct({ id: 4, name: 'Held' })), fetched_at: 0 });
-    fakeApi({ 'GET /api/products/4/': () => ({ body: makeProduct({ id: 4, name: 'Held, refreshed', updated_at: '2026-01-01T00:00:00Z' }) }) });
-    render(<><One id={4} /><One id={77} /></>);
+    fakeApi({
+      'GET /api/products/4/': () => ({ body: makeProduct({ id: 4, name: 'Held, refreshed', updated_at: '2026-01-01T00:00:00Z' }) }),
+    });
+    render(
+      <>
+        <One id={4} />
+        <One id={77} />
+      </>,
+    );
     expect(await screen.findByText(/ready Held/)).toBeTruthy();
     expect(await screen.findByText('ready Held, refreshed')).toBeTruthy();
     expect(await screen.findByText('missing -')).toBeTruthy();

@@ -14,7 +14,11 @@ function Shown() {
 describe('rates and the selected currency (spec §4, §9)', () => {
   it('a guest sees USD, then the stored choice at the fetched rate', async () => {
     fakeApi();
-    render(<AuthProvider><Shown /></AuthProvider>);
+    render(
+      <AuthProvider>
+        <Shown />
+      </AuthProvider>,
+    );
     expect(await screen.findByText('USD $10.00 ~ $12.50')).toBeTruthy();
     setGuestCurrency('TRY');
     expect(await screen.findByText('TRY 325.00 ₺ ~ 406.25 ₺')).toBeTruthy();
@@ -26,12 +30,18 @@ describe('rates and the selected currency (spec §4, §9)', () => {
     setGuestCurrency('EUR');
     storeSession();
     fakeApi({ 'GET /api/me/': () => ({ body: makeUser({ currency: 'NGN' }) }) });
-    render(<AuthProvider><Shown /></AuthProvider>);
+    render(
+      <AuthProvider>
+        <Shown />
+      </AuthProvider>,
+    );
     expect(await screen.findByText('NGN ₦14,800.00 ~ ₦18,500.00')).toBeTruthy();
   });
 
   it('rates are kept an hour; an unreachable rates service leaves the fallback in use', async () => {
-    const server = fakeApi({ 'GET /api/rates/latest/USD/': () => ({ body: { base_code: 'USD', conversion_rates: { EUR: 0.9, XOF: 600 } } }) });
+    const server = fakeApi({
+      'GET /api/rates/latest/USD/': () => ({ body: { base_code: 'USD', conversion_rates: { EUR: 0.9, XOF: 600 } } }),
+    });
     await refreshRates();
     await refreshRates();
     expect(server.callsTo('GET', '/api/rates/latest/USD/')).toHaveLength(1);
@@ -43,7 +53,11 @@ describe('rates and the selected currency (spec §4, §9)', () => {
     await refreshRates();
     expect(await db.rates.get('USD')).toBeUndefined();
     setGuestCurrency('XOF');
-    render(<AuthProvider><Shown /></AuthProvider>);
+    render(
+      <AuthProvider>
+        <Shown />
+      </AuthProvider>,
+    );
     expect(await screen.findByText('XOF 6,050.00 CFA ~ 7,562.50 CFA')).toBeTruthy();
     warn.mockRestore();
   });

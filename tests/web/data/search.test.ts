@@ -22,11 +22,13 @@ describe('local search (the server rules, on the device)', () => {
   });
 
   it('ranks by score in one pass and keeps newest first within a score; typing on narrows the previous matches', async () => {
-    await db.transaction('rw', db.products, () => putProducts([
-      makeProduct({ id: 1, name: 'Coffee beans', description: '', created_at: '2025-01-01T00:00:00Z' }),
-      makeProduct({ id: 2, name: 'Coffee mill', description: '', created_at: '2025-03-01T00:00:00Z' }),
-      makeProduct({ id: 3, name: 'Mug', description: 'for coffee', created_at: '2025-04-01T00:00:00Z' }),
-    ]));
+    await db.transaction('rw', db.products, () =>
+      putProducts([
+        makeProduct({ id: 1, name: 'Coffee beans', description: '', created_at: '2025-01-01T00:00:00Z' }),
+        makeProduct({ id: 2, name: 'Coffee mill', description: '', created_at: '2025-03-01T00:00:00Z' }),
+        makeProduct({ id: 3, name: 'Mug', description: 'for coffee', created_at: '2025-04-01T00:00:00Z' }),
+      ]),
+    );
     expect(await searchLocal('co')).toEqual([2, 1, 3]);
     expect(await searchLocal('coffee m')).toEqual([2, 3]);
     expect(await searchLocal('c')).toEqual([2, 1, 3]);

@@ -74,7 +74,13 @@ export function renderScreen(ui: ReactElement, { path = '/', state = null, route
     <I18nProvider i18n={i18n}>
       <AuthProvider>
         <Router>
-          {route ? <Switch><Route path={route}>{ui}</Route></Switch> : ui}
+          {route ? (
+            <Switch>
+              <Route path={route}>{ui}</Route>
+            </Switch>
+          ) : (
+            ui
+          )}
         </Router>
       </AuthProvider>
     </I18nProvider>,

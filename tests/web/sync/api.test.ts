@@ -8,7 +8,9 @@ function serverWithRotation(opts: { refreshFails?: boolean } = {}) {
   let validAccess = 'access-2';
   let refreshes = 0;
   let releaseRefresh: () => void = () => {};
-  const refreshGate = new Promise<void>((resolve) => { releaseRefresh = resolve; });
+  const refreshGate = new Promise<void>((resolve) => {
+    releaseRefresh = resolve;
+  });
   const guarded = (body: unknown) => (call: { headers: Headers }) =>
     call.headers.get('Authorization') === `Bearer ${validAccess}`
       ? { body }
@@ -27,7 +29,14 @@ function serverWithRotation(opts: { refreshFails?: boolean } = {}) {
       return { body: { access: 'access-2', refresh: 'refresh-2' } };
     },
   });
-  return { server, refreshes: () => refreshes, releaseRefresh, expireAll: () => { validAccess = 'nothing'; } };
+  return {
+    server,
+    refreshes: () => refreshes,
+    releaseRefresh,
+    expireAll: () => {
+      validAccess = 'nothing';
+    },
+  };
 }
 
 describe('the API client', () => {
@@ -100,7 +109,12 @@ describe('the API client', () => {
 
   it('reports an unreachable server as status 0 and keeps the tokens', async () => {
     storeSession('access-2', 'refresh-1');
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const error = await api.me().catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
@@ -109,9 +123,17 @@ describe('the API client', () => {
 
   it('keeps DRF error bodies on the error', async () => {
     fakeApi({ 'POST /api/auth/registration/': () => ({ status: 400, body: { email: ['A user with that email already exists.'] } }) });
-    const error = await api.register({
-      first_name: 'A', last_name: 'B', email: 'a@b.co', phone_number: '+2348012345678', country: 'NG', password1: 'x', password2: 'x',
-    }).catch((e) => e);
+    const error = await api
+      .register({
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@b.co',
+        phone_number: '+2348012345678',
+        country: 'NG',
+        password1: 'x',
+        password2: 'x',
+      })
+      .catch((e) => e);
     expect(error.status).toBe(400);
     expect(error.body).toEqual({ email: ['A user with that email already exists.'] });
   });

@@ -10,9 +10,17 @@ function renderAuth() {
   function Probe() {
     const auth = useAuth();
     ref.current = auth;
-    return <p data-testid="auth">{auth.status}:{auth.user?.first_name ?? '-'}</p>;
+    return (
+      <p data-testid="auth">
+        {auth.status}:{auth.user?.first_name ?? '-'}
+      </p>
+    );
   }
-  render(<AuthProvider><Probe /></AuthProvider>);
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
   return { auth: () => ref.current!, text: () => screen.getByTestId('auth').textContent };
 }
 
@@ -26,7 +34,12 @@ describe('authentication state (spec §4)', () => {
   it('loads, then fetches the current user when a token is stored', async () => {
     storeSession();
     let answer: (v: { body: unknown }) => void = () => {};
-    fakeApi({ 'GET /api/me/': () => new Promise((resolve) => { answer = resolve; }) });
+    fakeApi({
+      'GET /api/me/': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
     const { text } = renderAuth();
     expect(text()).toBe('loading:-');
     await act(async () => answer({ body: makeUser() }));
@@ -51,7 +64,12 @@ describe('authentication state (spec §4)', () => {
     await act(() => first.auth().login('ada@example.com', 'pw-12345678'));
     cleanup();
     // The next start, without a network:
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const second = renderAuth();
     await waitFor(() => expect(second.text()).toBe('authenticated:Ada'));
     expect(getAccessToken()).toBe('a1');
@@ -63,7 +81,15 @@ describe('authentication state (spec §4)', () => {
     await act(() => first.auth().login('ada@example.com', 'pw-12345678'));
     cleanup();
     // A server error, then an answer cut off while it arrives (a reload, a dropped connection).
-    const cutOff = () => new Response(new ReadableStream({ start(controller) { controller.error(new TypeError('network error')); } }), { status: 200 });
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200 },
+      );
     for (const failing of [async () => new Response('{"detail":"Service unavailable"}', { status: 503 }), async () => cutOff()]) {
       vi.stubGlobal('fetch', vi.fn(failing));
       const next = renderAuth();
@@ -112,24 +138,38 @@ describe('authentication state (spec §4)', () => {
     expect(getAccessToken()).toBe('a9');
   });
 
-  it('sends the sign-up\'s registration token back with the code, from memory only', async () => {
+  it("sends the sign-up's registration token back with the code, from memory only", async () => {
     const server = fakeApi({
       'POST /api/auth/registration/': () => ({ status: 201, body: { detail: 'Verification e-mail sent.', registration_token: 'reg-123' } }),
       'POST /api/auth/otp/verify/': () => ({ body: { access: 'a9', refresh: 'r9', user: makeUser(), must_set_password: false } }),
     });
     const { auth } = renderAuth();
-    await act(() => auth().register({
-      first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone_number: '+2348012345678', country: 'NG', password1: 'x', password2: 'x',
-    }));
+    await act(() =>
+      auth().register({
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: 'ada@example.com',
+        phone_number: '+2348012345678',
+        country: 'NG',
+        password1: 'x',
+        password2: 'x',
+      }),
+    );
     expect(JSON.stringify(localStorage)).not.toContain('reg-123');
     const result = await act(() => auth().verifyOtp('ada@example.com', '123456'));
     expect(result.mustSetPassword).toBe(false);
-    expect(server.callsTo('POST', '/api/auth/otp/verify/')[0].body).toEqual({ email: 'ada@example.com', otp: '123456', registration_token: 'reg-123' });
+    expect(server.callsTo('POST', '/api/auth/otp/verify/')[0].body).toEqual({
+      email: 'ada@example.com',
+      otp: '123456',
+      registration_token: 'reg-123',
+    });
   });
 
   it('signs in only after the new password when the server asks for one', async () => {
     const server = fakeApi({
-      'POST /api/auth/otp/verify/': () => ({ body: { access: 'a9', refresh: 'r9', user: makeUser({ first_name: 'Fatou' }), must_set_password: true } }),
+      'POST /api/auth/otp/verify/': () => ({
+        body: { access: 'a9', refresh: 'r9', user: makeUser({ first_name: 'Fatou' }), must_set_password: true },
+      }),
       'POST /api/auth/password/set/': () => ({ body: { detail: 'New password has been saved.' } }),
     });
     const { auth, text } = renderAuth();

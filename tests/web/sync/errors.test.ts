@@ -6,14 +6,19 @@ const drf = (body: unknown, status = 400) => new ApiError(status, body);
 
 describe('authFormErrors (spec §8 auth form)', () => {
   it('takes the first message of each field', () => {
-    const result = authFormErrors(drf({ email: ['Enter a valid email address.', 'Second.'], phone_number: ['Enter a valid phone number.'] }));
+    const result = authFormErrors(
+      drf({ email: ['Enter a valid email address.', 'Second.'], phone_number: ['Enter a valid phone number.'] }),
+    );
     expect(result.fields).toEqual({ email: 'Enter a valid email address.', phone_number: 'Enter a valid phone number.' });
     expect(result.general).toBeUndefined();
     expect(result.password).toBeUndefined();
   });
 
   it('turns detail into a general alert', () => {
-    expect(authFormErrors(drf({ detail: 'Invalid email or password.' }, 401))).toEqual({ fields: {}, general: 'Invalid email or password.' });
+    expect(authFormErrors(drf({ detail: 'Invalid email or password.' }, 401))).toEqual({
+      fields: {},
+      general: 'Invalid email or password.',
+    });
   });
 
   it('puts non_field_errors under the password', () => {
@@ -36,10 +41,12 @@ describe('authFormErrors (spec §8 auth form)', () => {
 
 describe('signupErrorMessage (spec §8 sign-up)', () => {
   it('capitalises each field, joins its messages and separates fields with " | "', () => {
-    const message = signupErrorMessage(drf({
-      email: ['A user with that email already exists.', 'Use another one.'],
-      password2: ['Passwords do not match'],
-    }));
+    const message = signupErrorMessage(
+      drf({
+        email: ['A user with that email already exists.', 'Use another one.'],
+        password2: ['Passwords do not match'],
+      }),
+    );
     expect(message).toBe('Email: A user with that email already exists. Use another one. | Password2: Passwords do not match');
   });
 

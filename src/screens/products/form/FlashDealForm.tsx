@@ -75,27 +75,61 @@ export default function FlashDealForm({ product, onSaved }: { product: Product; 
   const errorOf = (field: string) => (errors[field]?.[0] ? translate(errors[field][0]) : null);
   return (
     <section className="card flash-deal" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}><Trans>Flash deal</Trans></h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Flash deal</Trans>
+      </h2>
       {running ? (
         <>
           <p>
-            <Trans>On a flash deal at <Price min={product.price} /> until {formatDateTime(product.flash_deal_ends_at!)}.</Trans>
+            <Trans>
+              On a flash deal at <Price min={product.price} /> until {formatDateTime(product.flash_deal_ends_at!)}.
+            </Trans>
           </p>
           {general ? <Alert>{general}</Alert> : null}
           {done ? <Alert kind="success">{done}</Alert> : null}
-          <button type="button" className="button" disabled={busy} onClick={() => send({ price: '', flash_deal_ends_at: '' }, t`The flash deal has ended.`)}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => send({ price: '', flash_deal_ends_at: '' }, t`The flash deal has ended.`)}
+          >
             {busy ? <Trans>Saving…</Trans> : <Trans>End flash deal</Trans>}
           </button>
         </>
       ) : (
         <form ref={formRef} className="form" noValidate onSubmit={onStart} aria-busy={busy}>
-          <p className="muted"><Trans>Sell below your minimum price ({formatPrice(product.min_price, 'USD', 1)}) for a limited time.</Trans></p>
+          <p className="muted">
+            <Trans>Sell below your minimum price ({formatPrice(product.min_price, 'USD', 1)}) for a limited time.</Trans>
+          </p>
           <div className="form__row">
             <FormField label={<Trans>Deal price (USD)</Trans>} error={errorOf('price')}>
-              {(control) => <input {...control} name="price" type="number" inputMode="decimal" min={0} step={PRICE_STEP} required value={price} disabled={busy} onChange={(e) => setPrice(e.target.value)} />}
+              {(control) => (
+                <input
+                  {...control}
+                  name="price"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={PRICE_STEP}
+                  required
+                  value={price}
+                  disabled={busy}
+                  onChange={(e) => setPrice(e.target.value)}
+                />
+              )}
             </FormField>
             <FormField label={<Trans>Deal ends at</Trans>} error={errorOf('flash_deal_ends_at')}>
-              {(control) => <input {...control} name="flash_deal_ends_at" type="datetime-local" required value={endsAt} disabled={busy} onChange={(e) => setEndsAt(e.target.value)} />}
+              {(control) => (
+                <input
+                  {...control}
+                  name="flash_deal_ends_at"
+                  type="datetime-local"
+                  required
+                  value={endsAt}
+                  disabled={busy}
+                  onChange={(e) => setEndsAt(e.target.value)}
+                />
+              )}
             </FormField>
           </div>
           {general ? <Alert>{general}</Alert> : null}

@@ -22,9 +22,11 @@ function Preview({ file, url, label }: { file?: File; url?: string | null; label
   const src = local ?? url ?? null;
   const video = file ? file.type.startsWith('video/') : false;
   if (!src) return <span className="media-tile__name">{label}</span>;
-  return video
-    ? <video className="media-tile__preview" src={src} muted preload="metadata" aria-label={label} />
-    : <img className="media-tile__preview" src={src} alt={label} />;
+  return video ? (
+    <video className="media-tile__preview" src={src} muted preload="metadata" aria-label={label} />
+  ) : (
+    <img className="media-tile__preview" src={src} alt={label} />
+  );
 }
 
 export interface GalleryState {
@@ -48,7 +50,17 @@ interface Props {
 }
 
 /** Thumbnail (1 image, required on create) and gallery (up to 10 images or videos) with previews (spec §5). */
-export default function MediaFields({ editing, thumbnail, existingThumbnail, onThumbnail, thumbnailError, thumbnailRef, gallery, onGallery, disabled }: Props) {
+export default function MediaFields({
+  editing,
+  thumbnail,
+  existingThumbnail,
+  onThumbnail,
+  thumbnailError,
+  thumbnailRef,
+  gallery,
+  onGallery,
+  disabled,
+}: Props) {
   const { t } = useLingui();
   const id = useId();
   const galleryInput = useRef<HTMLInputElement>(null);
@@ -85,49 +97,94 @@ export default function MediaFields({ editing, thumbnail, existingThumbnail, onT
           {editing ? <Trans>Thumbnail (leave empty to keep the current one)</Trans> : <Trans>Thumbnail</Trans>}
         </label>
         <input
-          ref={thumbnailRef} id={`${id}-thumb`} type="file" name="thumbnail" accept="image/*" disabled={disabled}
-          aria-invalid={thumbError ? true : undefined} aria-describedby={thumbError ? `${id}-thumb-error` : undefined}
+          ref={thumbnailRef}
+          id={`${id}-thumb`}
+          type="file"
+          name="thumbnail"
+          accept="image/*"
+          disabled={disabled}
+          aria-invalid={thumbError ? true : undefined}
+          aria-describedby={thumbError ? `${id}-thumb-error` : undefined}
           onChange={(event) => pickThumbnail(event.target.files?.[0])}
         />
-        {thumbError ? <p className="field__error" id={`${id}-thumb-error`}>{thumbError}</p> : null}
+        {thumbError ? (
+          <p className="field__error" id={`${id}-thumb-error`}>
+            {thumbError}
+          </p>
+        ) : null}
         {thumbnail || existingThumbnail ? (
           <div className="media-tiles">
             <figure className="media-tile">
-              <Preview file={thumbnail ?? undefined} url={!thumbnail && existingThumbnail ? mediaUrl(existingThumbnail, 400) : null} label={thumbnail ? thumbnail.name : t`Current thumbnail`} />
+              <Preview
+                file={thumbnail ?? undefined}
+                url={!thumbnail && existingThumbnail ? mediaUrl(existingThumbnail, 400) : null}
+                label={thumbnail ? thumbnail.name : t`Current thumbnail`}
+              />
             </figure>
           </div>
         ) : null}
       </div>
 
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-gallery`}><Trans>Gallery images or videos</Trans></label>
+        <label className="field__label" htmlFor={`${id}-gallery`}>
+          <Trans>Gallery images or videos</Trans>
+        </label>
         <input
-          ref={galleryInput} id={`${id}-gallery`} type="file" name="images" accept="image/*,video/*" multiple
-          disabled={disabled || count >= GALLERY_MAX_FILES} aria-describedby={`${id}-gallery-hint`}
+          ref={galleryInput}
+          id={`${id}-gallery`}
+          type="file"
+          name="images"
+          accept="image/*,video/*"
+          multiple
+          disabled={disabled || count >= GALLERY_MAX_FILES}
+          aria-describedby={`${id}-gallery-hint`}
           onChange={(event) => pickGallery(event.target.files)}
         />
         <p className="field__hint" id={`${id}-gallery-hint`} aria-live="polite">
-          <Trans>{count} of {GALLERY_MAX_FILES} files.</Trans>{galleryNote ? ` ${galleryNote}` : ''}
+          <Trans>
+            {count} of {GALLERY_MAX_FILES} files.
+          </Trans>
+          {galleryNote ? ` ${galleryNote}` : ''}
         </p>
         {count > 0 ? (
           <ul className="media-tiles" aria-label={t`Gallery`}>
             {gallery.kept.map((media, index) => (
               <li key={`kept-${media.id}`} className="media-tile">
-                {media.media_type === 'video'
-                  ? <video className="media-tile__preview" src={media.media_source_url} muted preload="metadata" aria-label={t`Gallery item ${index + 1}`} />
-                  : <img className="media-tile__preview" src={mediaUrl(media.media_source_url, 200)} alt={t`Gallery item ${index + 1}`} />}
-                <button type="button" className="button button--small media-tile__remove" disabled={disabled}
-                  onClick={() => onGallery({ ...gallery, kept: gallery.kept.filter((m) => m.id !== media.id), removed: [...gallery.removed, media.id] })}>
-                  <Trans>Remove</Trans><span className="visually-hidden"> {t`Gallery item ${index + 1}`}</span>
+                {media.media_type === 'video' ? (
+                  <video
+                    className="media-tile__preview"
+                    src={media.media_source_url}
+                    muted
+                    preload="metadata"
+                    aria-label={t`Gallery item ${index + 1}`}
+                  />
+                ) : (
+                  <img className="media-tile__preview" src={mediaUrl(media.media_source_url, 200)} alt={t`Gallery item ${index + 1}`} />
+                )}
+                <button
+                  type="button"
+                  className="button button--small media-tile__remove"
+                  disabled={disabled}
+                  onClick={() =>
+                    onGallery({ ...gallery, kept: gallery.kept.filter((m) => m.id !== media.id), removed: [...gallery.removed, media.id] })
+                  }
+                >
+                  <Trans>Remove</Trans>
+                  <span className="visually-hidden"> {t`Gallery item ${index + 1}`}</span>
                 </button>
               </li>
             ))}
             {gallery.added.map((file, index) => (
               <li key={`added-${file.name}-${file.size}`} className="media-tile">
                 <Preview file={file} label={file.name} />
-                <button type="button" className="button button--small media-tile__remove" disabled={disabled}
-                  onClick={() => onGallery({ ...gallery, added: gallery.added.filter((_, i) => i !== index) })}>
-                  <Trans>Remove</Trans><span className="visually-hidden"> {file.name}</span>
+                <button
+                  type="button"
+                  className="button button--small media-tile__remove"
+                  disabled={disabled}
+                  onClick={() => onGallery({ ...gallery, added: gallery.added.filter((_, i) => i !== index) })}
+                >
+                  <Trans>Remove</Trans>
+                  <span className="visually-hidden"> {file.name}</span>
                 </button>
               </li>
             ))}

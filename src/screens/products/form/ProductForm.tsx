@@ -94,42 +94,83 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
     }
   };
 
-  const field = (name: FieldName, label: ReactNode, control: (props: ControlProps & { name: string; value: string; disabled: boolean; required: true; onChange(e: { target: { value: string } }): void }) => ReactNode, hint?: ReactNode) => (
+  const field = (
+    name: FieldName,
+    label: ReactNode,
+    control: (
+      props: ControlProps & {
+        name: string;
+        value: string;
+        disabled: boolean;
+        required: true;
+        onChange(e: { target: { value: string } }): void;
+      },
+    ) => ReactNode,
+    hint?: ReactNode,
+  ) => (
     <FormField label={label} error={errorOf(name)} hint={hint}>
-      {(props) => control({ ...props, name, value: values[name], disabled: busy, required: true, onChange: (e) => set(name)(e.target.value) })}
+      {(props) =>
+        control({ ...props, name, value: values[name], disabled: busy, required: true, onChange: (e) => set(name)(e.target.value) })
+      }
     </FormField>
   );
 
   return (
     <form ref={formRef} className="form product-form__form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      {field('name', <Trans>Product name</Trans>, (p) => <input {...p} type="text" maxLength={200} />)}
-      {field('description', <Trans>Description</Trans>, (p) => <textarea {...p} rows={5} />)}
+      {field('name', <Trans>Product name</Trans>, (p) => (
+        <input {...p} type="text" maxLength={200} />
+      ))}
+      {field('description', <Trans>Description</Trans>, (p) => (
+        <textarea {...p} rows={5} />
+      ))}
       {field('category_id', <Trans>Category</Trans>, (p) => (
         <select {...p}>
           <option value="">{t`Choose a category`}</option>
-          {categories.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+          {categories.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
         </select>
       ))}
       <div className="form__row">
-        {field('min_price', <Trans>Minimum price (USD)</Trans>, (p) => <input {...p} type="number" inputMode="decimal" min={0} step={PRICE_STEP} />)}
-        {field('max_price', <Trans>Maximum price (USD)</Trans>, (p) => <input {...p} type="number" inputMode="decimal" min={0} step={PRICE_STEP} />)}
+        {field('min_price', <Trans>Minimum price (USD)</Trans>, (p) => (
+          <input {...p} type="number" inputMode="decimal" min={0} step={PRICE_STEP} />
+        ))}
+        {field('max_price', <Trans>Maximum price (USD)</Trans>, (p) => (
+          <input {...p} type="number" inputMode="decimal" min={0} step={PRICE_STEP} />
+        ))}
       </div>
       <div className="form__row">
-        {field('quantity_in_stock', <Trans>Quantity in stock</Trans>, (p) => <input {...p} type="number" inputMode="numeric" min={MIN_STOCK} step={1} />)}
-        {field('minimum_order_quantity', <Trans>Minimum order quantity</Trans>, (p) => <input {...p} type="number" inputMode="numeric" min={MIN_ORDER_QUANTITY} step={1} />)}
+        {field('quantity_in_stock', <Trans>Quantity in stock</Trans>, (p) => (
+          <input {...p} type="number" inputMode="numeric" min={MIN_STOCK} step={1} />
+        ))}
+        {field('minimum_order_quantity', <Trans>Minimum order quantity</Trans>, (p) => (
+          <input {...p} type="number" inputMode="numeric" min={MIN_ORDER_QUANTITY} step={1} />
+        ))}
       </div>
 
       <MediaFields
-        editing={editing} thumbnail={thumbnail} existingThumbnail={product?.thumbnail_url ?? null}
-        onThumbnail={(file) => { setThumbnail(file); setErrors(({ thumbnail: _, ...rest }) => rest); }}
-        thumbnailError={errorOf('thumbnail')} thumbnailRef={thumbnailRef}
-        gallery={gallery} onGallery={setGallery} disabled={busy}
+        editing={editing}
+        thumbnail={thumbnail}
+        existingThumbnail={product?.thumbnail_url ?? null}
+        onThumbnail={(file) => {
+          setThumbnail(file);
+          setErrors(({ thumbnail: _, ...rest }) => rest);
+        }}
+        thumbnailError={errorOf('thumbnail')}
+        thumbnailRef={thumbnailRef}
+        gallery={gallery}
+        onGallery={setGallery}
+        disabled={busy}
       />
       {errorOf('images') ? <Alert>{errorOf('images')}</Alert> : null}
 
       {progress !== null ? (
         <div className="upload-progress">
-          <label htmlFor="product-upload-progress"><Trans>Uploading… {Math.round(progress * 100)}%</Trans></label>
+          <label htmlFor="product-upload-progress">
+            <Trans>Uploading… {Math.round(progress * 100)}%</Trans>
+          </label>
           <progress id="product-upload-progress" max={1} value={progress} />
         </div>
       ) : null}

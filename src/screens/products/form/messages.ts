@@ -2,8 +2,14 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import {
-  DEAL_END_NOT_FUTURE, DEAL_NEEDS_BOTH, DEAL_PRICE_NOT_BELOW_MIN, EDIT_OWN_PRODUCTS_ONLY, GALLERY_FULL, MIN_ORDER_ABOVE_STOCK,
-  MIN_PRICE_ABOVE_MAX, THUMBNAIL_REQUIRED,
+  DEAL_END_NOT_FUTURE,
+  DEAL_NEEDS_BOTH,
+  DEAL_PRICE_NOT_BELOW_MIN,
+  EDIT_OWN_PRODUCTS_ONLY,
+  GALLERY_FULL,
+  MIN_ORDER_ABOVE_STOCK,
+  MIN_PRICE_ABOVE_MAX,
+  THUMBNAIL_REQUIRED,
 } from '../../../shared/catalogue';
 import { useMessage } from '../../../components/useMessage';
 

@@ -2,12 +2,26 @@ import { productFields, productRuleErrors, type Product } from '../../../shared/
 import { toFieldErrors, type FieldErrors } from '../../../shared/validation';
 
 /** The product form's text fields as typed (spec §5), in the order they are shown and focused. */
-export const FIELD_ORDER = ['name', 'description', 'category_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity'] as const;
+export const FIELD_ORDER = [
+  'name',
+  'description',
+  'category_id',
+  'min_price',
+  'max_price',
+  'quantity_in_stock',
+  'minimum_order_quantity',
+] as const;
 export type FieldName = (typeof FIELD_ORDER)[number];
 export type Values = Record<FieldName, string>;
 
 export const EMPTY_VALUES: Values = {
-  name: '', description: '', category_id: '', min_price: '', max_price: '', quantity_in_stock: '', minimum_order_quantity: '',
+  name: '',
+  description: '',
+  category_id: '',
+  min_price: '',
+  max_price: '',
+  quantity_in_stock: '',
+  minimum_order_quantity: '',
 };
 
 export function valuesOf(product: Product): Values {

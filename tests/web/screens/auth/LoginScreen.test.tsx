@@ -14,8 +14,13 @@ const toggle = () => screen.getByRole('button', { name: /instead$/i });
 
 async function fillSignup(user: ReturnType<typeof renderScreen>['user'], overrides: Record<string, string> = {}) {
   const values = {
-    'First name': 'Ada', 'Last name': 'Obi', Email: 'Ada@Example.com', 'Phone number': '+234 801 234 5678',
-    Password: 'correct-horse', 'Confirm password': 'correct-horse', ...overrides,
+    'First name': 'Ada',
+    'Last name': 'Obi',
+    Email: 'Ada@Example.com',
+    'Phone number': '+234 801 234 5678',
+    Password: 'correct-horse',
+    'Confirm password': 'correct-horse',
+    ...overrides,
   };
   for (const [label, value] of Object.entries(values)) {
     const input = screen.getByLabelText(label);
@@ -39,7 +44,11 @@ describe('LoginScreen: modes', () => {
     expect(screen.getByLabelText('Email')).toHaveProperty('type', 'email');
     const country = screen.getByLabelText('Country') as HTMLSelectElement;
     expect(country.value).toBe('NG');
-    expect(within(country).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['TR', 'NG', 'SN', 'CI']);
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['TR', 'NG', 'SN', 'CI']);
     expect(within(country).getByRole('option', { name: 'Türkiye' })).toBeTruthy();
   });
 
@@ -132,7 +141,10 @@ describe('LoginScreen: login', () => {
   });
 
   it("falls back to 'Login failed. Please check credentials.' without a detail, and shows field errors under their fields", async () => {
-    server.on('POST /api/auth/login/', { status: 400, body: { email: ['Enter a valid email address.', 'second'], non_field_errors: ['Unable to log in.'] } });
+    server.on('POST /api/auth/login/', {
+      status: 400,
+      body: { email: ['Enter a valid email address.', 'second'], non_field_errors: ['Unable to log in.'] },
+    });
     const { user } = renderScreen(<LoginScreen />, { path: '/login' });
     await logIn(user);
     expect(await screen.findByText('Login failed. Please check credentials.')).toBeTruthy();
@@ -145,7 +157,13 @@ describe('LoginScreen: login', () => {
 
   it('disables the submit button while the request is in flight', async () => {
     let release!: () => void;
-    server.on('POST /api/auth/login/', () => new Promise((resolve) => { release = () => resolve({ status: 401, body: { detail: 'Nope' } }); }));
+    server.on(
+      'POST /api/auth/login/',
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve({ status: 401, body: { detail: 'Nope' } });
+        }),
+    );
     const { user } = renderScreen(<LoginScreen />, { path: '/login' });
     await logIn(user);
     const button = screen.getByRole('button', { name: /signing in/i }) as HTMLButtonElement;
@@ -205,36 +223,50 @@ describe('LoginScreen: sign-up', () => {
     await waitFor(() => expect(here().path).toBe('/verify-otp'));
     expect(here().state?.email).toBe('ada@example.com');
     expect(server.callsTo('POST /api/auth/registration/')[0].body).toEqual({
-      first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone_number: '+234 801 234 5678',
-      country: 'SN', password1: 'correct-horse', password2: 'correct-horse',
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@example.com',
+      phone_number: '+234 801 234 5678',
+      country: 'SN',
+      password1: 'correct-horse',
+      password2: 'correct-horse',
     });
   });
 
   it("shows the server's field errors formatted 'Field: messages | ...' and under their fields", async () => {
     server.on('POST /api/auth/registration/', {
       status: 400,
-      body: { email: ['A user is already registered with this e-mail address.'], password1: ['This password is too common.', 'It is entirely numeric.'] },
+      body: {
+        email: ['A user is already registered with this e-mail address.'],
+        password1: ['This password is too common.', 'It is entirely numeric.'],
+      },
     });
     const { user } = renderScreen(<LoginScreen />, { path: '/login' });
     await user.click(toggle());
     await fillSignup(user);
     await user.click(submit());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Email: A user is already registered with this e-mail address. | Password1: This password is too common. It is entirely numeric.');
+    expect(alert.textContent).toBe(
+      'Email: A user is already registered with this e-mail address. | Password1: This password is too common. It is entirely numeric.',
+    );
     const email = screen.getByLabelText('Email');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe('A user is already registered with this e-mail address.');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A user is already registered with this e-mail address.',
+    );
     const password = screen.getByLabelText('Password');
     expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBe('This password is too common.');
     expect(here().path).toBe('/login');
   });
 
-  it('refuses a common password before asking the server, with the shared rule\'s message', async () => {
+  it("refuses a common password before asking the server, with the shared rule's message", async () => {
     const { user } = renderScreen(<LoginScreen />, { path: '/login' });
     await user.click(toggle());
     await fillSignup(user, { Password: '12345678', 'Confirm password': '12345678' });
     await user.click(submit());
     const password = screen.getByLabelText('Password');
-    await waitFor(() => expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This password is too common.'));
+    await waitFor(() =>
+      expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This password is too common.'),
+    );
     expect(server.callsTo('POST /api/auth/registration/')).toHaveLength(0);
   });
 

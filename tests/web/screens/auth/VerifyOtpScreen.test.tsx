@@ -52,9 +52,14 @@ describe('VerifyOtpScreen', () => {
   });
 
   it('asks for a new password at once when the server made the sign-up password unusable, then signs in', async () => {
-    server.on('POST /api/auth/otp/verify/', { body: { access: 'a2', refresh: 'r2', user: makeUser({ first_name: 'Owner' }), must_set_password: true } });
-    server.on('POST /api/auth/password/set/', (call) => (call.headers.get('Authorization') === 'Bearer a2'
-      ? { body: { detail: 'New password has been saved.' } } : { status: 401, body: { detail: 'no' } }));
+    server.on('POST /api/auth/otp/verify/', {
+      body: { access: 'a2', refresh: 'r2', user: makeUser({ first_name: 'Owner' }), must_set_password: true },
+    });
+    server.on('POST /api/auth/password/set/', (call) =>
+      call.headers.get('Authorization') === 'Bearer a2'
+        ? { body: { detail: 'New password has been saved.' } }
+        : { status: 401, body: { detail: 'no' } },
+    );
     const { user } = open();
     await user.click(boxes()[0]);
     await user.keyboard('482913');
@@ -75,7 +80,10 @@ describe('VerifyOtpScreen', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'my-own-harbour-58');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     await waitFor(() => expect(here().path).toBe('/'));
-    expect(server.callsTo('POST /api/auth/password/set/')[0].body).toEqual({ new_password1: 'my-own-harbour-58', new_password2: 'my-own-harbour-58' });
+    expect(server.callsTo('POST /api/auth/password/set/')[0].body).toEqual({
+      new_password1: 'my-own-harbour-58',
+      new_password2: 'my-own-harbour-58',
+    });
   });
 
   it("says 'Failed to update password.' with the server's reason when the new password is refused", async () => {

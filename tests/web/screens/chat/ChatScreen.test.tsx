@@ -12,7 +12,10 @@ import { conversation, message } from './messages';
 
 const buyer = makeUser({ id: 7, first_name: 'Ada' });
 const supplier = makeUser({
-  id: 9, first_name: 'Kemal', user_type: 'SUPPLIER', buyer_profile: null,
+  id: 9,
+  first_name: 'Kemal',
+  user_type: 'SUPPLIER',
+  buyer_profile: null,
   supplier_profile: { company_name: 'Kemal Tekstil', about: '', logo_url: null, is_verified: true, industries: [] },
 });
 
@@ -53,7 +56,11 @@ describe('/chat/all', () => {
   it('lists the conversations held on the device, most recent activity first', async () => {
     await holding(buyer, [
       conversation({ id: 5, last_message_timestamp: '2026-03-01T10:00:00Z' }),
-      conversation({ id: 6, product: { id: 4, name: 'Shea butter', price: '5.00', thumbnail_url: null }, last_message_timestamp: '2026-03-02T10:00:00Z' }),
+      conversation({
+        id: 6,
+        product: { id: 4, name: 'Shea butter', price: '5.00', thumbnail_url: null },
+        last_message_timestamp: '2026-03-02T10:00:00Z',
+      }),
     ]);
     open('/chat/all');
     await screen.findByText('Shea butter');
@@ -86,7 +93,9 @@ describe('/chat/{id}', () => {
   it('shows the newest messages from the server at once, before any pull', async () => {
     const c = conversation();
     await holding(buyer, [c], []);
-    const all = Array.from({ length: 60 }, (_, i) => message({ id: i + 1, text: `Line ${i + 1}`, sender: { id: 9 }, timestamp: new Date(Date.UTC(2026, 2, 1, 10, i)).toISOString() }));
+    const all = Array.from({ length: 60 }, (_, i) =>
+      message({ id: i + 1, text: `Line ${i + 1}`, sender: { id: 9 }, timestamp: new Date(Date.UTC(2026, 2, 1, 10, i)).toISOString() }),
+    );
     server.on('GET /api/conversations/5/messages/', (call) => {
       const limit = Number(call.query.get('limit'));
       const offset = Number(call.query.get('offset') ?? 0);
@@ -160,7 +169,11 @@ describe('sending', () => {
     const sent = (await within(screen.getByRole('log')).findByText('Do you ship to Dakar?')).closest('li')!;
     expect(within(sent).getByText('Sending…')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ kind: 'message.send', target: 'conversation:5', payload: { conversation: 5, text: 'Do you ship to Dakar?', price: null } });
+    expect(entry).toMatchObject({
+      kind: 'message.send',
+      target: 'conversation:5',
+      payload: { conversation: 5, text: 'Do you ship to Dakar?', price: null },
+    });
   });
 
   it('gives a buyer the two offers, 10% under and over the product price', async () => {
@@ -191,10 +204,27 @@ describe('sending', () => {
     await holding(buyer, [c]);
     serverKnows(c);
     const seq = await db.outbox.add({
-      kind: 'message.send', target: 'conversation:5', client_id: 'c-1', payload: { conversation: 5, text: 'Too long', price: null, image: null, fileName: null, tempId: -5 },
-      state: 'failed', error: 'Ensure this field has no more than 5000 characters.', attempts: 1, next_at: 0, created_at: Date.now(), user_id: 7,
+      kind: 'message.send',
+      target: 'conversation:5',
+      client_id: 'c-1',
+      payload: { conversation: 5, text: 'Too long', price: null, image: null, fileName: null, tempId: -5 },
+      state: 'failed',
+      error: 'Ensure this field has no more than 5000 characters.',
+      attempts: 1,
+      next_at: 0,
+      created_at: Date.now(),
+      user_id: 7,
     });
-    await db.messages.put(message({ id: -5, text: 'Too long', client_id: 'c-1', pending: 'failed', error: 'Ensure this field has no more than 5000 characters.', outboxId: seq as number }));
+    await db.messages.put(
+      message({
+        id: -5,
+        text: 'Too long',
+        client_id: 'c-1',
+        pending: 'failed',
+        error: 'Ensure this field has no more than 5000 characters.',
+        outboxId: seq as number,
+      }),
+    );
     const { user } = open('/chat/5');
     const failed = (await screen.findByText('Too long')).closest('li')!;
     expect(within(failed).getByRole('alert').textContent).toContain('Failed to send the message. Please try again.');

@@ -7,7 +7,9 @@ function setup(overrides: Partial<Parameters<typeof Composer>[0]> = {}) {
   const onSend = vi.fn(async () => undefined);
   const onOffer = vi.fn(async () => undefined);
   // applyAccept: false lets a test pick a file the picker would normally filter out.
-  const result = renderPiece(<Composer onSend={onSend} onOffer={onOffer} offers={null} formatPrice={usd} {...overrides} />, { applyAccept: false });
+  const result = renderPiece(<Composer onSend={onSend} onOffer={onOffer} offers={null} formatPrice={usd} {...overrides} />, {
+    applyAccept: false,
+  });
   return { onSend, onOffer, ...result };
 }
 
@@ -82,7 +84,12 @@ describe('the message form (spec §4, §5)', () => {
 
   it('is disabled while the message is being queued', async () => {
     let finish: () => void = () => undefined;
-    const onSend = vi.fn(() => new Promise<void>((resolve) => { finish = resolve; }));
+    const onSend = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
     const { user } = setup({ onSend });
     const field = screen.getByLabelText('Message') as HTMLTextAreaElement;
     await user.type(field, 'Hello');
@@ -95,7 +102,11 @@ describe('the message form (spec §4, §5)', () => {
   });
 
   it('keeps the text and says so when the device could not keep the message', async () => {
-    const { user } = setup({ onSend: vi.fn(async () => { throw new Error('QuotaExceededError'); }) });
+    const { user } = setup({
+      onSend: vi.fn(async () => {
+        throw new Error('QuotaExceededError');
+      }),
+    });
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to send the message. Please try again.');
@@ -103,10 +114,16 @@ describe('the message form (spec §4, §5)', () => {
   });
 
   it('says the file may be the problem when a message with a file could not be sent', async () => {
-    const { user } = setup({ onSend: vi.fn(async () => { throw new Error('quota'); }) });
+    const { user } = setup({
+      onSend: vi.fn(async () => {
+        throw new Error('quota');
+      }),
+    });
     await user.upload(screen.getByLabelText('Attach a file'), fileOf('photo.png', 'image/png'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to send message. The file might be too large or of an unsupported type.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to send message. The file might be too large or of an unsupported type.',
+    );
   });
 });
 

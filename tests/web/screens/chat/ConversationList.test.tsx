@@ -40,9 +40,18 @@ describe('the conversation list (spec §2 Chat)', () => {
 
   it('previews an offer by its price and a file by its kind', () => {
     const links = show([
-      conversation({ id: 1, last_message: { text: '', price: '18.00', image_url: null, timestamp: '2026-03-01T10:00:00Z', sender: { id: 7 } } }),
-      conversation({ id: 2, last_message: { text: '', price: null, image_url: '/media/a.jpg', timestamp: '2026-03-01T10:00:00Z', sender: { id: 9 } } }),
-      conversation({ id: 3, last_message: { text: '', price: null, image_url: '/media/a.pdf', timestamp: '2026-03-01T10:00:00Z', sender: { id: 9 } } }),
+      conversation({
+        id: 1,
+        last_message: { text: '', price: '18.00', image_url: null, timestamp: '2026-03-01T10:00:00Z', sender: { id: 7 } },
+      }),
+      conversation({
+        id: 2,
+        last_message: { text: '', price: null, image_url: '/media/a.jpg', timestamp: '2026-03-01T10:00:00Z', sender: { id: 9 } },
+      }),
+      conversation({
+        id: 3,
+        last_message: { text: '', price: null, image_url: '/media/a.pdf', timestamp: '2026-03-01T10:00:00Z', sender: { id: 9 } },
+      }),
       conversation({ id: 4, last_message: null }),
     ]);
     expect(links[0].textContent).toContain('Offer: $18.00');

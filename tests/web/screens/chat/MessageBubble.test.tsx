@@ -8,21 +8,28 @@ import { renderPiece, usd } from './render';
 
 function show(row: MessageRow, mine = true) {
   const handlers = { onOpenMedia: vi.fn(), onRetry: vi.fn(), onDiscard: vi.fn() };
-  const result = renderPiece(<ol><MessageBubble message={row} mine={mine} formatPrice={usd} {...handlers} /></ol>);
+  const result = renderPiece(
+    <ol>
+      <MessageBubble message={row} mine={mine} formatPrice={usd} {...handlers} />
+    </ol>,
+  );
   return { ...handlers, ...result, item: screen.getByRole('listitem') };
 }
 
 describe("a message's attachment, by the extension of its URL (spec §5)", () => {
-  it.each(['jpeg', 'jpg', 'gif', 'png', 'webp', 'bmp', 'tiff', 'svg', 'PNG'])('shows .%s as a picture that opens full screen', async (ext) => {
-    const url = `/media/abc.${ext}`;
-    const { item, user, onOpenMedia } = show(message({ text: '', image_url: url }));
-    // Our own pictures in the 400 px variant when the server can resize them (png, jpeg, webp, gif).
-    const resized = /\.(png|jpe?g|webp|gif)$/i.test(url) ? `${url}?w=400` : url;
-    expect(item.querySelector('img')?.getAttribute('src')).toBe(resized);
-    expect(item.querySelector('video')).toBeNull();
-    await user.click(within(item).getByRole('button', { name: 'Open the picture full screen' }));
-    expect(onOpenMedia).toHaveBeenCalledWith(url, 'image');
-  });
+  it.each(['jpeg', 'jpg', 'gif', 'png', 'webp', 'bmp', 'tiff', 'svg', 'PNG'])(
+    'shows .%s as a picture that opens full screen',
+    async (ext) => {
+      const url = `/media/abc.${ext}`;
+      const { item, user, onOpenMedia } = show(message({ text: '', image_url: url }));
+      // Our own pictures in the 400 px variant when the server can resize them (png, jpeg, webp, gif).
+      const resized = /\.(png|jpe?g|webp|gif)$/i.test(url) ? `${url}?w=400` : url;
+      expect(item.querySelector('img')?.getAttribute('src')).toBe(resized);
+      expect(item.querySelector('video')).toBeNull();
+      await user.click(within(item).getByRole('button', { name: 'Open the picture full screen' }));
+      expect(onOpenMedia).toHaveBeenCalledWith(url, 'image');
+    },
+  );
 
   it.each(['mp4', 'webm', 'ogg', 'mov', 'avi'])('shows .%s as a video with controls', (ext) => {
     const { item } = show(message({ text: '', image_url: `/media/clip.${ext}?v=2` }));
@@ -71,13 +78,23 @@ describe('a message waiting in the outbox', () => {
   it('previews a picture from the copy the device keeps until it is uploaded', async () => {
     const picture = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
     const seq = await db.outbox.add({
-      kind: 'message.send', target: 'conversation:5', client_id: 'c-2', payload: {}, file: picture,
-      state: 'pending', attempts: 0, next_at: 0, created_at: Date.now(), user_id: 7,
+      kind: 'message.send',
+      target: 'conversation:5',
+      client_id: 'c-2',
+      payload: {},
+      file: picture,
+      state: 'pending',
+      attempts: 0,
+      next_at: 0,
+      created_at: Date.now(),
+      user_id: 7,
     });
     // happy-dom's object URLs refuse the Blob class fake-indexeddb hands back; a browser's do not.
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/preview');
     const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const { unmount } = show(message({ id: -2, text: '', pending: 'sending', outboxId: seq as number, file_name: 'photo.png', client_id: 'c-2' }));
+    const { unmount } = show(
+      message({ id: -2, text: '', pending: 'sending', outboxId: seq as number, file_name: 'photo.png', client_id: 'c-2' }),
+    );
     const preview = await screen.findByRole('img', { name: 'photo.png' });
     expect(preview.getAttribute('src')).toBe('blob:http://localhost/preview');
     expect((created.mock.calls[0][0] as Blob).type).toBe('image/png');
@@ -88,16 +105,28 @@ describe('a message waiting in the outbox', () => {
 
   it('names a file that is not a picture', async () => {
     const seq = await db.outbox.add({
-      kind: 'message.send', target: 'conversation:5', client_id: 'c-3', payload: {}, file: new Blob(['%PDF'], { type: 'application/pdf' }),
-      state: 'pending', attempts: 0, next_at: 0, created_at: Date.now(), user_id: 7,
+      kind: 'message.send',
+      target: 'conversation:5',
+      client_id: 'c-3',
+      payload: {},
+      file: new Blob(['%PDF'], { type: 'application/pdf' }),
+      state: 'pending',
+      attempts: 0,
+      next_at: 0,
+      created_at: Date.now(),
+      user_id: 7,
     });
-    const { item } = show(message({ id: -3, text: '', pending: 'sending', outboxId: seq as number, file_name: 'quote.pdf', client_id: 'c-3' }));
+    const { item } = show(
+      message({ id: -3, text: '', pending: 'sending', outboxId: seq as number, file_name: 'quote.pdf', client_id: 'c-3' }),
+    );
     await waitFor(() => expect(item.textContent).toContain('quote.pdf'));
     expect(item.querySelector('img')).toBeNull();
   });
 
   it('when refused, says why and offers retry and discard', async () => {
-    const { item, user, onRetry, onDiscard } = show(message({ id: -1, pending: 'failed', outboxId: 3, error: 'This conversation no longer exists.' }));
+    const { item, user, onRetry, onDiscard } = show(
+      message({ id: -1, pending: 'failed', outboxId: 3, error: 'This conversation no longer exists.' }),
+    );
     const alert = within(item).getByRole('alert');
     expect(alert.textContent).toContain('Failed to send the message. Please try again.');
     expect(alert.textContent).toContain('This conversation no longer exists.');

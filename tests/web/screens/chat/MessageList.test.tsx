@@ -17,15 +17,31 @@ const tops = new WeakMap<Element, number>();
 /** Height added by pictures that finished loading. */
 let loaded = 0;
 const isHistory = (el: Element) => el.classList.contains('chat__history');
-const originals = (['clientHeight', 'scrollHeight', 'scrollTop'] as const).map((name) => [name, Object.getOwnPropertyDescriptor(Element.prototype, name)] as const);
+const originals = (['clientHeight', 'scrollHeight', 'scrollTop'] as const).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(Element.prototype, name)] as const,
+);
 
 beforeAll(() => {
-  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get(this: Element) { return isHistory(this) ? VIEW_PX : 0; } });
-  Object.defineProperty(Element.prototype, 'scrollHeight', { configurable: true, get(this: Element) { return isHistory(this) ? this.querySelectorAll('li').length * ROW_PX + loaded : 0; } });
+  Object.defineProperty(Element.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: Element) {
+      return isHistory(this) ? VIEW_PX : 0;
+    },
+  });
+  Object.defineProperty(Element.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: Element) {
+      return isHistory(this) ? this.querySelectorAll('li').length * ROW_PX + loaded : 0;
+    },
+  });
   Object.defineProperty(Element.prototype, 'scrollTop', {
     configurable: true,
-    get(this: Element) { return tops.get(this) ?? 0; },
-    set(this: Element, value: number) { tops.set(this, Math.max(0, Math.min(value, this.scrollHeight - this.clientHeight))); },
+    get(this: Element) {
+      return tops.get(this) ?? 0;
+    },
+    set(this: Element, value: number) {
+      tops.set(this, Math.max(0, Math.min(value, this.scrollHeight - this.clientHeight)));
+    },
   });
 });
 
@@ -33,9 +49,15 @@ beforeAll(() => {
 const resized: Array<() => void> = [];
 class FakeResizeObserver {
   constructor(private readonly callback: () => void) {}
-  observe() { resized.push(this.callback); }
-  unobserve() { /* not needed */ }
-  disconnect() { resized.splice(resized.indexOf(this.callback), 1); }
+  observe() {
+    resized.push(this.callback);
+  }
+  unobserve() {
+    /* not needed */
+  }
+  disconnect() {
+    resized.splice(resized.indexOf(this.callback), 1);
+  }
 }
 
 beforeEach(() => {
@@ -51,14 +73,25 @@ afterAll(() => {
 });
 
 const history = (n: number, from = 1): MessageRow[] =>
-  Array.from({ length: n }, (_, i) => message({ id: from + i, text: `Message ${from + i}`, sender: { id: 9 }, timestamp: new Date(Date.UTC(2026, 2, 1, 10, from + i)).toISOString() }));
+  Array.from({ length: n }, (_, i) =>
+    message({
+      id: from + i,
+      text: `Message ${from + i}`,
+      sender: { id: 9 },
+      timestamp: new Date(Date.UTC(2026, 2, 1, 10, from + i)).toISOString(),
+    }),
+  );
 
 function setup(initial: MessageRow[]) {
   const props = { meId: 7, label: 'Messages with Kemal', formatPrice: usd, onOpenMedia: vi.fn(), onRetry: vi.fn(), onDiscard: vi.fn() };
   const result = renderPiece(<MessageList messages={initial} {...props} />);
   const box = screen.getByRole('log', { name: 'Messages with Kemal' });
   const update = (messages: MessageRow[]) => result.rerender(<MessageList messages={messages} {...props} />);
-  const scrollTo = (top: number) => act(() => { box.scrollTop = top; fireEvent.scroll(box); });
+  const scrollTo = (top: number) =>
+    act(() => {
+      box.scrollTop = top;
+      fireEvent.scroll(box);
+    });
   return { box, update, scrollTo };
 }
 
@@ -95,19 +128,28 @@ describe('the message history', () => {
 
   it('stays at the bottom while pictures load, unless the reader has scrolled up', () => {
     const { box, scrollTo } = setup(history(20));
-    act(() => { loaded += 300; resized.forEach((notify) => notify()); });
+    act(() => {
+      loaded += 300;
+      resized.forEach((notify) => notify());
+    });
     expect(box.scrollTop).toBe(bottomOf(box));
 
     scrollTo(bottomOf(box) - 400);
     const before = box.scrollTop;
-    act(() => { loaded += 300; resized.forEach((notify) => notify()); });
+    act(() => {
+      loaded += 300;
+      resized.forEach((notify) => notify());
+    });
     expect(box.scrollTop).toBe(before);
   });
 
   it("follows the reader's own message wherever they were", () => {
     const { box, update, scrollTo } = setup(history(20));
     scrollTo(100);
-    update([...history(20), message({ id: -1, sender: { id: 7 }, text: 'Mine', pending: 'sending', client_id: 'c-1', timestamp: '2026-03-02T00:00:00Z' })]);
+    update([
+      ...history(20),
+      message({ id: -1, sender: { id: 7 }, text: 'Mine', pending: 'sending', client_id: 'c-1', timestamp: '2026-03-02T00:00:00Z' }),
+    ]);
     expect(box.scrollTop).toBe(bottomOf(box));
   });
 

@@ -8,7 +8,11 @@ import { Router } from 'wouter';
 /** A chat piece alone, with the active language and a router, as the screen renders it. */
 export function renderPiece(ui: ReactElement, options?: Parameters<typeof userEvent.setup>[0]) {
   const user = userEvent.setup(options);
-  const wrap = (piece: ReactElement) => <I18nProvider i18n={i18n}><Router>{piece}</Router></I18nProvider>;
+  const wrap = (piece: ReactElement) => (
+    <I18nProvider i18n={i18n}>
+      <Router>{piece}</Router>
+    </I18nProvider>
+  );
   const result = render(wrap(ui));
   return { user, ...result, rerender: (piece: ReactElement) => result.rerender(wrap(piece)) };
 }

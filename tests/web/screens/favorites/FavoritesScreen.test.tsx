@@ -15,7 +15,9 @@ function WithEngine({ children }: { children: ReactNode }) {
 
 /** The signed-in buyer's pull answers these favourites (DESIGN §5 delta sync). */
 function pullAnswers(server: FakeServer, favorites: unknown[]) {
-  server.on('GET /api/sync/', { body: { cursor: '5', has_more: false, reset: false, changes: { favorites: { upserted: favorites, deleted: [] } } } });
+  server.on('GET /api/sync/', {
+    body: { cursor: '5', has_more: false, reset: false, changes: { favorites: { upserted: favorites, deleted: [] } } },
+  });
 }
 
 afterEach(() => {
@@ -31,18 +33,28 @@ describe('favourites (spec §2, §8)', () => {
       { id: 1, product: makeProduct({ id: 4, name: 'Older favourite' }), created_at: '2025-01-01T10:00:00Z' },
       { id: 2, product: makeProduct({ id: 5, name: 'Newer favourite' }), created_at: '2025-03-01T10:00:00Z' },
     ]);
-    renderScreen(<WithEngine><FavoritesScreen /></WithEngine>);
+    renderScreen(
+      <WithEngine>
+        <FavoritesScreen />
+      </WithEngine>,
+    );
     const cards = await screen.findAllByTestId('product-card');
     expect(cards.map((c) => within(c).getAllByRole('link')[0].textContent)).toEqual(['Newer favourite', 'Older favourite']);
     expect(screen.getByText('2 saved products')).toBeTruthy();
-    await waitFor(() => expect(within(cards[0]).getByRole('button', { name: 'Favorite: Newer favourite' }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(within(cards[0]).getByRole('button', { name: 'Favorite: Newer favourite' }).getAttribute('aria-pressed')).toBe('true'),
+    );
   });
 
   it('shows an empty state once the pull says there are none', async () => {
     const server = fakeServer();
     signedInAs(server, makeUser());
     pullAnswers(server, []);
-    renderScreen(<WithEngine><FavoritesScreen /></WithEngine>);
+    renderScreen(
+      <WithEngine>
+        <FavoritesScreen />
+      </WithEngine>,
+    );
     expect(await screen.findByRole('heading', { name: 'No favorites yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Explore products' }).getAttribute('href')).toBe('/');
   });
@@ -51,7 +63,11 @@ describe('favourites (spec §2, §8)', () => {
     const server = fakeServer();
     signedInAs(server, makeUser());
     server.on('GET /api/sync/', { status: 500, body: { detail: 'Server error' } });
-    renderScreen(<WithEngine><FavoritesScreen /></WithEngine>);
+    renderScreen(
+      <WithEngine>
+        <FavoritesScreen />
+      </WithEngine>,
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load your favorite items.');
     expect(server.callsTo('GET /api/sync/').length).toBeGreaterThan(0);
   });

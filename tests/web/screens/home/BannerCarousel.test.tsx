@@ -11,11 +11,18 @@ const banners: Banner[] = [
 ];
 
 /** The slide a sighted user sees (the others are hidden). */
-const visible = () => screen.getAllByRole('group', { hidden: true }).filter((g) => !g.hasAttribute('hidden')).map((g) => g.getAttribute('aria-label'));
+const visible = () =>
+  screen
+    .getAllByRole('group', { hidden: true })
+    .filter((g) => !g.hasAttribute('hidden'))
+    .map((g) => g.getAttribute('aria-label'));
 
 function reducedMotion(matches: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: matches && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {},
+    matches: matches && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
   }));
 }
 
@@ -33,11 +40,17 @@ describe('the home banner carousel (spec §2, §9)', () => {
     const link = screen.getByRole('link', { name: /Harvest week/ });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
-    act(() => { vi.advanceTimersByTime(4999); });
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(visible()).toEqual(['1 of 3']);
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(visible()).toEqual(['2 of 3']);
-    act(() => { vi.advanceTimersByTime(10_000); });
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(visible()).toEqual(['1 of 3']);
   });
 
@@ -46,16 +59,22 @@ describe('the home banner carousel (spec §2, §9)', () => {
     reducedMotion(false);
     const { unmount } = renderScreen(<BannerCarousel banners={banners} />);
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
-    act(() => { vi.advanceTimersByTime(20_000); });
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(visible()).toEqual(['1 of 3']);
     fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
-    act(() => { vi.advanceTimersByTime(5000); });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(visible()).toEqual(['2 of 3']);
     unmount();
 
     reducedMotion(true);
     renderScreen(<BannerCarousel banners={banners} />);
-    act(() => { vi.advanceTimersByTime(20_000); });
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(visible()).toEqual(['1 of 3']);
     expect(screen.queryByRole('button', { name: 'Pause slideshow' })).toBeNull();
   });

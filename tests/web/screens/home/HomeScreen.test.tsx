@@ -32,8 +32,9 @@ describe('home (spec §2)', () => {
     });
     renderScreen(<HomeScreen />);
     expect(await within(section('Top rated')).findByRole('link', { name: 'Best rated' })).toBeTruthy();
-    expect((await within(section('Hot selling')).findAllByTestId('product-card')).map((c) => within(c).getAllByRole('link')[0].textContent))
-      .toEqual(['Selling fast', 'Also hot']);
+    expect(
+      (await within(section('Hot selling')).findAllByTestId('product-card')).map((c) => within(c).getAllByRole('link')[0].textContent),
+    ).toEqual(['Selling fast', 'Also hot']);
     expect(await within(section('Explore')).findAllByTestId('product-card')).toHaveLength(3);
     expect(screen.queryByText('There are no products yet. New listings from suppliers will show up here.')).toBeNull();
     expect(server.callsTo('GET /api/products/top-rated/')[0].query.get('limit')).toBe('10');
@@ -52,7 +53,8 @@ describe('home (spec §2)', () => {
 
   it('says the page could not load when the server fails and the device holds nothing', async () => {
     const server = fakeServer();
-    for (const path of ['/api/products/', '/api/products/top-rated/', '/api/products/hot-selling/']) server.on(`GET ${path}`, { status: 500, body: { detail: 'Server error' } });
+    for (const path of ['/api/products/', '/api/products/top-rated/', '/api/products/hot-selling/'])
+      server.on(`GET ${path}`, { status: 500, body: { detail: 'Server error' } });
     renderScreen(<HomeScreen />);
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load page content. Please try refreshing.');
     expect(screen.queryByText('There are no products yet. New listings from suppliers will show up here.')).toBeNull();
@@ -79,7 +81,7 @@ describe('home (spec §2)', () => {
     const server = fakeServer();
     catalogue(server, { all: makeProducts(1) });
     renderScreen(<HomeScreen />);
-    expect(await screen.findByText('Buy and sell products across Nigeria, Senegal, Côte d\'Ivoire and Türkiye.')).toBeTruthy();
+    expect(await screen.findByText("Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.")).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Featured banners' })).toBeNull();
     await act(() => db.banners.put({ id: 1, image_url: '/media/b.png', title: 'Harvest week', link: null }));
     expect(await screen.findByRole('region', { name: 'Featured banners' })).toBeTruthy();

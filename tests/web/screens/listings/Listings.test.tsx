@@ -49,7 +49,9 @@ describe('search results (spec §2, §8)', () => {
   it('offline, searches the products on the device and says so', async () => {
     fakeServer();
     act(() => reportUnreachable());
-    await db.transaction('rw', db.products, () => putProducts([makeProduct({ id: 1, name: 'Café arabica' }), makeProduct({ id: 2, name: 'Shea butter' })]));
+    await db.transaction('rw', db.products, () =>
+      putProducts([makeProduct({ id: 1, name: 'Café arabica' }), makeProduct({ id: 2, name: 'Shea butter' })]),
+    );
     renderScreen(<SearchScreen />, { path: '/search/cafe', route: '/search/:term' });
     expect((await cards()).map((c) => c.querySelector('a')!.textContent)).toEqual(['Café arabica']);
     expect(screen.getByText('Showing the products saved on this device.')).toBeTruthy();
@@ -96,7 +98,9 @@ describe('flash deals', () => {
   it('show the deal price and the time left of each deal', async () => {
     const server = fakeServer();
     const endsAt = new Date(Date.now() + (2 * 24 + 3) * 3600_000 + 30_000).toISOString();
-    server.on('GET /api/products/flash-deals/', (call) => ({ body: pageOf([makeProduct({ id: 8, price: '8.00', flash_deal_ends_at: endsAt })], call.query) }));
+    server.on('GET /api/products/flash-deals/', (call) => ({
+      body: pageOf([makeProduct({ id: 8, price: '8.00', flash_deal_ends_at: endsAt })], call.query),
+    }));
     renderScreen(<FlashDealsScreen />);
     expect(h1()).toBe('Flash deals');
     expect(await screen.findByText('Ends in 2 d 3 h')).toBeTruthy();
@@ -107,11 +111,19 @@ describe('flash deals', () => {
     const now = Date.parse('2025-05-01T12:00:00Z');
     expect(timeLeft('2025-05-01T15:20:00Z', now)).toEqual({ days: 0, hours: 3, minutes: 20 });
     expect(timeLeft('2025-05-01T11:00:00Z', now)).toBeNull();
-    renderScreen(<>
-      <p><DealTimeLeft endsAt="2025-05-01T15:20:00Z" now={now} /></p>
-      <p><DealTimeLeft endsAt="2025-05-01T12:05:00Z" now={now} /></p>
-      <p><DealTimeLeft endsAt="2025-05-01T11:00:00Z" now={now} /></p>
-    </>);
+    renderScreen(
+      <>
+        <p>
+          <DealTimeLeft endsAt="2025-05-01T15:20:00Z" now={now} />
+        </p>
+        <p>
+          <DealTimeLeft endsAt="2025-05-01T12:05:00Z" now={now} />
+        </p>
+        <p>
+          <DealTimeLeft endsAt="2025-05-01T11:00:00Z" now={now} />
+        </p>
+      </>,
+    );
     expect(screen.getByText('Ends in 3 h 20 min')).toBeTruthy();
     expect(screen.getByText('Ends in 5 min')).toBeTruthy();
     expect(screen.getByText('Deal ended')).toBeTruthy();

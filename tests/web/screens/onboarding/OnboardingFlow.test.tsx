@@ -4,7 +4,11 @@ import OnboardingFlow from '../../../../src/screens/onboarding/OnboardingFlow';
 import { useAuth } from '../../../../src/sync/auth';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
-const CATEGORIES = [{ id: 1, name: 'Textiles' }, { id: 2, name: 'Electronics' }, { id: 3, name: 'Agriculture' }];
+const CATEGORIES = [
+  { id: 1, name: 'Textiles' },
+  { id: 2, name: 'Electronics' },
+  { id: 3, name: 'Agriculture' },
+];
 const firstLogin = makeUser({ is_first_login: true, user_type: null, buyer_profile: null });
 
 let server: FakeServer;
@@ -40,7 +44,11 @@ describe('OnboardingFlow', () => {
     const { user } = renderScreen(<OnboardingFlow />, { path: '/onboarding' });
     await user.click(screen.getByRole('button', { name: /^buyer/i }));
     const group = await screen.findByRole('group', { name: 'Categories of interest' });
-    expect(within(group).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['Textiles', 'Electronics', 'Agriculture']);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['Textiles', 'Electronics', 'Agriculture']);
     const list = within(group).getAllByRole('checkbox')[0].closest('.checklist__items') as HTMLElement;
     expect(list.style.maxHeight).toBe('200px');
     expect(list.style.overflowY).toBe('auto');
@@ -86,7 +94,9 @@ describe('OnboardingFlow', () => {
     const input = screen.getByLabelText('Logo (optional)') as HTMLInputElement;
     await again.user.upload(input, pdf());
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe('The logo must be an image file.');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe(
+      'The logo must be an image file.',
+    );
     expect(input.files?.length ?? 0).toBe(0);
   });
 
@@ -94,7 +104,13 @@ describe('OnboardingFlow', () => {
     const supplier = makeUser({ user_type: 'SUPPLIER', buyer_profile: null });
     server.on('POST /api/me/set-account-type/', { body: supplier });
     const onDone = vi.fn();
-    const { user } = renderScreen(<><OnboardingFlow onDone={onDone} /><UserType /></>, { path: '/' });
+    const { user } = renderScreen(
+      <>
+        <OnboardingFlow onDone={onDone} />
+        <UserType />
+      </>,
+      { path: '/' },
+    );
     await user.click(screen.getByRole('button', { name: /^supplier/i }));
     await user.type(screen.getByLabelText('Company name'), '  Kano Looms ');
     await user.click(await screen.findByRole('checkbox', { name: 'Textiles' }));

@@ -29,7 +29,13 @@ function productServer(product = makeProduct()): FakeServer {
 // A request that could not connect leaves the app offline until the next answer: start each test online.
 afterEach(() => reportReachable());
 
-const open = (id = 5) => renderScreen(<Shell><ProductDetailScreen /></Shell>, { path: `/products/${id}`, route: '/products/:id' });
+const open = (id = 5) =>
+  renderScreen(
+    <Shell>
+      <ProductDetailScreen />
+    </Shell>,
+    { path: `/products/${id}`, route: '/products/:id' },
+  );
 
 describe('product detail (spec §2)', () => {
   it('shows the product: name, rating with count, price range, stock, minimum order and description', async () => {
@@ -38,7 +44,9 @@ describe('product detail (spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Premium Garri (Ijebu)' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5, 2 reviews' })).toBeTruthy();
     expect(screen.getByText('$0.90 ~ $1.40')).toBeTruthy();
-    const badges = within(screen.getByRole('list', { name: 'Availability' })).getAllByRole('listitem').map((li) => li.textContent);
+    const badges = within(screen.getByRole('list', { name: 'Availability' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(badges).toEqual(['In stock: 4,000', 'Min. order: 50']);
     expect(screen.getByText('Crisp, sour Ijebu garri, double-sieved and sun-dried.')).toBeTruthy();
   });
@@ -169,7 +177,7 @@ describe('Send message (spec §2, §5, §6)', () => {
     expect(screen.queryByRole('link', { name: 'Edit product' })).toBeNull();
   });
 
-  it('is disabled on one\'s own product', async () => {
+  it("is disabled on one's own product", async () => {
     const server = productServer();
     signedInAs(server, makeUser({ id: SELLER_ID, user_type: 'SUPPLIER' }));
     open();
@@ -183,7 +191,15 @@ describe('Send message (spec §2, §5, §6)', () => {
     signedInAs(server, makeUser());
     server.on('POST /api/conversations/', {
       status: 201,
-      body: { id: 55, participants: [], product: { id: 5, name: 'Premium Garri (Ijebu)', price: '0.90', thumbnail_url: null }, last_message_timestamp: null, created_at: '2025-07-01T00:00:00Z', unread_messages_count: 0, last_message: null },
+      body: {
+        id: 55,
+        participants: [],
+        product: { id: 5, name: 'Premium Garri (Ijebu)', price: '0.90', thumbnail_url: null },
+        last_message_timestamp: null,
+        created_at: '2025-07-01T00:00:00Z',
+        unread_messages_count: 0,
+        last_message: null,
+      },
     });
     const { user } = open();
     const button = await messageButton();

@@ -10,7 +10,9 @@ beforeEach(() => {
   server = fakeServer({ 'GET /api/categories/': { body: page([{ id: 1, name: 'Agriculture & Food' }]) } });
   signedInAs(server, supplier());
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const renderEdit = () => renderScreen(<ProductFormScreen />, { path: '/products/5/edit', route: '/products/:id/edit' });
 /** A datetime-local value `hours` from now, in the device's time. */
@@ -56,7 +58,9 @@ describe('flash deal', () => {
     expect([...sent.keys()]).toEqual(['price', 'flash_deal_ends_at']);
     expect(sent.get('price')).toBe('0.80');
     expect(Math.abs(new Date(sent.get('flash_deal_ends_at') as string).getTime() - (Date.now() + 48 * 3_600_000))).toBeLessThan(120_000);
-    expect(screen.getByText((_, el) => el?.tagName === 'P' && /^On a flash deal at \$0\.80 until .+\.$/.test(el.textContent ?? ''))).toBeTruthy();
+    expect(
+      screen.getByText((_, el) => el?.tagName === 'P' && /^On a flash deal at \$0\.80 until .+\.$/.test(el.textContent ?? '')),
+    ).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'End flash deal' }));
     await waitFor(() => expect(server.callsTo('PATCH /api/products/5/')).toHaveLength(2));
@@ -90,9 +94,17 @@ class FakeXhr {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
-  open(method: string, url: string) { this.method = method; this.url = url; }
-  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
-  send(body: unknown) { this.body = body; FakeXhr.sent.push(this); }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
 }
 
 describe('upload progress', () => {

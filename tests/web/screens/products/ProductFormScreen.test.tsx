@@ -6,7 +6,10 @@ import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer }
 import { supplier } from '../../helpers';
 import { makeProduct, page } from './fixtures';
 
-const CATEGORIES = [{ id: 1, name: 'Agriculture & Food' }, { id: 2, name: 'Textiles' }];
+const CATEGORIES = [
+  { id: 1, name: 'Agriculture & Food' },
+  { id: 2, name: 'Textiles' },
+];
 const me = supplier(); // id 9, the owner of makeProduct()
 
 let server: FakeServer;
@@ -40,7 +43,10 @@ async function fillValid(user: ReturnType<typeof renderAdd>['user']) {
 const submit = () => screen.getByRole('button', { name: /^(add product|save changes)$/i });
 const errorOf = (label: string) => {
   const input = screen.getByLabelText(label);
-  const id = input.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-error'));
+  const id = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((part) => part.endsWith('-error'));
   return id ? document.getElementById(id)?.textContent : undefined;
 };
 
@@ -84,7 +90,15 @@ describe('ProductFormScreen: add mode rules (spec §5)', () => {
     const { user } = renderAdd();
     await screen.findByLabelText('Product name');
     await user.click(submit());
-    for (const label of ['Product name', 'Description', 'Category', 'Minimum price (USD)', 'Maximum price (USD)', 'Quantity in stock', 'Minimum order quantity']) {
+    for (const label of [
+      'Product name',
+      'Description',
+      'Category',
+      'Minimum price (USD)',
+      'Maximum price (USD)',
+      'Quantity in stock',
+      'Minimum order quantity',
+    ]) {
       expect(errorOf(label)).toBe('This field is required.');
     }
     expect(screen.getByText('A thumbnail image is required.')).toBeTruthy();
@@ -105,7 +119,10 @@ describe('ProductFormScreen: add mode rules (spec §5)', () => {
     const { user } = renderAdd();
     await fillValid(user);
     await user.upload(screen.getByLabelText('Thumbnail'), png());
-    const set = async (label: string, value: string) => { await user.clear(screen.getByLabelText(label)); await user.type(screen.getByLabelText(label), value); };
+    const set = async (label: string, value: string) => {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), value);
+    };
 
     await set('Minimum price (USD)', '25');
     await set('Minimum order quantity', '101');
@@ -147,7 +164,13 @@ describe('ProductFormScreen: add mode rules (spec §5)', () => {
     await waitFor(() => expect(here().path).toBe('/products/77'));
     const form = formOf(server.callsTo('POST /api/products/')[0]);
     expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
-      name: 'Shea butter', description: 'Raw, unrefined.', category_id: '2', min_price: '12.5', max_price: '20', quantity_in_stock: '100', minimum_order_quantity: '5',
+      name: 'Shea butter',
+      description: 'Raw, unrefined.',
+      category_id: '2',
+      min_price: '12.5',
+      max_price: '20',
+      quantity_in_stock: '100',
+      minimum_order_quantity: '5',
     });
     expect((form.get('thumbnail') as File).name).toBe('thumb.png');
     expect(form.getAll('images').map((f) => (f as File).name)).toEqual(['a.png', 'clip.mp4']);
@@ -157,7 +180,10 @@ describe('ProductFormScreen: add mode rules (spec §5)', () => {
   it('keeps the gallery to 10 files', async () => {
     const { user } = renderAdd();
     const gallery = await screen.findByLabelText('Gallery images or videos');
-    await user.upload(gallery, Array.from({ length: 11 }, (_, i) => png(`p${i}.png`)));
+    await user.upload(
+      gallery,
+      Array.from({ length: 11 }, (_, i) => png(`p${i}.png`)),
+    );
     expect(within(screen.getByRole('list', { name: 'Gallery' })).getAllByRole('listitem')).toHaveLength(10);
     expect(screen.getByText(/A product can have at most 10 images or videos\./)).toBeTruthy();
     expect((gallery as HTMLInputElement).disabled).toBe(true);

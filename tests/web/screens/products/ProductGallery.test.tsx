@@ -19,7 +19,10 @@ describe('galleryMedia', () => {
       { id: 1, media_source_url: '/media/a.png', media_type: 'image' as const },
       { id: 2, media_source_url: '/media/a.png', media_type: 'image' as const },
     ];
-    expect(galleryMedia(makeProduct({ thumbnail_url: '/media/t.png', images })).map((m) => m.url)).toEqual(['/media/t.png', '/media/a.png']);
+    expect(galleryMedia(makeProduct({ thumbnail_url: '/media/t.png', images })).map((m) => m.url)).toEqual([
+      '/media/t.png',
+      '/media/a.png',
+    ]);
   });
 });
 

@@ -22,7 +22,12 @@ function reviewServer(reviews = [theirs]): FakeServer {
   return fakeServer({ ...ENGINE_ROUTES, 'GET /api/products/5/reviews/': { body: page(reviews) } });
 }
 
-const renderReviews = () => renderScreen(<Shell><ReviewsSection productId={5} /></Shell>);
+const renderReviews = () =>
+  renderScreen(
+    <Shell>
+      <ReviewsSection productId={5} />
+    </Shell>,
+  );
 const form = () => screen.queryByRole('form', { name: 'Write a review' });
 
 async function asBuyer(server: FakeServer) {
@@ -73,7 +78,11 @@ describe('the review form (spec §4, §5, §6)', () => {
     await user.type(screen.getByLabelText('Comment (optional)'), 'Fresh and dry.');
     await user.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(server.callsTo('POST /api/products/5/reviews/')).toHaveLength(1));
-    expect(server.callsTo('POST /api/products/5/reviews/')[0].body).toMatchObject({ rating: 4, comment: 'Fresh and dry.', client_id: expect.any(String) });
+    expect(server.callsTo('POST /api/products/5/reviews/')[0].body).toMatchObject({
+      rating: 4,
+      comment: 'Fresh and dry.',
+      client_id: expect.any(String),
+    });
     expect(await screen.findByText('Thank you! You have reviewed this product.')).toBeTruthy();
     expect(form()).toBeNull();
     expect(screen.getByText('Fresh and dry.')).toBeTruthy();
@@ -117,7 +126,7 @@ describe('the review form (spec §4, §5, §6)', () => {
   });
 });
 
-describe('editing one\'s own review inline (spec §4)', () => {
+describe("editing one's own review inline (spec §4)", () => {
   it('saves the new comment', async () => {
     const server = reviewServer([mine, theirs]);
     server.on('PATCH /api/products/5/reviews/40/', (call) => ({ body: { ...mine, comment: (call.body as { comment: string }).comment } }));

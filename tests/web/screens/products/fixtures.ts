@@ -30,7 +30,13 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
       first_name: 'Adebayo',
       user_type: 'SUPPLIER',
       date_joined: '2019-03-04T10:00:00Z',
-      supplier_profile: { company_name: 'Lagos Agro Foods Ltd', about: 'Staples since 2009.', logo_url: null, is_verified: true, industries: [] },
+      supplier_profile: {
+        company_name: 'Lagos Agro Foods Ltd',
+        about: 'Staples since 2009.',
+        logo_url: null,
+        is_verified: true,
+        industries: [],
+      },
     },
     created_at: '2025-06-01T10:00:00Z',
     updated_at: '2025-06-01T10:00:00Z',
@@ -41,7 +47,15 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
 
 export function reviewer(id: number, first_name: string): UserSummary {
   const buyer_profile = { name: first_name, logo_url: null, interested_categories: [] };
-  return { id, first_name, user_type: 'BUYER', date_joined: '2024-01-01T00:00:00Z', supplier_profile: null, buyer_profile, profile: buyer_profile };
+  return {
+    id,
+    first_name,
+    user_type: 'BUYER',
+    date_joined: '2024-01-01T00:00:00Z',
+    supplier_profile: null,
+    buyer_profile,
+    profile: buyer_profile,
+  };
 }
 
 export function makeReview(overrides: Partial<Review> = {}): Review {

@@ -4,8 +4,17 @@ import ProfileEditScreen from '../../../../src/screens/profile/ProfileEditScreen
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { supplier } from '../../helpers';
 
-const CATEGORIES = [{ id: 1, name: 'Agriculture' }, { id: 2, name: 'Textiles' }];
-const supplierProfile = { company_name: 'Kemal Tekstil', about: 'Looms.', logo_url: null, is_verified: true, industries: [{ id: 2, name: 'Textiles' }] };
+const CATEGORIES = [
+  { id: 1, name: 'Agriculture' },
+  { id: 2, name: 'Textiles' },
+];
+const supplierProfile = {
+  company_name: 'Kemal Tekstil',
+  about: 'Looms.',
+  logo_url: null,
+  is_verified: true,
+  industries: [{ id: 2, name: 'Textiles' }],
+};
 const buyerProfile = { name: 'Ada Obi', logo_url: null, interested_categories: [{ id: 1, name: 'Agriculture' }] };
 
 let server: FakeServer;
@@ -17,7 +26,8 @@ beforeEach(() => {
   });
 });
 
-const renderEdit = (options: Parameters<typeof renderScreen>[1] = {}) => renderScreen(<ProfileEditScreen />, { path: '/profile/edit', ...options });
+const renderEdit = (options: Parameters<typeof renderScreen>[1] = {}) =>
+  renderScreen(<ProfileEditScreen />, { path: '/profile/edit', ...options });
 const save = () => screen.getByRole('button', { name: 'Save profile' });
 
 describe('ProfileEditScreen', () => {
@@ -72,7 +82,10 @@ describe('ProfileEditScreen', () => {
 
   it("says 'Failed to update profile. Please check the fields.' with the server's reason", async () => {
     signedInAs(server, supplier());
-    server.on('PATCH /api/profile/supplier/', { status: 400, body: { company_name: ['Ensure this field has no more than 150 characters.'] } });
+    server.on('PATCH /api/profile/supplier/', {
+      status: 400,
+      body: { company_name: ['Ensure this field has no more than 150 characters.'] },
+    });
     const { user } = renderEdit();
     await screen.findByLabelText('Company name');
     await user.click(save());

@@ -14,7 +14,8 @@ beforeEach(() => {
 });
 
 const renderProfile = (path = '/profile') => renderScreen(<ProfileScreen />, { path });
-const openTab = async (user: ReturnType<typeof renderProfile>['user'], name: RegExp) => user.click(await screen.findByRole('tab', { name }));
+const openTab = async (user: ReturnType<typeof renderProfile>['user'], name: RegExp) =>
+  user.click(await screen.findByRole('tab', { name }));
 
 describe('main tab', () => {
   it("lists a supplier's products with edit links and deletes one after the confirmation", async () => {
@@ -70,7 +71,18 @@ describe('main tab', () => {
 
 describe('details tab', () => {
   it('shows the account read-only with a link to edit it', async () => {
-    signedInAs(server, supplier({ supplier_profile: { company_name: 'Kemal Tekstil', about: 'Looms since 1990.', logo_url: null, is_verified: true, industries: [{ id: 2, name: 'Textiles' }] } }));
+    signedInAs(
+      server,
+      supplier({
+        supplier_profile: {
+          company_name: 'Kemal Tekstil',
+          about: 'Looms since 1990.',
+          logo_url: null,
+          is_verified: true,
+          industries: [{ id: 2, name: 'Textiles' }],
+        },
+      }),
+    );
     const { user } = renderProfile();
     await openTab(user, /details/i);
     const list = screen.getByRole('tabpanel');
@@ -122,12 +134,19 @@ describe('settings tab: password', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect((await screen.findByRole('status')).textContent).toBe('Password updated successfully!');
-    expect(server.callsTo('POST /api/auth/password/change/')[0].body).toEqual({ old_password: 'old-secret-1', new_password1: 'new-secret-1', new_password2: 'new-secret-1' });
+    expect(server.callsTo('POST /api/auth/password/change/')[0].body).toEqual({
+      old_password: 'old-secret-1',
+      new_password1: 'new-secret-1',
+      new_password2: 'new-secret-1',
+    });
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
   it("says 'Failed to update password.' with the server's field messages", async () => {
-    server.on('POST /api/auth/password/change/', { status: 400, body: { old_password: ['Your old password was entered incorrectly. Please enter it again.'] } });
+    server.on('POST /api/auth/password/change/', {
+      status: 400,
+      body: { old_password: ['Your old password was entered incorrectly. Please enter it again.'] },
+    });
     const { user } = renderProfile('/profile?tab=settings');
     await user.type(await screen.findByLabelText('Current password'), 'wrong-secret');
     await user.type(screen.getByLabelText('New password'), 'new-secret-1');
@@ -143,7 +162,15 @@ describe('settings tab: currency', () => {
   it("saves the account's currency with PATCH /me/ and every price follows", async () => {
     signedInAs(server, makeUser());
     server.on('PATCH /api/me/', { body: makeUser({ currency: 'TRY' }) });
-    const { user } = renderScreen(<><ProfileScreen /><p data-testid="a-price"><Price min="10" max="20" /></p></>, { path: '/profile?tab=settings' });
+    const { user } = renderScreen(
+      <>
+        <ProfileScreen />
+        <p data-testid="a-price">
+          <Price min="10" max="20" />
+        </p>
+      </>,
+      { path: '/profile?tab=settings' },
+    );
     await waitFor(() => expect(screen.getByTestId('a-price').textContent).toBe('$10.00 ~ $20.00'));
     await user.selectOptions(await screen.findByLabelText('Currency'), 'TRY');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -201,7 +228,9 @@ describe('settings tab: account deletion', () => {
 
     server.on('POST /api/me/delete-account/', { status: 500, body: undefined });
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to delete account. Please check your password.'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('Failed to delete account. Please check your password.'),
+    );
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

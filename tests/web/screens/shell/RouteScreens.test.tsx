@@ -36,7 +36,13 @@ describe('profile', () => {
   });
 
   it("a supplier's main tab is their listings with an add link", async () => {
-    signedInAs(server, makeUser({ user_type: 'SUPPLIER', supplier_profile: { company_name: 'Kano Looms', about: '', logo_url: null, is_verified: false, industries: [] } }));
+    signedInAs(
+      server,
+      makeUser({
+        user_type: 'SUPPLIER',
+        supplier_profile: { company_name: 'Kano Looms', about: '', logo_url: null, is_verified: false, industries: [] },
+      }),
+    );
     renderScreen(<ProfileScreen />, { path: '/profile' });
     expect((await screen.findAllByRole('tab'))[0].textContent).toBe('My listings');
     expect(h1()).toBe('Kano Looms');

@@ -14,7 +14,13 @@ function Shell({ children }: { children: ReactNode }) {
 
 afterEach(() => reportReachable());
 
-const open = (id: number | string = SELLER_ID) => renderScreen(<Shell><SellerScreen /></Shell>, { path: `/users/${id}`, route: '/users/:id' });
+const open = (id: number | string = SELLER_ID) =>
+  renderScreen(
+    <Shell>
+      <SellerScreen />
+    </Shell>,
+    { path: `/users/${id}`, route: '/users/:id' },
+  );
 
 const products = [makeProduct({ id: 5 }), makeProduct({ id: 6, name: 'Red Palm Oil' })];
 
@@ -44,7 +50,9 @@ describe('public seller page (spec §2)', () => {
     const unverified = { ...sellerSummary().supplier_profile!, is_verified: false };
     fakeServer({
       ...ENGINE_ROUTES,
-      [`GET /api/users/${SELLER_ID}/`]: { body: sellerSummary({ seller_average_rating: null, supplier_profile: unverified, profile: unverified }) },
+      [`GET /api/users/${SELLER_ID}/`]: {
+        body: sellerSummary({ seller_average_rating: null, supplier_profile: unverified, profile: unverified }),
+      },
     });
     open();
     expect(await screen.findByText('No ratings yet')).toBeTruthy();
@@ -53,14 +61,21 @@ describe('public seller page (spec §2)', () => {
   });
 
   it("says 'This user is not a seller.' for a buyer", async () => {
-    fakeServer({ ...ENGINE_ROUTES, 'GET /api/users/21/': { body: { ...reviewer(21, 'Fatou'), country: { code: 'SN', name: 'Senegal' }, seller_average_rating: null } } });
+    fakeServer({
+      ...ENGINE_ROUTES,
+      'GET /api/users/21/': { body: { ...reviewer(21, 'Fatou'), country: { code: 'SN', name: 'Senegal' }, seller_average_rating: null } },
+    });
     open(21);
     expect(await screen.findByText('This user is not a seller.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /^Products/ })).toBeNull();
   });
 
   it("says 'Could not load seller profile.' when the server fails or has no such user", async () => {
-    fakeServer({ ...ENGINE_ROUTES, 'GET /api/users/9/': { status: 500, body: { detail: 'boom' } }, 'GET /api/users/404/': { status: 404, body: { detail: 'Not found.' } } });
+    fakeServer({
+      ...ENGINE_ROUTES,
+      'GET /api/users/9/': { status: 500, body: { detail: 'boom' } },
+      'GET /api/users/404/': { status: 404, body: { detail: 'Not found.' } },
+    });
     const first = open();
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load seller profile.');
     first.unmount();

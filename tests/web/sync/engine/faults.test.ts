@@ -28,9 +28,13 @@ type Action =
   | { kind: 'edit'; product: number; text: string }
   | { kind: 'message'; text: string }
   | { kind: 'offer'; direction: 'lower' | 'higher' }
-  | { kind: 'offline' } | { kind: 'online' }
-  | { kind: 'fail'; count: number } | { kind: 'lose'; count: number }
-  | { kind: 'expire' } | { kind: 'reload' } | { kind: 'sync' };
+  | { kind: 'offline' }
+  | { kind: 'online' }
+  | { kind: 'fail'; count: number }
+  | { kind: 'lose'; count: number }
+  | { kind: 'expire' }
+  | { kind: 'reload' }
+  | { kind: 'sync' };
 
 const PRODUCTS = 3;
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -39,11 +43,14 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('edit' as const), product: fc.nat(PRODUCTS - 1), text: fc.string({ maxLength: 12 }) }),
   fc.record({ kind: fc.constant('message' as const), text: fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim().length > 0) }),
   fc.record({ kind: fc.constant('offer' as const), direction: fc.constantFrom('lower' as const, 'higher' as const) }),
-  fc.constant({ kind: 'offline' as const }), fc.constant({ kind: 'online' as const }),
+  fc.constant({ kind: 'offline' as const }),
+  fc.constant({ kind: 'online' as const }),
   fc.record({ kind: fc.constant('fail' as const), count: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('lose' as const), count: fc.integer({ min: 1, max: 2 }) }),
-  fc.constant({ kind: 'expire' as const }), fc.constant({ kind: 'reload' as const }),
-  fc.constant({ kind: 'sync' as const }), fc.constant({ kind: 'sync' as const }),
+  fc.constant({ kind: 'expire' as const }),
+  fc.constant({ kind: 'reload' as const }),
+  fc.constant({ kind: 'sync' as const }),
+  fc.constant({ kind: 'sync' as const }),
 );
 
 let t: TestApp;
@@ -56,7 +63,8 @@ beforeAll(async () => {
   net = connectDevice(t);
   supplier = await createUser(t, { type: 'SUPPLIER' });
   products = [];
-  for (let i = 0; i < PRODUCTS; i += 1) products.push(await api.product((await createProduct(t, supplier, { name: `Fault ${i}`, min_price: `${10 + i}.00` })).id));
+  for (let i = 0; i < PRODUCTS; i += 1)
+    products.push(await api.product((await createProduct(t, supplier, { name: `Fault ${i}`, min_price: `${10 + i}.00` })).id));
 });
 afterAll(async () => t?.close());
 
@@ -77,7 +85,9 @@ async function runSchedule(actions: Action[]) {
   const buyer = await createUser(t, { type: 'BUYER' });
   signIn(buyer);
   await setEngineUser(await api.me());
-  const conversationId = (await t.api.post('/api/conversations/', { product: products[0].id, participants: [supplier.user.id] }, { token: buyer.token })).body.id as number;
+  const conversationId = (
+    await t.api.post('/api/conversations/', { product: products[0].id, participants: [supplier.user.id] }, { token: buyer.token })
+  ).body.id as number;
   await pullStream('private');
   const conversation = (await db.conversations.get(conversationId))!;
 
@@ -99,7 +109,11 @@ async function runSchedule(actions: Action[]) {
         }
         break;
       case 'edit': {
-        const mine = await db.reviews.where('product').equals(products[a.product].id).filter((r) => r.reviewer.id === buyer.user.id).first();
+        const mine = await db.reviews
+          .where('product')
+          .equals(products[a.product].id)
+          .filter((r) => r.reviewer.id === buyer.user.id)
+          .first();
         if (mine) {
           await editReview(mine, a.text);
           reviews.get(products[a.product].id)!.comment = a.text.trim();
@@ -115,11 +129,21 @@ async function runSchedule(actions: Action[]) {
         messages.push(['', sent.price]);
         break;
       }
-      case 'offline': net.offline = true; break;
-      case 'online': net.offline = false; break;
-      case 'fail': net.failNext = a.count; break;
-      case 'lose': net.loseNext = a.count; break;
-      case 'expire': localStorage.setItem(ACCESS_TOKEN_KEY, 'expired.access.token'); break;
+      case 'offline':
+        net.offline = true;
+        break;
+      case 'online':
+        net.offline = false;
+        break;
+      case 'fail':
+        net.failNext = a.count;
+        break;
+      case 'lose':
+        net.loseNext = a.count;
+        break;
+      case 'expire':
+        localStorage.setItem(ACCESS_TOKEN_KEY, 'expired.access.token');
+        break;
       case 'reload':
         // The next request reaches the server, then the tab goes away mid-send; a new tab starts.
         net.crashNext = true;
@@ -128,36 +152,68 @@ async function runSchedule(actions: Action[]) {
         net.crashNext = false;
         await recoverInterrupted();
         break;
-      case 'sync': await syncStep(buyer.user.id); break;
+      case 'sync':
+        await syncStep(buyer.user.id);
+        break;
     }
   }
 
   // The network heals; time passes (backoffs are due); the engine drains the outbox.
   Object.assign(net, { offline: false, failNext: 0, loseNext: 0, crashNext: false });
   for (let i = 0; i < 10 && (await db.outbox.count()) > 0; i += 1) {
-    await db.outbox.toCollection().modify((e) => { e.next_at = 0; });
+    await db.outbox.toCollection().modify((e) => {
+      e.next_at = 0;
+    });
     await syncStep(buyer.user.id);
   }
   await pullStream('private');
 
   expect(await db.outbox.toArray()).toEqual([]);
   const token = localStorage.getItem(ACCESS_TOKEN_KEY)!;
-  const serverFavorites = (await t.api.get('/api/favorites/?limit=100', { token })).body.results.map((f: { product: { id: number } }) => f.product.id).sort();
+  const serverFavorites = (await t.api.get('/api/favorites/?limit=100', { token })).body.results
+    .map((f: { product: { id: number } }) => f.product.id)
+    .sort();
   expect(serverFavorites).toEqual([...favorites].sort());
-  expect((await db.favorites.toArray()).filter((f) => !f.removed).map((f) => f.product_id).sort()).toEqual([...favorites].sort());
+  expect(
+    (await db.favorites.toArray())
+      .filter((f) => !f.removed)
+      .map((f) => f.product_id)
+      .sort(),
+  ).toEqual([...favorites].sort());
   for (const product of products) {
-    const server = (await t.api.get(`/api/products/${product.id}/reviews/?limit=100`)).body.results.filter((r: { reviewer: { id: number } }) => r.reviewer.id === buyer.user.id);
+    const server = (await t.api.get(`/api/products/${product.id}/reviews/?limit=100`)).body.results.filter(
+      (r: { reviewer: { id: number } }) => r.reviewer.id === buyer.user.id,
+    );
     const wanted = reviews.get(product.id);
-    expect(server.map((r: { rating: number; comment: string }) => ({ rating: r.rating, comment: r.comment }))).toEqual(wanted ? [wanted] : []);
-    const local = await db.reviews.where('product').equals(product.id).filter((r) => r.reviewer.id === buyer.user.id).toArray();
-    expect(local.map((r) => ({ id: r.id > 0, rating: r.rating, comment: r.comment, pending: r.pending }))).toEqual(wanted ? [{ id: true, ...wanted, pending: undefined }] : []);
+    expect(server.map((r: { rating: number; comment: string }) => ({ rating: r.rating, comment: r.comment }))).toEqual(
+      wanted ? [wanted] : [],
+    );
+    const local = await db.reviews
+      .where('product')
+      .equals(product.id)
+      .filter((r) => r.reviewer.id === buyer.user.id)
+      .toArray();
+    expect(local.map((r) => ({ id: r.id > 0, rating: r.rating, comment: r.comment, pending: r.pending }))).toEqual(
+      wanted ? [{ id: true, ...wanted, pending: undefined }] : [],
+    );
   }
   const serverMessages = (await t.api.get(`/api/conversations/${conversationId}/messages/?limit=100`, { token })).body.results;
   expect(serverMessages.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual(messages);
-  const localMessages = await db.messages.where('[conversation+timestamp]').between([conversationId, ''], [conversationId, '\uffff']).toArray();
+  const localMessages = await db.messages
+    .where('[conversation+timestamp]')
+    .between([conversationId, ''], [conversationId, '\uffff'])
+    .toArray();
   expect(localMessages.map((m) => m.id).sort()).toEqual(serverMessages.map((m: { id: number }) => m.id).sort());
 }
 
-it(`server and device agree after ${RUNS} random schedules of actions and faults`, async () => {
-  await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 14 }), runSchedule), { numRuns: RUNS, seed: SEED, endOnFailure: true });
-}, 20 * 60_000);
+it(
+  `server and device agree after ${RUNS} random schedules of actions and faults`,
+  async () => {
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 14 }), runSchedule), {
+      numRuns: RUNS,
+      seed: SEED,
+      endOnFailure: true,
+    });
+  },
+  20 * 60_000,
+);

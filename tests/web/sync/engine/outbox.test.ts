@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../../src/data/db';
 import { api } from '../../../../src/sync/api';
 import { setEngineUser } from '../../../../src/sync/engine';
-import { discardOutboxEntry, editReview, retryOutboxEntry, sendMessage, sendOffer, submitReview, toggleFavorite } from '../../../../src/sync/intents';
+import {
+  discardOutboxEntry,
+  editReview,
+  retryOutboxEntry,
+  sendMessage,
+  sendOffer,
+  submitReview,
+  toggleFavorite,
+} from '../../../../src/sync/intents';
 import { pullStream } from '../../../../src/sync/pull';
 import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
 import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
@@ -29,10 +37,14 @@ beforeEach(async () => {
   await setEngineUser(await api.me());
 });
 
-const serverFavorites = async () => (await t.api.get('/api/favorites/', { token: buyer.token })).body.results.map((f: { product: { id: number } }) => f.product.id);
+const serverFavorites = async () =>
+  (await t.api.get('/api/favorites/', { token: buyer.token })).body.results.map((f: { product: { id: number } }) => f.product.id);
 const productOf = async (name: string) => api.product((await createProduct(t, supplier, { name })).id);
 const push = () => pushOutbox(buyer.user.id);
-const dueNow = () => db.outbox.toCollection().modify((e) => { e.next_at = 0; });
+const dueNow = () =>
+  db.outbox.toCollection().modify((e) => {
+    e.next_at = 0;
+  });
 
 describe('favourites', () => {
   it('a favourite made offline shows at once as pending and reaches the server exactly once when back online', async () => {
@@ -145,7 +157,11 @@ describe('reviews', () => {
 describe('messages', () => {
   it('messages, an offer and a file composed offline arrive once each, in order, after a reload mid-send', async () => {
     const product = await productOf('Palm Oil');
-    const opened = await t.api.post('/api/conversations/', { product: product.id, participants: [supplier.user.id] }, { token: buyer.token });
+    const opened = await t.api.post(
+      '/api/conversations/',
+      { product: product.id, participants: [supplier.user.id] },
+      { token: buyer.token },
+    );
     await pullStream('private');
     const conversation = (await db.conversations.get(opened.body.id))!;
     net.offline = true;
@@ -162,16 +178,24 @@ describe('messages', () => {
     await push();
     await pullStream('private');
     const server = (await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: buyer.token })).body.results;
-    expect(server.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual([['Hello', null], ['', (Number(product.price) * 0.9).toFixed(2)], ['A photo', null]]);
+    expect(server.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual([
+      ['Hello', null],
+      ['', (Number(product.price) * 0.9).toFixed(2)],
+      ['A photo', null],
+    ]);
     expect(server[2].image_url).toMatch(/\/media\//);
-    const local = (await db.messages.where('[conversation+timestamp]').between([conversation.id, ''], [conversation.id, '\uffff']).toArray());
+    const local = await db.messages.where('[conversation+timestamp]').between([conversation.id, ''], [conversation.id, '\uffff']).toArray();
     expect(local).toHaveLength(3);
     expect(local.every((m) => m.id > 0 && !m.pending)).toBe(true);
   });
 
   it('a reset of the private stream keeps what the device has not sent yet', async () => {
     const product = await productOf('Reset Safe');
-    const opened = await t.api.post('/api/conversations/', { product: product.id, participants: [supplier.user.id] }, { token: buyer.token });
+    const opened = await t.api.post(
+      '/api/conversations/',
+      { product: product.id, participants: [supplier.user.id] },
+      { token: buyer.token },
+    );
     await pullStream('private');
     net.offline = true;
     await sendMessage(opened.body.id, { text: 'Still here' });

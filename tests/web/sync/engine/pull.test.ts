@@ -21,7 +21,11 @@ beforeAll(async () => {
   supplier = await createUser(t, { type: 'SUPPLIER' });
   buyer = await createUser(t, { type: 'BUYER' });
   other = await createUser(t, { type: 'BUYER' });
-  await insertProducts(t, supplier.user.id, Array.from({ length: 25 }, (_, i) => ({ name: `Bulk ${i}` })));
+  await insertProducts(
+    t,
+    supplier.user.id,
+    Array.from({ length: 25 }, (_, i) => ({ name: `Bulk ${i}` })),
+  );
 });
 afterAll(async () => t?.close());
 beforeEach(async () => {
@@ -30,7 +34,15 @@ beforeEach(async () => {
   net.hang = false;
 });
 
-const serverProductCount = async () => Number((await t.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const serverProductCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('first sync and delta sync', () => {
   it('a guest device receives the whole catalogue page by page, committing the cursor with each page', async () => {
@@ -60,7 +72,7 @@ describe('first sync and delta sync', () => {
     net.log.length = 0;
     await pullStream('catalogue', undefined, 10);
     expect(await db.products.count()).toBe(await serverProductCount());
-    expect(net.log.length).toBe(Math.ceil((await serverProductCount() - 10) / 10));
+    expect(net.log.length).toBe(Math.ceil(((await serverProductCount()) - 10) / 10));
   });
 
   it('a later pull brings only what changed: new products, edits and deletions', async () => {

@@ -12,7 +12,11 @@ beforeAll(async () => {
   t = await startTestApp();
   net = connectDevice(t);
   const supplier = await createUser(t, { type: 'SUPPLIER' });
-  await insertProducts(t, supplier.user.id, Array.from({ length: 12 }, (_, i) => ({ name: `Retry ${i}` })));
+  await insertProducts(
+    t,
+    supplier.user.id,
+    Array.from({ length: 12 }, (_, i) => ({ name: `Retry ${i}` })),
+  );
   setRetryTiming(100, 400);
 });
 afterAll(async () => {
@@ -25,7 +29,15 @@ beforeEach(async () => {
 });
 afterEach(() => stopEngine());
 
-const serverProducts = async () => Number((await t.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const serverProducts = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /**
  * A guest's engine pulls every 5 minutes; a failure in between must not leave the device
