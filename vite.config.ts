@@ -9,7 +9,7 @@ import { precompress } from './scripts/precompress.ts';
 
 /**
  * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
- * runs through @rolldown/plugin-babel (STACK.md). Shared with the `web` Vitest project.
+ * runs through @rolldown/plugin-babel. Shared with the `web` Vitest project.
  */
 export const appPlugins = () => [
   react(),

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
-/** Everything the server reads from its environment (DESIGN §4), in one typed object. */
+/** Everything the server reads from its environment (docs/operations.md#configuration), in one typed object. */
 export interface Config {
   port: number;
   host: string;

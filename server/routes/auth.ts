@@ -42,7 +42,7 @@ const detail = z.object({ detail: z.string() });
 const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
 /**
- * Sign-up, sign-in, tokens, email confirmation and password change (spec §7, DESIGN §5).
+ * Sign-up, sign-in, tokens, email confirmation and password change (docs/api.md#tokens, docs/api.md#sign-up-and-the-emailed-code).
  * Failed sign-ins and wrong codes are counted per account and per address in the database.
  * The OTP endpoints answer alike whether or not an address has an account waiting for a code.
  */

@@ -9,7 +9,7 @@ import { addFavorite, favoritePage, removeFavorite } from '../services/favorites
 import { favoriteCreate } from '../../src/shared/catalogue';
 
 /**
- * The caller's favourites (spec §7). Adding is idempotent both ways the outbox may repeat
+ * The caller's favourites (docs/api.md#idempotent-writes). Adding is idempotent both ways the outbox may repeat
  * it: the same product again, or the same client_id again, answers the existing one (200).
  */
 const favorites: FastifyPluginAsyncZod = async (app) => {

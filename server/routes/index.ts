@@ -17,7 +17,7 @@ import favorites from './favorites';
 import sync from './sync';
 import rates from './rates';
 
-/** Every API resource, one file each (spec §7). Each plugin declares its own /api/... paths. */
+/** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(health);
   await app.register(categories);

@@ -9,7 +9,7 @@ import { participantConversation } from '../services/conversations';
 import { readMessages, sendMessage, serializeMessage } from '../services/messages';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '../../src/shared/messaging';
 
-/** Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent idempotently. */
+/** Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes): read oldest first, sent idempotently. */
 
 /** A chat window's worth of messages per page. */
 const MESSAGES_PAGE = 100;

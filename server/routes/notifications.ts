@@ -8,7 +8,7 @@ import { markAllNotificationsRead, markNotificationRead, notificationPage, seria
 import { conditional } from '../lib/conditional';
 
 /**
- * The notification bell (spec §4 Notification dropdown, §7). Notifications are made by the
+ * The notification bell (docs/product.md#notifications). Notifications are made by the
  * server (services/notifications.ts); here a user reads and marks their own, nobody else's.
  */
 

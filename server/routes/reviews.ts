@@ -9,7 +9,7 @@ import { createReview, editReview, ownReview, reviewedProduct, reviewPage } from
 import { reviewCreate, reviewEdit } from '../../src/shared/catalogue';
 
 /**
- * Reviews of a product (spec §5/§6): anyone reads them; a buyer with a confirmed email
+ * Reviews of a product (docs/product.md#validation-rules): anyone reads them; a buyer with a confirmed email
  * writes one per product and edits its comment. The product's average rating and count
  * follow in the same transaction (a trigger of migration 0003).
  */

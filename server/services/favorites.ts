@@ -41,7 +41,7 @@ export async function favoritePage(db: Database, userId: number, paging: { limit
 }
 
 /**
- * Adds a product to the user's favourites, telling its supplier (spec §4). Idempotent both
+ * Adds a product to the user's favourites, telling its supplier (docs/product.md#notifications). Idempotent both
  * ways the outbox may repeat it: the same product again, or the same client_id again,
  * answers the existing favourite (`created` false). An unknown product is a field error.
  */

@@ -9,7 +9,7 @@ import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS } from '../../src/shared/messagi
 import type { Message } from '../../src/shared/chat';
 
 /**
- * Messages of a conversation (spec §4 Chat, DESIGN §5), sent with an optional client_id so
+ * Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes), sent with an optional client_id so
  * the outbox can retry a send without ever making a second message.
  */
 
@@ -27,7 +27,7 @@ export const serializeMessage = (m: MessageRow): Message => ({
 });
 
 /**
- * The recipient's notification (DESIGN §5), in English for clients that do not translate
+ * The recipient's notification (docs/product.md#notifications), in English for clients that do not translate
  * kinds. Unread chat messages gather in one notification per conversation ("3 new messages
  * from Ada", counted up in SQL by insertMessage) instead of one bell entry per line; every
  * offer gets its own.

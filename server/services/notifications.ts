@@ -16,7 +16,7 @@ export interface NewNotification {
   link: string;
 }
 
-/** Server-made notifications (DESIGN §5). Call inside the transaction that made the event. */
+/** Server-made notifications (docs/product.md#notifications). Call inside the transaction that made the event. */
 export async function notify(db: Database, n: NewNotification): Promise<void> {
   await db
     .insertInto('notifications')

@@ -56,7 +56,7 @@ const sentBefore = (db: Database, reviewerId: number, clientId: string) =>
 
 /**
  * A buyer's one review of a product, the supplier told in the same transaction. A repeat of
- * the same write from the outbox (its client_id) answers the first result (DESIGN §5);
+ * the same write from the outbox (its client_id) answers the first result (docs/api.md#idempotent-writes);
  * `created` says which it was. A second review of the product is refused.
  */
 export async function createReview(
@@ -98,7 +98,7 @@ export async function ownReview(db: Database, ids: { productId: number; reviewId
   return review;
 }
 
-/** A review's new comment (only the comment is editable, spec §6). */
+/** A review's new comment (only the comment is editable, docs/product.md#validation-rules). */
 export async function editReview(db: Database, reviewId: number, comment: string): Promise<Review> {
   const updated = await db
     .updateTable('reviews')

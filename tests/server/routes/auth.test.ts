@@ -351,7 +351,7 @@ describe('POST /api/auth/otp/verify/', () => {
     // Single use: the code is gone, and the account is confirmed.
     const user = await userByEmail(email);
     expect(await t.db.selectFrom('otp_codes').selectAll().where('user_id', '=', user!.id).executeTakeFirst()).toBeUndefined();
-    // A confirmed account answers like an unknown address (issue 12): nobody learns it exists.
+    // A confirmed account answers like an unknown address (docs/api.md#sign-up-and-the-emailed-code): nobody learns it exists.
     const again = await t.api.post('/api/auth/otp/verify/', { email, otp: code });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ otp: ['The code is incorrect.'] });
@@ -486,7 +486,7 @@ describe('POST /api/auth/otp/resend/', () => {
     expect((await t.api.post('/api/auth/otp/verify/', { email, otp: fresh })).status).toBe(200);
   });
 
-  it('answers a verified account like an unknown address, sending nothing (issue 12)', async () => {
+  it('answers a verified account like an unknown address, sending nothing', async () => {
     const user = await createUser(t, { verified: true });
     const mailsBefore = t.smtp.mails.length;
     const res = await t.api.post('/api/auth/otp/resend/', { email: user.email });
