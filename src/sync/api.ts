@@ -133,7 +133,8 @@ let refreshing: Promise<string | null> | null = null;
 /**
  * Exchanges the refresh token for a new pair; concurrent callers share one exchange.
  * Resolves to the new access token, or null after a failed refresh (tokens cleared).
- * A network failure keeps the tokens: the session may still be good once back online.
+ * A network failure or a server in trouble keeps the tokens: the session is still good once
+ * the server answers again.
  */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
@@ -147,7 +148,10 @@ export function refreshAccessToken(): Promise<string | null> {
       setTokens(pair);
       return pair.access;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 0) throw error;
+      // Only the server refusing the token ends the session. A lost answer (status 0) is asked
+      // for again with the same token, which the server answers with the same new pair
+      // (docs/api.md); a server in trouble (5xx, 429) is asked again later.
+      if (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500)) throw error;
       clearTokens();
       return null;
     }
