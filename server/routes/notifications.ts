@@ -4,6 +4,8 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
+import { readForm } from '../lib/body';
+import { parseInput } from '../lib/validate';
 import { markAllNotificationsRead, markNotificationRead, notificationPage, serializeNotification } from '../services/notifications';
 import { conditional } from '../lib/conditional';
 
@@ -21,6 +23,25 @@ const listQuery = z.looseObject({
     .refine((v) => v === '' || Object.hasOwn(IS_READ, v), 'Select a valid choice. That choice is not one of the available choices.')
     .optional()
     .transform((v) => (v ? IS_READ[v] : undefined)),
+});
+
+const BAD_TIME = 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
+const ISO_TIME = z.iso.datetime({ offset: true, local: true });
+
+/** An ISO 8601 time as a Date, UTC when no offset is given; undefined when it is not one. */
+function readTime(text: string): Date | undefined {
+  if (!ISO_TIME.safeParse(text).success) return undefined;
+  const at = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/** `until` as DRF's DateTimeField reads it; empty or null means none. */
+const markAllInput = z.looseObject({
+  until: z
+    .union([z.string(), z.null()], BAD_TIME)
+    .optional()
+    .refine((v) => !v || readTime(v) !== undefined, BAD_TIME)
+    .transform((v) => (v ? readTime(v) : undefined)),
 });
 
 const notifications: FastifyPluginAsyncZod = async (app) => {
@@ -41,10 +62,24 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
     return serializeNotification(row);
   });
 
-  app.post('/api/notifications/mark-all-as-read/', { schema: { tags: ['notifications'] } }, async (request) => {
-    const me = requireUser(request);
-    return { marked: await markAllNotificationsRead(db, me.id) };
-  });
+  app.post(
+    '/api/notifications/mark-all-as-read/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark my unread notifications read (only those created at or before `until`, when given)',
+        description:
+          'Optional body {"until": "<ISO 8601 time>"}: a device sends the created_at of the newest notification it has shown, ' +
+          'so a "mark all" made offline never marks what arrived later.',
+        response: { 200: z.object({ marked: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const { until } = parseInput(markAllInput, (await readForm(request)).fields);
+      return { marked: await markAllNotificationsRead(db, me.id, until) };
+    },
+  );
 };
 
 export default notifications;

@@ -54,14 +54,15 @@ export async function markNotificationRead(db: Database, userId: number, id: num
   return marked ?? db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** Marks every unread notification of the user read; answers how many. */
-export async function markAllNotificationsRead(db: Database, userId: number): Promise<number> {
-  const result = await db
-    .updateTable('notifications')
-    .set({ is_read: true })
-    .where('user_id', '=', userId)
-    .where('is_read', '=', false)
-    .executeTakeFirst();
+/**
+ * Marks the user's unread notifications read, only those created at or before `until` when
+ * given (a device marks what it has shown, never what arrived later: docs/api.md); answers
+ * how many. Compared at the millisecond, the precision of the `created_at` clients are sent.
+ */
+export async function markAllNotificationsRead(db: Database, userId: number, until?: Date): Promise<number> {
+  let query = db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId).where('is_read', '=', false);
+  if (until) query = query.where(sql`date_trunc('milliseconds', created_at)`, '<=', until);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

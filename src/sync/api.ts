@@ -334,7 +334,8 @@ export const api = {
   updateSupplierProfile: (form: FormData) =>
     request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form, shape: 'supplierProfile' }),
   updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form, shape: 'buyerProfile' }),
-  markAllNotificationsRead: async (): Promise<void> => {
-    await request('notifications/mark-all-as-read/', { method: 'POST' });
+  /** Only notifications created at or before `until` (the newest one the device showed). */
+  markAllNotificationsRead: async (until?: string): Promise<void> => {
+    await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined });
   },
 };
