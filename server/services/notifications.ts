@@ -16,9 +16,12 @@ export interface NewNotification {
   link: string;
 }
 
-/** Server-made notifications (DESIGN §5). Call inside the transaction that made the event. */
-export async function notify(db: Database, n: NewNotification): Promise<void> {
-  await db
+/**
+ * Server-made notifications (DESIGN §5). Call inside the transaction that made the event;
+ * answers the new notification's id, for the route to push once the request is done.
+ */
+export async function notify(db: Database, n: NewNotification): Promise<number> {
+  const row = await db
     .insertInto('notifications')
     .values({
       user_id: n.userId,
@@ -27,7 +30,9 @@ export async function notify(db: Database, n: NewNotification): Promise<void> {
       message: n.message,
       link: n.link,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export const serializeNotification = (n: Selectable<NotificationsTable>): Notification => ({

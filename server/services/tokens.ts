@@ -125,10 +125,10 @@ export function createTokenService(db: Database, secret: string) {
         });
     },
 
-    /** Sign-out: the whole family of this refresh token stops working. */
-    async revoke(refresh: string): Promise<void> {
+    /** Sign-out: the whole family of this refresh token stops working. Answers whose sign-in it was. */
+    async revoke(refresh: string): Promise<{ userId: number; sessionId: string }> {
       const { jti } = await decode(refresh, 'refresh');
-      const row = await db.selectFrom('refresh_tokens').select('family').where('jti', '=', jti).executeTakeFirst();
+      const row = await db.selectFrom('refresh_tokens').select(['family', 'user_id']).where('jti', '=', jti).executeTakeFirst();
       if (!row) throw notAuthenticated(INVALID);
       await db
         .updateTable('refresh_tokens')
@@ -136,6 +136,7 @@ export function createTokenService(db: Database, secret: string) {
         .where('family', '=', row.family)
         .where('revoked_at', 'is', null)
         .execute();
+      return { userId: row.user_id, sessionId: row.family };
     },
 
     async revokeAllFor(userId: number): Promise<void> {
