@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushConfig } from '../config';
 import type { Database } from '../db';
 import { serializeNotification } from './notifications';
+import { checkEndpoint } from './push-subscriptions';
 import { pushLanguage, pushText, type PushLanguage } from './push-text';
 import type { Notification } from '../../src/shared/chat';
 
@@ -14,7 +15,8 @@ import type { Notification } from '../../src/shared/chat';
  * answer, and their errors are only logged. Notifications made within COALESCE_MS of each
  * other go out as one push per device. A push service answering 404 or 410 has dropped the
  * subscription, and so does the server; subscriptions of sign-ins that have ended (logout,
- * password change, a stolen token) are dropped too and never pushed to.
+ * password change, a stolen token) or to push services no longer allowed are dropped too and
+ * never pushed to.
  */
 
 export const COALESCE_MS = 200;
@@ -89,9 +91,19 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
       .where('user_id', 'in', userIds)
       .where(liveSession)
       .execute();
+    // Allowed when stored, but the operator may have narrowed PUSH_ENDPOINT_PREFIXES since.
+    const allowed = subscriptions.filter((s) => {
+      try {
+        return checkEndpoint(s.endpoint, config.endpointPrefixes) !== undefined;
+      } catch {
+        return false;
+      }
+    });
+    const refused = subscriptions.filter((s) => !allowed.includes(s)).map((s) => s.id);
+    if (refused.length > 0) await db.deleteFrom('push_subscriptions').where('id', 'in', refused).execute();
     const byUser = new Map<number, Notification[]>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), serializeNotification(row)]);
-    const queue = subscriptions.map((s) => ({ s, payload: buildPayload(byUser.get(s.user_id)!, pushLanguage(s.language)) }));
+    const queue = allowed.map((s) => ({ s, payload: buildPayload(byUser.get(s.user_id)!, pushLanguage(s.language)) }));
     const worker = async () => {
       for (let next = queue.shift(); next && !stop.signal.aborted; next = queue.shift()) await send(next.s, next.payload);
     };

@@ -24,7 +24,7 @@ beforeAll(async () => {
         privateKey: ecdh.getPrivateKey('base64url'),
         subject: 'mailto:ops@marketplace.test',
       },
-      endpointPrefixes: [`${service.origin}/`],
+      endpointPrefixes: ['http://127.0.0.1:'],
     },
   });
 });
@@ -134,6 +134,19 @@ describe('POST /api/push/subscriptions/', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ endpoint: [expect.any(String)] });
     expect(await subscriptionsOf(user.user.id)).toHaveLength(0);
+  });
+
+  it('never pushes to a stored subscription whose push service is no longer allowed, and forgets it', async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const device = await subscribe(supplier);
+    await t.db
+      .updateTable('push_subscriptions')
+      .set({ endpoint: `https://attacker.example${device.path}` })
+      .where('user_id', '=', supplier.user.id)
+      .execute();
+    await send(t, buyer, conversation.id, { text: 'Hello' });
+    await t.app.push.settled();
+    expect(await subscriptionsOf(supplier.user.id)).toHaveLength(0);
   });
 
   it('refuses a prefix-matching endpoint that carries user information', async () => {
