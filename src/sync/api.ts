@@ -130,6 +130,19 @@ async function parse<T>(response: Response): Promise<T> {
 
 let refreshing: Promise<string | null> | null = null;
 
+const rotate = async (refresh: string) =>
+  parse<TokenPair>(await send('auth/token/refresh/', { method: 'POST', body: { refresh }, anonymous: true }, null));
+
+/** Whether a JWT's `exp` has passed; a token that cannot be read is left to the server. */
+function expired(token: string): boolean {
+  try {
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Exchanges the refresh token for a new pair; concurrent callers share one exchange.
  * Resolves to the new access token, or null after a failed refresh (tokens cleared).
@@ -144,8 +157,14 @@ export function refreshAccessToken(): Promise<string | null> {
       return null;
     }
     try {
-      const pair = await parse<TokenPair>(await send('auth/token/refresh/', { method: 'POST', body: { refresh }, anonymous: true }, null));
+      let pair = await rotate(refresh);
       setTokens(pair);
+      // A lost answer asked for again much later is the pair the server made then: its access
+      // token may have expired, but its refresh token is unused and rotates at once.
+      if (expired(pair.access)) {
+        pair = await rotate(pair.refresh);
+        setTokens(pair);
+      }
       return pair.access;
     } catch (error) {
       // Only the server refusing the token ends the session. A lost answer (status 0) is asked

@@ -128,6 +128,27 @@ describe('the API client', () => {
     expect(server.callsTo('GET', '/api/me/')).toHaveLength(3);
   });
 
+  it('rotates again at once when the pair asked for again has an expired access token', async () => {
+    storeSession('expired', 'refresh-1');
+    const jwt = (exp: number) => `e30.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.sig`;
+    const stale = jwt(Math.floor(Date.now() / 1000) - 60);
+    const presented: string[] = [];
+    fakeApi({
+      'GET /api/me/': (call) =>
+        call.headers.get('Authorization') === 'Bearer access-3' ? { body: makeUser() } : { status: 401, body: { detail: 'expired' } },
+      'POST /api/auth/token/refresh/': (call) => {
+        const { refresh } = call.body as { refresh: string };
+        presented.push(refresh);
+        return refresh === 'refresh-1'
+          ? { body: { access: stale, refresh: 'refresh-2' } }
+          : { body: { access: 'access-3', refresh: 'refresh-3' } };
+      },
+    });
+    expect((await api.me()).id).toBe(7);
+    expect(presented).toEqual(['refresh-1', 'refresh-2']);
+    expect(getRefreshToken()).toBe('refresh-3');
+  });
+
   it.each([500, 503, 429])('keeps the session when the refresh meets a server in trouble (%i)', async (status) => {
     storeSession('expired', 'refresh-1');
     fakeApi({
