@@ -15,7 +15,7 @@ export const ENDPOINT_MAX = 2048;
 const NOT_A_URL = 'Enter a valid URL.';
 const NOT_ALLOWED = 'This push service is not allowed.';
 const BAD_P256DH = "Enter the subscription's p256dh key: a P-256 public key, base64url.";
-const BAD_AUTH = "Enter the subscription's auth secret: 16 bytes, base64url.";
+const BAD_AUTH = "Enter the subscription's auth secret: at least 16 bytes, base64url.";
 
 /** `*` in a prefix stands for one DNS label (WNS hosts vary); everything else is compared as text. */
 function startsWithPrefix(text: string, prefix: string): boolean {
@@ -66,7 +66,8 @@ export function checkKeys(keys: { p256dh: string; auth: string }): void {
     }
   }
   if (!point) throw badRequest({ keys: [BAD_P256DH] });
-  if (auth.length !== 16 || !/^[A-Za-z0-9_-]+=*$/.test(keys.auth)) throw badRequest({ keys: [BAD_AUTH] });
+  // Browsers make 16 bytes; RFC 8291 (and web-push) need at least that.
+  if (auth.length < 16 || !/^[A-Za-z0-9_-]+=*$/.test(keys.auth)) throw badRequest({ keys: [BAD_AUTH] });
 }
 
 export interface NewSubscription {
