@@ -26,13 +26,26 @@ const listQuery = z.looseObject({
 });
 
 const BAD_TIME = 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
-const ISO_TIME = z.iso.datetime({ offset: true, local: true });
+/** ISO 8601 as Django reads it: date, then optionally time (T or space), seconds, fraction and offset. */
+const ISO_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/** An ISO 8601 time as a Date, UTC when no offset is given; undefined when it is not one. */
+/** An ISO 8601 time as a Date, UTC when no offset is given; undefined when it is not a real time. */
 function readTime(text: string): Date | undefined {
-  if (!ISO_TIME.safeParse(text).success) return undefined;
-  const at = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
-  return Number.isNaN(at.getTime()) ? undefined : at;
+  const m = ISO_TIME.exec(text.trim());
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0));
+  const ms = Number((m[7] ?? '0').padEnd(3, '0').slice(0, 3));
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const at = new Date(utc);
+  // Date.UTC rolls 31 February over into March: such a time does not exist.
+  if (at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
+  const zone = m[8] && m[8].toUpperCase() !== 'Z' ? m[8] : '';
+  if (!zone) return at;
+  const sign = zone[0] === '-' ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  const offset = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0);
+  if (offset > 18 * 60) return undefined;
+  return new Date(utc - sign * offset * 60_000);
 }
 
 /** `until` as DRF's DateTimeField reads it; empty or null means none. */

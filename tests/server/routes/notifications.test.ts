@@ -145,11 +145,13 @@ describe('POST /api/notifications/mark-all-as-read/ with until', () => {
     expect(offset.body).toEqual({ marked: 1 });
     const naive = await t.api.post('/api/notifications/mark-all-as-read/', { until: '2030-01-01T11:59:59' }, { token: me.token });
     expect(naive.body).toEqual({ marked: 0 });
+    const spaced = await t.api.post('/api/notifications/mark-all-as-read/', { until: '2030-01-01 12:59+0100' }, { token: me.token });
+    expect(spaced.body).toEqual({ marked: 0 });
     const empty = await t.api.post('/api/notifications/mark-all-as-read/', { until: '' }, { token: me.token });
     expect(empty.body).toEqual({ marked: 1 });
   });
 
-  it.each(['yesterday', '2030-13-01T00:00:00Z', '2030-02-31T00:00:00Z', 12, true])(
+  it.each(['yesterday', '2030-13-01T00:00:00Z', '2030-02-31T00:00:00Z', '2030-01-01T24:00:00Z', '2030-01-01T10:00:00+25:00', 12, true])(
     'refuses until=%s with a field error and marks nothing',
     async (until) => {
       const me = await createUser(t);
