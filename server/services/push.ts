@@ -29,8 +29,12 @@ const PARALLEL_SENDS = 8;
 const TTL_S = 24 * 60 * 60;
 const TITLE = 'Marketplace';
 
-/** What a device's service worker receives: the notifications as GET /api/notifications/ lists them, worded. */
-export interface PushPayload {
+/**
+ * What a device's service worker receives: the newest notification exactly as
+ * GET /api/notifications/ lists it, with what to show (title, body worded in the device's
+ * language, tag, url) and every notification the push gathers, newest first.
+ */
+export interface PushPayload extends Notification {
   title: string;
   body: string;
   /** One notification on screen per link (a conversation, a product): newer ones replace it. */
@@ -46,6 +50,7 @@ export function buildPayload(notifications: Notification[], language: PushLangua
     const shown = newestFirst.slice(0, Math.max(n, 1));
     const newest = shown[0];
     const payload: PushPayload = {
+      ...newest,
       title: TITLE,
       body: shown.map((item) => pushText(item, language)).join('\n'),
       tag: newest.link ?? 'notifications',

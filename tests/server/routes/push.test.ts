@@ -237,6 +237,7 @@ describe('pushing notifications', () => {
     const listed = (await t.api.get('/api/notifications/', { token: supplier.token })).body.results;
     expect(payload.notifications).toEqual([listed[0]]);
     expect(payload).toMatchObject({
+      ...listed[0],
       body: `Nouveau message de ${buyer.user.first_name}.`,
       url: `/chat/${conversation.id}`,
       tag: `/chat/${conversation.id}`,
