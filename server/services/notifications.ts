@@ -17,7 +17,7 @@ export interface NewNotification {
 }
 
 /**
- * Server-made notifications (DESIGN §5). Call inside the transaction that made the event;
+ * Server-made notifications (docs/api.md). Call inside the transaction that made the event;
  * answers the new notification's id, for the route to push once the request is done.
  */
 export async function notify(db: Database, n: NewNotification): Promise<number> {
