@@ -160,7 +160,8 @@ export async function rebase(): Promise<void> {
         await db.notifications.update(p.id as number, { is_read: true });
         break;
       case 'notification.read-all': {
-        const before = new Date(entry.created_at).toISOString();
+        // Entries queued before `until` was sent carry none: the time they were made bounds them.
+        const before = typeof p.until === 'string' ? p.until : new Date(entry.created_at).toISOString();
         await db.notifications.filter((n) => n.created_at <= before).modify({ is_read: true });
         break;
       }

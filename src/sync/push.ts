@@ -154,7 +154,7 @@ async function send(entry: OutboxRow): Promise<void> {
       }
       return done(entry, async () => undefined);
     case 'notification.read-all':
-      await api.markAllNotificationsRead();
+      await api.markAllNotificationsRead(typeof p.until === 'string' ? p.until : undefined);
       return done(entry, async () => undefined);
   }
 }

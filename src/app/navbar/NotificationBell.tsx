@@ -83,7 +83,7 @@ export default function NotificationBell() {
             <p className="notifications__title">
               <Trans>Notifications</Trans>
             </p>
-            {signedIn && items && items.length > 1 ? (
+            {signedIn && items && items.length > 0 ? (
               <button type="button" className="button button--ghost button--small" onClick={() => markAllNotificationsRead()}>
                 <Trans>Mark all as read</Trans>
               </button>
