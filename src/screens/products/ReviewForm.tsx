@@ -5,8 +5,8 @@ import FormField from '../../components/FormField';
 import { StarInput } from '../../components/Stars';
 import { REVIEW_COMMENT_MAX, reviewCreate } from '../../shared/catalogue';
 import { useMessage } from '../../components/useMessage';
-import { submitReview } from '../../sync/intents';
-import { LocalWriteError } from '../../sync/storage';
+import { submitReview } from '../../queries/reviews';
+import { LocalWriteError } from '../../queries/errors';
 
 /**
  * A buyer's review of a product (spec §5): a star rating (required) and an optional comment.
