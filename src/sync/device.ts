@@ -25,11 +25,22 @@ import { openConversation } from './conversations';
 import { createProduct, deleteProduct, fetchProduct, updateProduct } from './products';
 import { clearOfflineCopy, storageEstimate } from './storage';
 
-export { liveQuery } from 'dexie';
-export { db } from '../db/db';
+import { liveQuery } from 'dexie';
+import { db } from '../db/db';
+import { streamKey } from './pull';
+
+export { liveQuery, db };
 export { deviceList, localSuggestions, readCounts, withFavorites } from '../db/queries';
 export { searchLocal } from '../db/search';
 export { adoptInterim } from './lists';
+
+/** Calls `listener` once the whole catalogue is on the device (the catalogue stream finished). */
+export function onCatalogueReplicated(listener: () => void): void {
+  liveQuery(() => db.syncState.get(streamKey('catalogue'))).subscribe({
+    next: (row) => row?.value === 'done' && listener(),
+    error: (error: unknown) => console.warn('Could not follow the catalogue copy', error),
+  });
+}
 
 /** What the hooks may ask the engine to do: fetch what the device lacks, write the user's actions, run the streams. */
 export const commands = {

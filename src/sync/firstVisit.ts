@@ -87,12 +87,7 @@ export function loadDevice(): Promise<Device> {
         .catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
       device = module;
       dispatch('device-loaded');
-      module
-        .liveQuery(() => module.db.syncState.get('stream:catalogue'))
-        .subscribe({
-          next: (row) => row?.value === 'done' && dispatch('catalogue-replicated'),
-          error: (error: unknown) => console.warn('Could not follow the catalogue copy', error),
-        });
+      module.onCatalogueReplicated(() => dispatch('catalogue-replicated'));
       return module;
     })();
     loading.catch(() => {
