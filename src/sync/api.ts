@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { BuyerProfile, Category, Counts, OtpLogin, Page, SupplierProfile, TokenPair, User, UserSummary } from '../shared/types';
-import type { Banner, Favorite, Product, Review, SyncAnswer } from '../shared/catalogue';
+import type { Banner, Favorite, Product, ProductFilters, ProductSection, Review, SearchSuggestion, SyncAnswer } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { AnswerShape } from './answers';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
@@ -217,23 +217,10 @@ export interface RegistrationInput {
 
 export type { Counts };
 
-export interface SearchSuggestion {
-  id: number;
-  name: string;
-  thumbnail_url: string | null;
-  price: string | null;
-}
-
 export type { Notification };
 
 /** GET /api/products/<section>/ (README "Listing sections"); 'all' is the plain list. */
-export type ProductSection = 'all' | 'new-arrivals' | 'flash-deals' | 'top-rated' | 'hot-selling';
-export interface ProductFilters {
-  search?: string;
-  category?: number;
-  supplier?: number;
-  exclude?: number;
-}
+export type { ProductFilters, ProductSection, SearchSuggestion };
 
 export interface SentMessage {
   text?: string;

@@ -1,7 +1,7 @@
 import type { Banner, Favorite, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
-import { db, type ConversationRow, type FavoriteRow, type ProductRow } from '../data/db';
-import { productsChanged } from '../data/search';
+import { db, type ConversationRow, type FavoriteRow, type ProductRow } from '../db/db';
+import { productsChanged } from '../db/search';
 
 /**
  * Writing what the server sent into the local database. Every writer of server rows goes

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { Product } from '../shared/catalogue';
 import { RECENTLY_VIEWED_MAX, OFFER_STEP } from '../shared/constants';
 import { offerPrice } from '../shared/currency';
-import { db, type ConversationRow, type MessageRow, type ReviewRow } from '../data/db';
+import { db, type ConversationRow, type MessageRow, type ReviewRow } from '../db/db';
 import { api } from './api';
 import { putProducts, toConversationRow } from './apply';
 import { enqueue, waitingEntry } from './outbox';

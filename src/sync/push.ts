@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { Review } from '../shared/catalogue';
 import type { Message } from '../shared/chat';
-import { db, type OutboxRow } from '../data/db';
+import { db, type OutboxRow } from '../db/db';
 import { api, ApiError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
