@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
@@ -21,6 +21,7 @@ import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerRoutes } from './routes';
 import { DIST_DIR, registerWeb } from './web';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { answerSerializer, describeAnswers, requireAnswerSchemas } from './lib/responses';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -71,7 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(idleCloser));
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
+  requireAnswerSchemas(app);
 
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });
@@ -105,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: describeAnswers,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -15,6 +15,7 @@ import {
   takeAttempt,
   waitError,
 } from '../services/accounts';
+import { failures } from '../lib/responses';
 import { rememberDevice } from '../services/devices';
 import { deleteAccount } from '../services/me';
 import { createOtpService, OTP_MESSAGES } from '../services/otp';
@@ -28,6 +29,8 @@ import {
   registrationSchema,
   resendOtpSchema,
 } from '../../src/shared/validation';
+import { detailSchema } from '../../src/shared/errors';
+import { otpLoginSchema, tokenPairSchema } from '../../src/shared/types';
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 const OTP_RESENT = 'A new OTP has been sent to your email.';
@@ -37,9 +40,6 @@ const TOO_MANY_SIGN_UPS = (wait: string) => `Too many sign-ups. Please try again
 const TOO_MANY_CODES = (wait: string) => `Too many wrong codes. Please try again in ${wait}.`;
 const TOO_MANY_RESENDS = (wait: string) => `Too many codes were asked for today. Please try again in ${wait}.`;
 const RESEND_COOLDOWN = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
-
-const detail = z.object({ detail: z.string() });
-const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
 /**
  * Sign-up, sign-in, tokens, email confirmation and password change (spec §7, DESIGN §5).
@@ -71,7 +71,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           'Answers a registration_token: send it back with the code (POST /api/auth/otp/verify/) to keep the sign-up password. ' +
           'Limited per address and overall; unverified accounts are removed after 7 days.',
         body: registrationSchema,
-        response: { 201: z.object({ detail: z.string(), registration_token: z.string() }) },
+        response: { 201: z.object({ detail: z.string(), registration_token: z.string() }), ...failures(400, 401, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -95,7 +95,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login/',
     {
-      schema: { tags: ['auth'], summary: 'Sign in (unverified accounts too)', body: loginSchema, response: { 200: tokenPair } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (unverified accounts too)',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, ...failures(400, 401, 413, 429) },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -111,7 +116,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/token/refresh/',
     {
-      schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshSchema, response: { 200: tokenPair } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate a refresh token',
+        body: refreshSchema,
+        response: { 200: tokenPairSchema, ...failures(400, 401, 413) },
+      },
     },
     async (request) => app.tokens.rotate(request.body.refresh),
   );
@@ -123,7 +133,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign out: revoke the sign-in of this refresh token',
         body: refreshSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413) },
       },
     },
     async (request) => {
@@ -142,6 +152,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           'Without the registration_token of the sign-up (or a sign-in of the account), every earlier sign-in ends ' +
           'and the sign-up password stops working: must_set_password is then true, and POST /api/auth/password/set/ chooses a new one.',
         body: otpSchema,
+        response: { 200: otpLoginSchema, ...failures(400, 401, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -173,7 +184,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a new code (at most once a minute, 5 times a day)',
         description: 'Answers the same whether or not the address has an account waiting for a code.',
         body: resendOtpSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -205,7 +216,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Change the password; ends every other sign-in',
         body: passwordChangeSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413, 429) },
       },
       preValidation: async (request) => {
         requireUser(request);
@@ -229,7 +240,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Choose a password for an account without a usable one (after must_set_password)',
         body: passwordSetSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413) },
       },
       preValidation: async (request) => {
         requireUser(request);
