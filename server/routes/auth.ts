@@ -31,11 +31,12 @@ import {
 } from '../../src/shared/validation';
 import { detailSchema } from '../../src/shared/errors';
 import { otpLoginSchema, tokenPairSchema } from '../../src/shared/types';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
-const BAD_CREDENTIALS = 'No active account found with the given credentials';
+const BAD_CREDENTIALS = SERVER_MESSAGES.BAD_CREDENTIALS;
 const OTP_RESENT = 'A new OTP has been sent to your email.';
 const PASSWORD_SAVED = 'New password has been saved.';
-const MAIL_FAILED = 'The e-mail could not be sent. Please try again in a moment.';
+const MAIL_FAILED = SERVER_MESSAGES.MAIL_FAILED;
 const TOO_MANY_SIGN_UPS = (wait: string) => `Too many sign-ups. Please try again in ${wait}.`;
 const TOO_MANY_CODES = (wait: string) => `Too many wrong codes. Please try again in ${wait}.`;
 const TOO_MANY_RESENDS = (wait: string) => `Too many codes were asked for today. Please try again in ${wait}.`;
@@ -226,7 +227,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { old_password, new_password1 } = request.body;
       if (!(await checkPassword(limiter, request, reply, user.email, user, old_password))) {
-        throw fieldError('old_password', 'Your old password was entered incorrectly. Please enter it again.');
+        throw fieldError('old_password', SERVER_MESSAGES.OLD_PASSWORD_WRONG);
       }
       await changePassword(app.db, request, user.id, new_password1);
       return { detail: PASSWORD_SAVED };

@@ -12,6 +12,7 @@ import { failures } from '../lib/responses';
 import { detailSchema } from '../../src/shared/errors';
 import { userSchema } from '../../src/shared/types';
 import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema } from '../../src/shared/validation';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /** The form fields of the multipart calls, for /api/docs (their bodies are read with readForm). */
 const FORM = ['multipart/form-data', 'application/json'];
@@ -89,7 +90,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       if (!(await checkPassword(limiter, request, reply, user.email, user, request.body.password))) {
-        throw fieldError('password', 'Incorrect password.');
+        throw fieldError('password', SERVER_MESSAGES.PASSWORD_WRONG);
       }
       await deleteAccount(app.db, user.id);
       return { detail: 'Account deleted successfully.' };

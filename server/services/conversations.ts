@@ -7,6 +7,7 @@ import { userSummaries } from '../lib/users';
 import { CANNOT_MESSAGE_OWN_PRODUCT, CANNOT_MESSAGE_SELF } from '../../src/shared/messaging';
 import { invalidPk } from '../../src/shared/validation';
 import type { Conversation } from '../../src/shared/chat';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /**
  * Conversations (spec §2 Chat, §3 Conversation): a buyer and a supplier, usually about one
@@ -156,14 +157,14 @@ export async function openConversation(db: Database, me: UserRow, productId: num
     let buyerId: number, supplierId: number;
     if (product) {
       if (other.id !== product.supplier_id) throw fieldError('participants', "The participant must be the product's supplier.");
-      if (me.user_type !== 'BUYER') throw forbidden('Only buyers can message a supplier about a product.');
+      if (me.user_type !== 'BUYER') throw forbidden(SERVER_MESSAGES.ONLY_BUYERS_ASK_SUPPLIERS);
       [buyerId, supplierId] = [me.id, other.id];
     } else if (me.user_type === 'BUYER' && other.user_type === 'SUPPLIER') {
       [buyerId, supplierId] = [me.id, other.id];
     } else if (me.user_type === 'SUPPLIER' && other.user_type === 'BUYER') {
       [buyerId, supplierId] = [other.id, me.id];
     } else if (me.user_type === null) {
-      throw forbidden('Choose your account type before messaging.');
+      throw forbidden(SERVER_MESSAGES.CHOOSE_ACCOUNT_TYPE_FIRST);
     } else {
       throw fieldError('participants', 'A conversation is between a buyer and a supplier.');
     }

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
 import { StarInput } from '../../components/Stars';
-import { REVIEW_COMMENT_MAX } from '../../shared/catalogue';
+import { useMessage } from '../../components/useMessage';
+import { RATING_REQUIRED, REVIEW_COMMENT_MAX } from '../../shared/catalogue';
 import { submitReview } from '../../sync/intents';
 import { LocalWriteError } from '../../sync/storage';
 
@@ -14,6 +15,7 @@ import { LocalWriteError } from '../../sync/storage';
  */
 export default function ReviewForm({ productId }: { productId: number }) {
   const { t } = useLingui();
+  const translate = useMessage();
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [ratingError, setRatingError] = useState<string | null>(null);
@@ -24,7 +26,7 @@ export default function ReviewForm({ productId }: { productId: number }) {
     event.preventDefault();
     setFailure(null);
     if (rating === null) {
-      setRatingError(t`Please select a star rating.`);
+      setRatingError(translate(RATING_REQUIRED));
       document.querySelector<HTMLElement>('#review-rating [role="radio"][tabindex="0"]')?.focus();
       return;
     }

@@ -4,7 +4,6 @@ import { useLocation } from 'wouter';
 import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
 import { showToast } from '../../components/Toast';
-import { DELETE_PASSWORD_REQUIRED } from '../../shared/validation';
 import { api } from '../../sync/api';
 import { useAuth } from '../../sync/auth';
 import { serverMessage } from '../serverMessage';
@@ -85,8 +84,7 @@ export default function DeleteAccount() {
       await api.deleteAccount(password);
       setDeleted(true);
     } catch (err) {
-      const message = serverMessage(err, t`Failed to delete account. Please check your password.`);
-      setError(message === DELETE_PASSWORD_REQUIRED ? t`Password is required to confirm deletion.` : message);
+      setError(serverMessage(err, t`Failed to delete account. Please check your password.`));
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import type { FieldErrors } from '../../../shared/validation';
 import { formatDateTime, formatPrice } from '../../../app/format';
 import { updateProduct } from '../../../sync/products';
 import { serverMessage } from '../../serverMessage';
-import { useProductMessage } from './messages';
+import { useMessage } from '../../../components/useMessage';
 
 /** A datetime-local value ("2026-05-01T18:00", the device's time) as an ISO instant; '' stays ''. */
 function toIso(local: string): string {
@@ -24,7 +24,7 @@ function toIso(local: string): string {
  */
 export default function FlashDealForm({ product, onSaved }: { product: Product; onSaved(product: Product): void }) {
   const { t } = useLingui();
-  const translate = useProductMessage();
+  const translate = useMessage();
   const id = useId();
   const [price, setPrice] = useState('');
   const [endsAt, setEndsAt] = useState('');
