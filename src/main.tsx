@@ -22,6 +22,7 @@ if (window.location.pathname === '/' && !navigator.serviceWorker?.controller) {
   loadDevice().catch((error: unknown) => console.warn('Could not load the local database', error));
 }
 
+// biome-ignore lint/style/noNonNullAssertion: index.html holds the #root element.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -43,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ detail: 'A server error occurred.' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: SERVER_MESSAGES.NOT_FOUND }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: SERVER_MESSAGES.NOT_FOUND }));
 }
 
 /** Error answers stay small whatever the request held (field names and values are quoted back). */

@@ -135,6 +135,7 @@ export function createMediaStore(objects: MediaObjects, db?: Database) {
     let bytes = 0;
     // The claim ends holding what was really received, and the file's path once it is stored.
     const settle = async (stored: string) => {
+      // biome-ignore lint/style/noNonNullAssertion: an upload is only claimed against a database.
       if (claim) await db!.updateTable('media_uploads').set({ bytes, path: stored }).where('id', '=', claim.id).execute();
     };
     const meter = new Transform({

@@ -133,6 +133,7 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
   // A concurrent retry with the same client_id waits for the first insert, then inserts nothing.
   const message = await insertMessage(db, c, sender, m, notificationFor(c, sender, m.price, product?.name));
   if (message) return { message, created: true };
+  // biome-ignore lint/style/noNonNullAssertion: the insert did nothing because this client_id's message exists.
   return { message: (await sentWith(db, sender.id, m.clientId))!, created: false };
 }
 

@@ -84,6 +84,7 @@ export function useLive<T, I>(query: (device: Device) => T | Promise<T>, deps: D
   const loaded = useDevice();
   const monitor = useRef<{ result: T | I | undefined; error: unknown }>({ result: initial, error: null });
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the query reads (deps), as with useEffect.
   useEffect(() => {
     if (!loaded) return;
     // An async querier: Dexie follows native awaits inside it only when it sees an async function.

@@ -97,6 +97,7 @@ export function readFlashDeal(fields: Record<string, unknown>): { deal?: FlashDe
   const end = typeof rawEnd === 'string' && !cleared(rawEnd) ? new Date(rawEnd.trim()) : undefined;
   if (!cleared(rawEnd) && (!end || Number.isNaN(end.getTime()))) errors.flash_deal_ends_at = [INVALID_DATETIME];
   if (Object.keys(errors).length > 0) return { errors };
+  // biome-ignore lint/style/noNonNullAssertion: without errors, both the price and the end were read.
   return { deal: { price: parsedPrice!.data as string, flash_deal_ends_at: end!.toISOString() }, errors };
 }
 

@@ -39,6 +39,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
 
   useEffect(() => watchConversation(id), [id]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the events named below; the state it sets must not run it again.
   useEffect(() => {
     if (state !== 'opening' && state !== 'offline' && !unread) return;
     if (state === 'offline' && !online) return;

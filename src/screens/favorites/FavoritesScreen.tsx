@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import Alert from '../../components/Alert';
@@ -45,7 +45,7 @@ export default function FavoritesScreen() {
   const count = favorites?.length ?? 0;
   // Unknown until the sync facts are read: not a failure yet.
   const neverSynced = loaded && lastSyncedAt === null;
-  let body;
+  let body: ReactNode;
   if (favorites && count > 0) {
     body = <ProductGrid products={favorites} headingLevel={2} />;
   } else if (neverSynced && (!online || pulled)) {

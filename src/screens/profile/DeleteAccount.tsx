@@ -102,6 +102,8 @@ export default function DeleteAccount() {
         <Trans>Delete account</Trans>
       </button>
       {open ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog; the keyboard closes it with Escape.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes the dialog; the keyboard closes it with Escape.
         <div
           className="modal-backdrop"
           onClick={(event) => {

@@ -82,6 +82,7 @@ export default function FlashDealForm({ product, onSaved }: { product: Product; 
         <>
           <p>
             <Trans>
+              {/* biome-ignore lint/style/noNonNullAssertion: a running deal has its end time. */}
               On a flash deal at <Price min={product.price} /> until {formatDateTime(product.flash_deal_ends_at!)}.
             </Trans>
           </p>
