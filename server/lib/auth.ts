@@ -86,5 +86,5 @@ export const requireProfileOwner = (request: FastifyRequest, type: 'SUPPLIER' | 
   requireType(
     requireUser(request),
     type,
-    type === 'SUPPLIER' ? 'Only suppliers have a supplier profile.' : 'Only buyers have a buyer profile.',
+    type === 'SUPPLIER' ? SERVER_MESSAGES.ONLY_SUPPLIERS_HAVE_PROFILE : SERVER_MESSAGES.ONLY_BUYERS_HAVE_PROFILE,
   );

@@ -19,6 +19,14 @@ export const SERVER_MESSAGES = {
   TWO_DECIMALS_AT_MOST: 'Ensure that there are no more than 2 decimal places.',
   INVALID_DATETIME: 'Enter a valid date and time.',
   NOT_A_DICTIONARY: 'Invalid data. Expected a dictionary.',
+  NOT_NULL: 'This field may not be null.',
+  NOT_A_STRING: 'Not a valid string.',
+  NOT_A_LIST: 'Expected a list of items.',
+  NOT_A_BOOLEAN: 'Must be a valid boolean.',
+  NOT_A_UUID: 'Must be a valid UUID.',
+  EMPTY_LIST: 'This list may not be empty.',
+  UNKNOWN_FIELD: 'Unknown field.',
+  NOT_NON_NEGATIVE: 'A valid non-negative integer is required.',
   // Accounts.
   PASSWORD_TOO_SHORT: 'This password is too short. It must contain at least 8 characters.',
   PASSWORD_TOO_COMMON: 'This password is too common.',
@@ -46,6 +54,9 @@ export const SERVER_MESSAGES = {
   ONLY_SUPPLIERS: 'Only suppliers can do this.',
   ONLY_BUYERS: 'Only buyers can do this.',
   NOT_FOUND: 'Not found.',
+  ONLY_SUPPLIERS_HAVE_PROFILE: 'Only suppliers have a supplier profile.',
+  ONLY_BUYERS_HAVE_PROFILE: 'Only buyers have a buyer profile.',
+  NO_PROFILE_YET: 'This account has no profile yet.',
   // Products and reviews.
   MIN_PRICE_ABOVE_MAX: 'Minimum price cannot be greater than the maximum price.',
   // The product rules give this text as it is, lower case included.
@@ -68,6 +79,9 @@ export const SERVER_MESSAGES = {
   OFFER_NEEDS_PRODUCT: 'Price offers can only be made in a conversation about a product.',
   ONLY_BUYERS_ASK_SUPPLIERS: 'Only buyers can message a supplier about a product.',
   CHOOSE_ACCOUNT_TYPE_FIRST: 'Choose your account type before messaging.',
+  ONE_OTHER_PARTICIPANT: 'A conversation is between you and one other user.',
+  PARTICIPANT_NOT_SUPPLIER: "The participant must be the product's supplier.",
+  BUYER_AND_SUPPLIER: 'A conversation is between a buyer and a supplier.',
   UNSUPPORTED_FILE_TYPE: 'Unsupported file type. Allowed: JPEG, PNG, GIF or WebP images; MP4, WebM, MOV or Ogg videos; PDF.',
   NOT_WHAT_IT_CLAIMS: 'The file is damaged or is not the type it claims to be.',
 };

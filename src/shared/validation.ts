@@ -17,24 +17,24 @@ export const NOT_A_DICTIONARY = SERVER_MESSAGES.NOT_A_DICTIONARY;
 z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
-    if (issue.code === 'invalid_type' && issue.input === null) return 'This field may not be null.';
+    if (issue.code === 'invalid_type' && issue.input === null) return SERVER_MESSAGES.NOT_NULL;
     if (issue.code === 'invalid_type' && issue.expected === 'number') return INVALID_NUMBER;
     if (issue.code === 'invalid_type' && issue.expected === 'int') return INVALID_INTEGER;
-    if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Not a valid string.';
-    if (issue.code === 'invalid_type' && issue.expected === 'array') return 'Expected a list of items.';
-    if (issue.code === 'invalid_type' && issue.expected === 'boolean') return 'Must be a valid boolean.';
+    if (issue.code === 'invalid_type' && issue.expected === 'string') return SERVER_MESSAGES.NOT_A_STRING;
+    if (issue.code === 'invalid_type' && issue.expected === 'array') return SERVER_MESSAGES.NOT_A_LIST;
+    if (issue.code === 'invalid_type' && issue.expected === 'boolean') return SERVER_MESSAGES.NOT_A_BOOLEAN;
     if (issue.code === 'invalid_type' && issue.expected === 'object') return NOT_A_DICTIONARY;
     if (issue.code === 'invalid_format' && issue.format === 'email') return SERVER_MESSAGES.INVALID_EMAIL;
-    if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
+    if (issue.code === 'invalid_format' && issue.format === 'uuid') return SERVER_MESSAGES.NOT_A_UUID;
     if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return SERVER_MESSAGES.BLANK;
     if (issue.code === 'too_small' && issue.origin === 'string') return `Ensure this field has at least ${issue.minimum} characters.`;
     if (issue.code === 'too_big' && issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
-    if (issue.code === 'too_small' && issue.origin === 'array') return 'This list may not be empty.';
+    if (issue.code === 'too_small' && issue.origin === 'array') return SERVER_MESSAGES.EMPTY_LIST;
     if (issue.code === 'too_big' && issue.origin === 'array') return `Ensure this field has no more than ${issue.maximum} elements.`;
     if (issue.code === 'too_small') return `Ensure this value is greater than or equal to ${issue.minimum}.`;
     if (issue.code === 'too_big') return `Ensure this value is less than or equal to ${issue.maximum}.`;
     if (issue.code === 'invalid_value') return `"${describeInput(issue.input)}" is not a valid choice.`;
-    if (issue.code === 'unrecognized_keys') return 'Unknown field.';
+    if (issue.code === 'unrecognized_keys') return SERVER_MESSAGES.UNKNOWN_FIELD;
     return undefined;
   },
 });
@@ -66,7 +66,7 @@ export function toFieldErrors(
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys.slice(0, MAX_ERROR_FIELDS)) add([...issue.path, key].join('.'), 'Unknown field.');
+      for (const key of issue.keys.slice(0, MAX_ERROR_FIELDS)) add([...issue.path, key].join('.'), SERVER_MESSAGES.UNKNOWN_FIELD);
       continue;
     }
     add(issue.path.length ? String(issue.path[0]) : 'non_field_errors', issue.message);

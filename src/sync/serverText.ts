@@ -66,6 +66,20 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   CHOOSE_ACCOUNT_TYPE_FIRST: msg`Choose your account type before messaging.`,
   UNSUPPORTED_FILE_TYPE: msg`Unsupported file type. Allowed: JPEG, PNG, GIF or WebP images; MP4, WebM, MOV or Ogg videos; PDF.`,
   NOT_WHAT_IT_CLAIMS: msg`The file is damaged or is not the type it claims to be.`,
+  NOT_NULL: msg`This field may not be null.`,
+  NOT_A_STRING: msg`Not a valid string.`,
+  NOT_A_LIST: msg`Expected a list of items.`,
+  NOT_A_BOOLEAN: msg`Must be a valid boolean.`,
+  NOT_A_UUID: msg`Must be a valid UUID.`,
+  EMPTY_LIST: msg`This list may not be empty.`,
+  UNKNOWN_FIELD: msg`Unknown field.`,
+  NOT_NON_NEGATIVE: msg`A valid non-negative integer is required.`,
+  ONLY_SUPPLIERS_HAVE_PROFILE: msg`Only suppliers have a supplier profile.`,
+  ONLY_BUYERS_HAVE_PROFILE: msg`Only buyers have a buyer profile.`,
+  NO_PROFILE_YET: msg`This account has no profile yet.`,
+  ONE_OTHER_PARTICIPANT: msg`A conversation is between you and one other user.`,
+  PARTICIPANT_NOT_SUPPLIER: msg`The participant must be the product's supplier.`,
+  BUYER_AND_SUPPLIER: msg`A conversation is between a buyer and a supplier.`,
 };
 
 const byText = new Map<string, MessageDescriptor>(
