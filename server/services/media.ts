@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from 
 import type { Database } from '../db';
 import { badRequest, tooLarge, tooManyRequests } from '../lib/errors';
 import { contentMatches } from './media-check';
+import { IMAGE_TOO_LARGE, reencodeImage } from './media-images';
 import type { MediaObjects } from './media-objects';
 
 export type MediaKind = 'image' | 'video' | 'pdf';
@@ -103,6 +104,17 @@ async function claimUpload(db: Database, userId: number): Promise<{ id: number; 
   });
 }
 
+/** SHA-256 and size of a local file, read as a stream. */
+async function hashFile(file: string): Promise<{ digest: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { digest: hash.digest('hex'), bytes };
+}
+
 /**
  * Files kept in the media store (DATA_DIR/media or a bucket: media-objects.ts), named by the
  * SHA-256 of their content: the same file uploaded twice is stored once, and a name never
@@ -154,18 +166,39 @@ export function createMediaStore(objects: MediaObjects, db?: Database) {
       if (bytes === 0) throw badRequest({ [field]: ['The submitted file is empty.'] });
       const signature = sniff(head);
       if (!signature || (opts.kinds && !opts.kinds.includes(signature.kind))) throw badRequest({ [field]: [UNSUPPORTED_TYPE] });
-      if (!(await contentMatches(temp, signature.format, bytes))) throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
-      const name = `${hash.digest('hex')}.${signature.format}`;
+      let digest: string;
+      // What is stored (and answered) can differ from what was received: re-encoded images.
+      let storedBytes = bytes;
+      if (signature.kind === 'image') {
+        // Stored as decoded and encoded again: one well-formed image, nothing appended, no metadata.
+        const clean = `${temp}.clean`;
+        const result = await reencodeImage(temp, signature.format, clean);
+        if (result === 'too-large') throw badRequest({ [field]: [IMAGE_TOO_LARGE] });
+        if (result !== 'ok') throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
+        await rename(clean, temp);
+        ({ digest, bytes: storedBytes } = await hashFile(temp));
+      } else {
+        if (!(await contentMatches(temp, signature.format, bytes))) throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
+        digest = hash.digest('hex');
+      }
+      const name = `${digest}.${signature.format}`;
       if (await objects.exists(name)) {
         await rm(temp, { force: true });
         // Uploaded again: its grace period before an unreferenced file is removed starts anew.
         await objects.touch(name);
       } else await objects.putFile(name, temp, signature.contentType);
-      const stored = { path: `/media/${name}`, kind: signature.kind, format: signature.format, bytes, contentType: signature.contentType };
+      const stored = {
+        path: `/media/${name}`,
+        kind: signature.kind,
+        format: signature.format,
+        bytes: storedBytes,
+        contentType: signature.contentType,
+      };
       await settle(stored.path);
       return stored;
     } catch (error) {
       await rm(temp, { force: true });
+      await rm(`${temp}.clean`, { force: true });
       await settle('').catch(() => {});
       throw error;
     }
