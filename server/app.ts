@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress } from './lib/connections';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
 import { createLogger, logRequests } from './lib/logging';
@@ -51,7 +52,9 @@ export interface AppOptions {
 /** The Fastify app, without listening: main.ts serves it, tests start it on a random port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...config.connections };
   const app = Fastify({
+    ...connectionOptions(limits),
     ...(options.logger === false
       ? { logger: false }
       : { loggerInstance: (options.log ?? (await createLogger(config))) as FastifyBaseLogger }),
@@ -69,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     idleCloser = setInterval(() => app.server.closeIdleConnections(), 100).unref();
   });
   app.addHook('onClose', async () => clearInterval(idleCloser));
+
+  limitConnectionsPerAddress(app, config, limits.perAddress);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

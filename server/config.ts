@@ -32,6 +32,8 @@ export interface Config {
   shutdownGraceMs?: number;
   /** 'pretty' (readable lines) or 'json'; unset, pretty on a terminal and JSON otherwise. */
   logFormat?: 'pretty' | 'json';
+  /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
+  connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;
 }
 
 /**
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaS3: readMediaS3(env),
     webConcurrency: readConcurrency(env),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 10_000),
+    connections: env.MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS) } : undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
   };
 }
