@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
+import { DEFAULT_MAX_LAG_MS, registerLoadShedding } from './lib/load-shedding';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress } from './lib/connections';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined,
     ratesUrl: config.ratesUrl,
   });
+  await registerLoadShedding(app, config.maxEventLoopLagMs ?? DEFAULT_MAX_LAG_MS);
   registerAuth(app);
   await registerCompression(app);
 

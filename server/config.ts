@@ -32,6 +32,8 @@ export interface Config {
   shutdownGraceMs?: number;
   /** 'pretty' (readable lines) or 'json'; unset, pretty on a terminal and JSON otherwise. */
   logFormat?: 'pretty' | 'json';
+  /** Mean event-loop delay (ms) above which reads are shed with 503 (lib/load-shedding.ts); 0 turns it off. */
+  maxEventLoopLagMs?: number;
   /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
   connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;
 }
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaS3: readMediaS3(env),
     webConcurrency: readConcurrency(env),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 10_000),
+    maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS ? Number(env.MAX_EVENT_LOOP_LAG_MS) : undefined,
     connections: env.MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS) } : undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
   };
