@@ -220,9 +220,11 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
       const res = await api.post('/api/auth/otp/verify/', { email, otp: wrong });
       expect(res.body, `wrong try ${i + 1}`).toEqual({ otp: ['The code is incorrect.'] });
     }
-    // Five wrong tries on three processes burn the code: the right one is refused everywhere.
+    // Five wrong tries on three processes burn the code: the right one is refused everywhere
+    // (and the client that signed up, sending its registration token, is told why).
+    const registration_token = signUp.body.registration_token;
     for (const api of [a(), b(), c()]) {
-      expect((await api.post('/api/auth/otp/verify/', { email, otp: code })).body).toEqual({
+      expect((await api.post('/api/auth/otp/verify/', { email, otp: code, registration_token })).body).toEqual({
         otp: ['Too many wrong attempts. Request a new code.'],
       });
     }
