@@ -8,7 +8,7 @@ import { Transform } from 'node:stream';
 import { sql } from 'kysely';
 import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from '../../src/shared/constants';
 import type { Database } from '../db';
-import { badRequest, tooLarge, tooManyRequests } from '../lib/errors';
+import { badRequest, forbidden, notAuthenticated, tooLarge, tooManyRequests } from '../lib/errors';
 import { contentMatches } from './media-check';
 import { IMAGE_TOO_LARGE, reencodeImage } from './media-images';
 import type { MediaObjects } from './media-objects';
@@ -66,6 +66,40 @@ export const NOT_WHAT_IT_CLAIMS = 'The file is damaged or is not the type it cla
 export const TOO_MANY_FILES = `Upload limit reached: at most ${UPLOAD_FILES_PER_MINUTE} files a minute. Please wait a moment.`;
 export const DAILY_QUOTA = `Upload limit reached: at most ${UPLOAD_BYTES_PER_DAY / 1048576} MB a day.`;
 
+export const UPLOAD_NEEDS_CONFIRMED = 'Please verify your email address before uploading files.';
+
+/**
+ * Who may store files: a signed-in account whose e-mail is confirmed (docs/api.md). Every route
+ * that takes files (uploads, resumable uploads, forms with pictures) calls this before reading
+ * a byte, and answers 401 or 403 with a `detail`; the store checks it again when it claims the
+ * upload (claimUpload), whatever the route. Answers the owner's id for `save`.
+ */
+export function requireUploader(user: { id: number; is_verified: boolean } | null | undefined): number {
+  if (!user) throw notAuthenticated();
+  if (!user.is_verified) throw forbidden(UPLOAD_NEEDS_CONFIRMED);
+  return user.id;
+}
+
+/**
+ * Refuses at once (429 with a `detail`) when the user has no allowance left: files this minute,
+ * or `bytes` more today. For routes that learn a file's size before its bytes (a resumable
+ * upload's creation); `save` claims the allowance itself as the bytes arrive.
+ */
+export async function checkUploadAllowance(db: Database, userId: number, bytes = 0): Promise<void> {
+  const now = Date.now();
+  const used = await db
+    .selectFrom('media_uploads')
+    .select([
+      sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
+      sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'),
+    ])
+    .where('user_id', '=', userId)
+    .where('at', '>', new Date(now - DAY_MS))
+    .executeTakeFirstOrThrow();
+  if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
+  if (Number(used.bytes) + bytes > UPLOAD_BYTES_PER_DAY) throw tooManyRequests(DAILY_QUOTA);
+}
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -81,6 +115,8 @@ const UPLOAD_LOCK = 0x6d656469;
 async function claimUpload(db: Database, userId: number): Promise<{ id: number; bytes: number }> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${userId})`.execute(trx);
+    const owner = await trx.selectFrom('users').select('is_verified').where('id', '=', userId).executeTakeFirst();
+    if (!owner?.is_verified) throw forbidden(UPLOAD_NEEDS_CONFIRMED);
     const now = Date.now();
     const used = await trx
       .selectFrom('media_uploads')
