@@ -32,7 +32,7 @@ export interface Config {
   shutdownGraceMs?: number;
   /** 'pretty' (readable lines) or 'json'; unset, pretty on a terminal and JSON otherwise. */
   logFormat?: 'pretty' | 'json';
-  /** Mean event-loop delay (ms) above which reads are shed with 503 (lib/load-shedding.ts); 0 turns it off. */
+  /** Mean event-loop delay (ms) above which guests' reads are shed with 503 (lib/load-shedding.ts); 0 turns it off. */
   maxEventLoopLagMs?: number;
   /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
   connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;

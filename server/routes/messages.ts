@@ -7,6 +7,7 @@ import { parseInput } from '../lib/validate';
 import { idParams } from '../lib/params';
 import { participantConversation } from '../services/conversations';
 import { readMessages, sendMessage, serializeMessage } from '../services/messages';
+import { createRateLimiter } from '../services/rate-limit';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '../../src/shared/messaging';
 
 /** Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent idempotently. */
@@ -16,6 +17,7 @@ const MESSAGES_PAGE = 100;
 
 const messages: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const limiter = createRateLimiter(db);
 
   app.get('/api/conversations/:id/messages/', { schema: { tags: ['chat'], params: idParams } }, async (request) => {
     const me = requireUser(request);
@@ -40,12 +42,18 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       // Stored as our own media path whatever host the client wrote, so nobody can point others elsewhere.
       imageUrl = file.path;
     }
-    const { message, created } = await sendMessage(db, conversation, me, {
-      text: input.text,
-      imageUrl,
-      price: input.price,
-      clientId: input.client_id,
-    });
+    const { message, created } = await sendMessage(
+      db,
+      conversation,
+      me,
+      {
+        text: input.text,
+        imageUrl,
+        price: input.price,
+        clientId: input.client_id,
+      },
+      limiter,
+    );
     if (created) reply.status(201);
     return serializeMessage(message);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '../../src/shared/constants';
+import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_HOUR, MESSAGES_PER_USER_PER_MINUTE } from '../../src/shared/messaging';
 
 /**
  * Attempt counters for rate limits (DESIGN §5), kept in the rate_events table so that every
@@ -102,6 +103,13 @@ export const otpRules = (email: string, ip: string): RateRule[] => [
 export const signedUpOtpRules = (userId: number, ip: string): RateRule[] => [
   { key: rateKeys.otpSignUp(userId), max: OTP_ACCOUNT_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
   { key: rateKeys.otpAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+];
+
+/** Messages (and offers) of one sender: per conversation and over all their conversations. */
+export const messageRules = (senderId: number, conversationId: number): RateRule[] => [
+  { key: `message:conversation:${conversationId}:${senderId}`, max: MESSAGES_PER_CONVERSATION_PER_MINUTE, windowMs: 60_000 },
+  { key: `message:user:${senderId}`, max: MESSAGES_PER_USER_PER_MINUTE, windowMs: 60_000 },
+  { key: `message:user-hour:${senderId}`, max: MESSAGES_PER_USER_PER_HOUR, windowMs: HOUR_MS },
 ];
 
 /** How long events are kept: every window must be shorter. */
