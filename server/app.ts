@@ -8,7 +8,7 @@ import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
 import { DEFAULT_MAX_LAG_MS, registerLoadShedding } from './lib/load-shedding';
-import { connectionOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress } from './lib/connections';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, originForm } from './lib/connections';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
 import { createLogger, logRequests } from './lib/logging';
@@ -64,6 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
+    // An absolute-form target ("GET http://host/api/me/ HTTP/1.1", which proxies send) is routed,
+    // authenticated and logged by its path, like the origin form every browser sends.
+    rewriteUrl: (req) => originForm(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   // A keep-alive connection whose last request ends while the app closes would hold the close

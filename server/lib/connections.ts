@@ -66,3 +66,14 @@ function trustedProxy(trustProxy: Config['trustProxy']): (address: string) => bo
   const trust = proxyAddr.compile(trustProxy.split(',').map((s) => s.trim()));
   return (address) => trust(address, 0);
 }
+
+/** "http://host/path?query" → "/path?query"; any other target as it is. */
+export function originForm(url: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return '/';
+  }
+}
