@@ -8,6 +8,7 @@ import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
 import { DEFAULT_MAX_LAG_MS, registerLoadShedding } from './lib/load-shedding';
+import { registerAddressGate } from './lib/address-gate';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, originForm } from './lib/connections';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerLoadShedding(app, config.maxEventLoopLagMs ?? DEFAULT_MAX_LAG_MS);
   registerAuth(app);
+  await registerAddressGate(app);
   await registerCompression(app);
 
   await app.register(multipart, {

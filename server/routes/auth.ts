@@ -28,6 +28,7 @@ import {
   signUpRules,
 } from '../services/rate-limit';
 import { jsonFromOwnOrigin } from '../lib/browser-posts';
+import { CODE_REQUESTS_GATE, SIGN_UPS_GATE } from '../lib/address-gate';
 import {
   loginSchema,
   otpSchema,
@@ -73,6 +74,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/registration/',
     {
+      config: { rateLimit: SIGN_UPS_GATE },
       onRequest: jsonFromOwnOrigin,
       schema: {
         tags: ['auth'],
@@ -190,6 +192,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/otp/resend/',
     {
+      config: { rateLimit: CODE_REQUESTS_GATE },
       onRequest: jsonFromOwnOrigin,
       schema: {
         tags: ['auth'],

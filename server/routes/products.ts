@@ -7,7 +7,7 @@ import { readForm, type Form } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging, type Page } from '../lib/paging';
 import { checkInput, parseInput } from '../lib/validate';
-import { TIME_BOUND_TTL_MS, catalogueVersionReader, createCatalogueCache, type Cached } from '../services/catalogue-cache';
+import { TIME_BOUND_TTL_MS, catalogueVersionReader, createCatalogueCache, createReadGate, type Cached } from '../services/catalogue-cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
 import {
@@ -72,6 +72,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
   // junk parameters and spellings of the same query share one entry; the paging links are
   // built from it too. The version moves only with writes to the catalogue's tables.
   const version = catalogueVersionReader(app.db);
+  const gated = createReadGate();
 
   const list = (order: ProductOrder) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as z.output<typeof listQuery>;
@@ -79,15 +80,17 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const search = query.search?.trim() || undefined;
     const cache = order === 'flash-deals' || order === 'hot-selling' ? timeBoundLists : lists;
     const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging);
-    const answer = await cache.get(key, await version(), async () => {
-      const { count, results } = await listProducts(app.db, {
-        filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
-        order,
-        ...paging,
-        viewerId: null,
-      });
-      return page(request, results, count, paging, key);
-    });
+    const answer = await cache.get(key, await version(), () =>
+      gated(async () => {
+        const { count, results } = await listProducts(app.db, {
+          filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
+          order,
+          ...paging,
+          viewerId: null,
+        });
+        return page(request, results, count, paging, key);
+      }),
+    );
     const viewerId = viewer(request);
     if (viewerId === null) return sendCached(request, reply, answer);
     return { ...answer.value, results: await withFavorites(app.db, answer.value.results, viewerId) };
@@ -102,7 +105,9 @@ const products: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products/hot-selling/', listSchema, list('hot-selling'));
 
   app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams }, onSend: conditional }, async (request, reply) => {
-    const answer = await details.get(String(request.params.id), await version(), () => productById(app.db, request.params.id, null));
+    const answer = await details.get(String(request.params.id), await version(), () =>
+      gated(() => productById(app.db, request.params.id, null)),
+    );
     if (!answer.value) throw notFound();
     const viewerId = viewer(request);
     if (viewerId === null) return sendCached(request, reply, answer);

@@ -3,6 +3,7 @@ import { localWrites, type Database } from '../db';
 import { writesTo } from '../db/write-counter';
 import { prepareText, type PreparedText } from '../lib/compression';
 import { etagOf } from '../lib/conditional';
+import { ApiError } from '../lib/errors';
 
 /**
  * Answers of the public catalogue reads (product lists, sections, searches, product
@@ -17,6 +18,31 @@ import { etagOf } from '../lib/conditional';
 /** How long an answer bound to the clock (flash deals, hot selling) is kept. */
 export const TIME_BOUND_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
+
+export const CATALOGUE_BUSY = 'The server is busy. Please try again in a moment.';
+
+/**
+ * At most `concurrency` uncached catalogue reads at once per process, the others waiting in
+ * line (past `queueLimit` waiting, 503): a crowd of unique searches cannot fill the database's
+ * queue, and a sign-in still finds its turn quickly (bench/attacks.ts).
+ */
+export function createReadGate(concurrency = 4, queueLimit = 200) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async function gated<T>(read: () => Promise<T>): Promise<T> {
+    if (active >= concurrency) {
+      if (waiting.length >= queueLimit) throw new ApiError(503, { detail: CATALOGUE_BUSY });
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else active++;
+    try {
+      return await read();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
 
 /**
  * Shares one read among the requests waiting for it, without ever answering a request with
