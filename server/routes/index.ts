@@ -16,6 +16,7 @@ import reviews from './reviews';
 import favorites from './favorites';
 import sync from './sync';
 import rates from './rates';
+import uploads from './uploads';
 
 /** Every API resource, one file each (spec §7). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -36,4 +37,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(favorites);
   await app.register(sync);
   await app.register(rates);
+  await app.register(uploads);
 }
