@@ -34,7 +34,12 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
     for (const [name, value] of response.headers) {
       if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
     }
-    if (response.status >= 400) body = JSON.stringify(detailOf(response.status, body));
+    if (response.status >= 400) {
+      body = JSON.stringify(detailOf(response.status, body));
+      // A refused PATCH's body is not wanted: closing tells the client at once, instead of
+      // letting it send the rest of a large body that would be read and dropped.
+      if (request.method === 'PATCH') reply.header('Connection', 'close');
+    }
     if (body) reply.type('application/json');
     reply.header('Cache-Control', 'no-store');
     return reply.code(response.status).send(body || undefined);

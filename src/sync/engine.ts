@@ -9,6 +9,7 @@ import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
 import { claimDevice } from './session';
 import { onWakePush } from './signals';
+import { pumpUploads } from './uploads';
 import { ensureProduct } from './lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
@@ -129,6 +130,8 @@ async function syncOnce(): Promise<void> {
   const me = user;
   const stillMe = () => running && user?.id === me?.id;
   try {
+    // Files go in their own lane, beside the small writes and the pull (uploads.ts).
+    if (me) void pumpUploads(me.id, () => !stillMe());
     await pullStream('private', stillMe);
     if (me && (await pushOutbox(me.id, () => !stillMe()))) await pullStream('private', stillMe);
     // The catalogue, the largest download, starts at once; rates come beside it.

@@ -1,0 +1,19 @@
+import { useLive } from './local';
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+/** How far an outbox entry's file upload got (written by the upload lane, src/sync/uploads.ts); null before it starts. */
+export function useUploadProgress(outboxId: number | undefined): UploadProgress | null | undefined {
+  return useLive(
+    async ({ db }) => {
+      if (outboxId === undefined) return null;
+      const entry = await db.outbox.get(outboxId);
+      if (!entry?.file) return null;
+      return entry.upload ? { sent: entry.upload.sent, total: entry.upload.total } : { sent: 0, total: entry.file.size };
+    },
+    [outboxId],
+  );
+}
