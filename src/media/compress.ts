@@ -56,3 +56,20 @@ export async function shrinkForUpload(file: Blob, purpose: UploadPurpose): Promi
   const ext = shrunk.type === 'image/webp' ? 'webp' : 'jpg';
   return new File([shrunk], `${name.replace(/\.[^./]+$/, '')}.${ext}`, { type: shrunk.type });
 }
+
+/**
+ * The pictures of a form's file fields, shrunk in place (same fields, same order within each);
+ * call once the form is ready to send, while its button shows it is busy.
+ */
+export async function shrinkFormPictures(form: FormData, fields: string[], purpose: UploadPurpose): Promise<void> {
+  for (const field of fields) {
+    const values = form.getAll(field);
+    if (!values.some((value) => typeof value !== 'string' && isShrinkable(value.type))) continue;
+    const shrunk = await Promise.all(values.map((value) => (typeof value === 'string' ? value : shrinkForUpload(value, purpose))));
+    form.delete(field);
+    for (const value of shrunk) {
+      if (typeof value === 'string') form.append(field, value);
+      else form.append(field, value, (value as File).name || 'file');
+    }
+  }
+}

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
+import { cameraPhoto } from '../camera-photo';
 import { startCuttingProxy, type CuttingProxy } from '../cutting-proxy';
 import { DEMO_BUYER, chatBubble, demoProduct, e2e, signInAsDemo, skipBrowser, startChat, useBrowser, waitOutSplash } from './helpers';
 
@@ -122,5 +124,28 @@ describe.skipIf(skipBrowser)('chat files on a weak link (browser)', () => {
     // Only the rest went after the reload, not the whole file again.
     expect(proxy.sent).toBeLessThanOrEqual(SIZE * 1.2);
     await chatBubble(page, text).waitFor();
+  });
+
+  it('a 12 MP camera photo is sent shrunk (≤ 600 KB), turned upright, without its location', { timeout: 180_000 }, async () => {
+    const photo = await cameraPhoto();
+    expect(photo.length).toBeGreaterThan(3_000_000);
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    const { page, conversation } = await openChat();
+    const text = `Photo ${Date.now()}`;
+    await page.getByLabel('Message', { exact: true }).fill(text);
+    await page.getByLabel('Attach a file').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    proxy.reset();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const found = await arrived(conversation, text);
+    expect(found).toHaveLength(1);
+    const stored = Buffer.from(await (await fetch(new URL(found[0].image_url!, e2e.baseUrl))).arrayBuffer());
+    expect(stored.length).toBeLessThanOrEqual(600 * 1024);
+    expect(proxy.sent).toBeLessThan(photo.length / 4);
+    const meta = await sharp(stored).metadata();
+    // Upright: the camera's landscape pixels turned as its EXIF said, longest side 1600 px.
+    expect([meta.width, meta.height]).toEqual([1200, 1600]);
+    expect(meta.orientation ?? 1).toBe(1);
+    expect(meta.exif?.toString('latin1') ?? '').not.toContain('Phone');
+    expect(meta.exif).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@ import type { UserType } from '../../shared/constants';
 import type { Category } from '../../shared/types';
 import { buyerSetupSchema, supplierSetupSchema } from '../../shared/validation';
 import { api } from '../../sync/api';
+import { shrinkFormPictures } from '../../media/compress';
 import { useAuth } from '../../sync/auth';
 import { failureReason } from '../serverMessage';
 import '../screens.css';
@@ -97,6 +98,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
     setError(null);
     setBusy(true);
     try {
+      await shrinkFormPictures(form, ['logo'], 'logo');
       await completeOnboarding(form);
       if (onDone) onDone();
       else navigate('/', { replace: true });

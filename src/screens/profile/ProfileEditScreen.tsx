@@ -8,6 +8,7 @@ import FormField from '../../components/FormField';
 import PageHeading from '../../components/PageHeading';
 import Spinner from '../../components/Spinner';
 import type { BuyerProfile, Category, SupplierProfile } from '../../shared/types';
+import { shrinkFormPictures } from '../../media/compress';
 import { api } from '../../sync/api';
 import { useAuth } from '../../sync/auth';
 import { failureReason } from '../serverMessage';
@@ -102,6 +103,7 @@ export default function ProfileEditScreen() {
     if (logo) form.append('logo', logo, logo.name);
     setBusy(true);
     try {
+      await shrinkFormPictures(form, ['logo'], 'logo');
       await (supplier ? api.updateSupplierProfile(form) : api.updateBuyerProfile(form));
       await refreshUser();
       navigate('/profile?tab=details');
