@@ -10,6 +10,7 @@ import { refreshRates } from './rates';
 import { claimDevice } from './session';
 import { onWakePush } from './signals';
 import { pumpUploads } from './uploads';
+import { savePicturesAhead } from '../media/prefetch';
 import { ensureProduct } from './lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
@@ -139,6 +140,8 @@ async function syncOnce(): Promise<void> {
     await refreshRates();
     retries.cycle.succeeded();
     void holdReferencedProducts();
+    // Pictures ahead of need, within the device's budget (src/media/prefetch.ts).
+    void savePicturesAhead().catch((error) => console.warn('Could not save pictures ahead', error));
   } catch (error) {
     console.warn('Sync did not complete', error);
     if (isQuotaError(error)) reportStorageFull(t`your latest data`);

@@ -9,6 +9,7 @@ import Spinner from '../../components/Spinner';
 import Stars from '../../components/Stars';
 import VerifiedBadge from '../../components/VerifiedBadge';
 import { mediaUrl } from '../../components/image';
+import Picture from '../../components/Picture';
 import { formatNumber } from '../../app/format';
 import { useProductList } from '../../data/products';
 import { useSeller } from '../../data/sellers';
@@ -85,7 +86,18 @@ function SellerPage({ seller }: { seller: SellerView }) {
     <>
       <header className="seller__header card">
         {profile?.logo_url ? (
-          <img className="seller__logo" src={mediaUrl(profile.logo_url, 200)} alt="" width={88} height={88} />
+          <Picture
+            className="seller__logo"
+            src={mediaUrl(profile.logo_url, 200)}
+            alt=""
+            width={88}
+            height={88}
+            fallback={
+              <span className="seller__logo seller__logo--initial" aria-hidden="true">
+                {name.charAt(0).toUpperCase()}
+              </span>
+            }
+          />
         ) : (
           <span className="seller__logo seller__logo--initial" aria-hidden="true">
             {name.charAt(0).toUpperCase()}
