@@ -98,3 +98,10 @@ export async function savePicturesAhead(opts: { force?: boolean } = {}): Promise
     running = false;
   }
 }
+
+// The first visit's service worker takes over after the first sync: save ahead then, not a minute later.
+if (typeof navigator !== 'undefined' && navigator.serviceWorker) {
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    void savePicturesAhead().catch(() => undefined);
+  });
+}
