@@ -5,12 +5,14 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  * carrying it at chosen points: a weak link that drops mid-upload. At a cut the bytes already
  * forwarded still reach the server (its side is ended, not reset), as on a real link where what
  * was on the wire arrives; the client's side is destroyed, so it sees a broken connection.
- * Optionally throttles the client's bytes to `bytesPerSecond`.
+ * Optionally paces the client's bytes to `bytesPerSecond` and the server's to `downBytesPerSecond`.
  */
 export interface CuttingProxy {
   url: string;
   /** Bytes the client sent through the proxy since the last reset. */
   readonly sent: number;
+  /** Bytes the server sent back through the proxy since the last reset. */
+  readonly received: number;
   /** Cuts left to make. */
   readonly cutsLeft: number;
   /** Whether the link is stalled (holdAt reached), until release(). */
@@ -24,9 +26,13 @@ export interface CuttingProxy {
   close(): Promise<void>;
 }
 
-export async function startCuttingProxy(target: string, opts: { bytesPerSecond?: number } = {}): Promise<CuttingProxy> {
+export async function startCuttingProxy(
+  target: string,
+  opts: { bytesPerSecond?: number; downBytesPerSecond?: number } = {},
+): Promise<CuttingProxy> {
   const { hostname, port } = new URL(target);
   let sent = 0;
+  let received = 0;
   let cuts: number[] = [];
   let hold: number | undefined;
   let held = false;
@@ -83,7 +89,13 @@ export async function startCuttingProxy(target: string, opts: { bytesPerSecond?:
       }
     });
     upstream.on('data', (chunk: Buffer) => {
-      if (!cut) client.write(chunk);
+      if (cut) return;
+      received += chunk.length;
+      client.write(chunk);
+      if (opts.downBytesPerSecond) {
+        upstream.pause();
+        setTimeout(() => upstream.resume(), (chunk.length / opts.downBytesPerSecond) * 1000);
+      }
     });
     client.on('end', () => upstream.end());
     upstream.on('end', () => client.end());
@@ -98,6 +110,9 @@ export async function startCuttingProxy(target: string, opts: { bytesPerSecond?:
     url: `http://127.0.0.1:${address.port}`,
     get sent() {
       return sent;
+    },
+    get received() {
+      return received;
     },
     get cutsLeft() {
       return cuts.length;
@@ -117,6 +132,7 @@ export async function startCuttingProxy(target: string, opts: { bytesPerSecond?:
     },
     reset() {
       sent = 0;
+      received = 0;
       cuts = [];
       hold = undefined;
     },
