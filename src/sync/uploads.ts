@@ -212,13 +212,16 @@ function uploadAnswer(url: string): Promise<UploadAnswer> {
  * received, and the message is taken back (as discarding a failed one does).
  */
 export async function cancelUpload(outboxId: number): Promise<void> {
-  stopUpload(outboxId);
-  const entry = await db.outbox.get(outboxId);
-  if (!entry) return;
-  await db.transaction('rw', [db.outbox, db.messages], async () => {
+  // The entry goes first: a reload right after the click must not bring the upload back.
+  const entry = await db.transaction('rw', [db.outbox, db.messages], async () => {
+    const found = await db.outbox.get(outboxId);
+    if (!found) return undefined;
     await db.outbox.delete(outboxId);
-    if (entry.kind === 'message.send') await db.messages.delete(entry.payload.tempId as number);
+    if (found.kind === 'message.send') await db.messages.delete(found.payload.tempId as number);
+    return found;
   });
+  stopUpload(outboxId);
+  if (!entry) return;
   const url = entry.upload?.url;
   if (url) {
     const token = getAccessToken();

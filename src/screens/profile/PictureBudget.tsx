@@ -31,7 +31,7 @@ export default function PictureBudget() {
   return (
     <div className="details-list__row">
       <dt>
-        <label htmlFor="picture-budget">
+        <label htmlFor="picture-budget" className="picture-budget__label">
           <Trans>Pictures saved for offline use</Trans>
         </label>
       </dt>
