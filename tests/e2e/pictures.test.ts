@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_BUYER, e2e, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
 
@@ -32,9 +32,19 @@ describe.skipIf(skipBrowser)('pictures offline (browser)', () => {
       results: Array<{ id: number; thumbnail_url: string | null }>;
     };
     const chosen = products.results.filter((p) => p.thumbnail_url).slice(-12);
+    const added: number[] = [];
     for (const product of chosen) {
-      await fetch(`${e2e.baseUrl}/api/favorites/`, { method: 'POST', headers, body: JSON.stringify({ product: product.id }) });
+      const answer = await fetch(`${e2e.baseUrl}/api/favorites/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ product: product.id }),
+      });
+      if (answer.status === 201) added.push(product.id);
     }
+    // The demo buyer's favourites are as they were for the other browser tests.
+    onTestFinished(async () => {
+      for (const id of added) await fetch(`${e2e.baseUrl}/api/favorites/by-product/${id}/`, { method: 'DELETE', headers });
+    });
     const favourites = (await (await fetch(`${e2e.baseUrl}/api/favorites/?limit=200`, { headers })).json()) as {
       results: Array<{ product: { id: number; thumbnail_url: string | null } }>;
     };
