@@ -219,6 +219,25 @@ export interface PushSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** A resumable upload (migration 0012): `result` is the media answer once it is whole and checked. */
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  length: ColumnType<number, number, number>;
+  filename: string | null;
+  upload_preset: string | null;
+  result: ColumnType<UploadResult | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface UploadResult {
+  secure_url: string;
+  resource_type: string;
+  format: string;
+  bytes: number;
+  original_filename?: string;
+}
+
 export interface SyncMetaTable {
   key: string;
   value: number;
@@ -245,6 +264,7 @@ export interface DB {
   tombstones: TombstonesTable;
   sync_meta: SyncMetaTable;
   media_uploads: MediaUploadsTable;
+  uploads: UploadsTable;
   favorite_notices: FavoriteNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
 }

@@ -17,6 +17,7 @@ import favorites from './favorites';
 import sync from './sync';
 import rates from './rates';
 import push from './push';
+import uploads from './uploads';
 
 /** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -38,4 +39,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(sync);
   await app.register(rates);
   await app.register(push);
+  await app.register(uploads);
 }

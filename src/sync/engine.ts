@@ -9,6 +9,8 @@ import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
 import { claimDevice } from './session';
 import { onWakePush } from './signals';
+import { pumpUploads } from './uploads';
+import { savePicturesAhead } from './prefetch';
 import { ensureProduct } from './lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
@@ -129,6 +131,8 @@ async function syncOnce(): Promise<void> {
   const me = user;
   const stillMe = () => running && user?.id === me?.id;
   try {
+    // Files go in their own lane, beside the small writes and the pull (uploads.ts).
+    if (me) void pumpUploads(me.id, () => !stillMe());
     await pullStream('private', stillMe);
     if (me && (await pushOutbox(me.id, () => !stillMe()))) await pullStream('private', stillMe);
     // The catalogue, the largest download, starts at once; rates come beside it.
@@ -136,6 +140,8 @@ async function syncOnce(): Promise<void> {
     await refreshRates();
     retries.cycle.succeeded();
     void holdReferencedProducts();
+    // Pictures ahead of need, within the device's budget (src/media/prefetch.ts).
+    void savePicturesAhead().catch((error) => console.warn('Could not save pictures ahead', error));
   } catch (error) {
     console.warn('Sync did not complete', error);
     if (isQuotaError(error)) reportStorageFull(t`your latest data`);

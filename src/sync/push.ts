@@ -42,7 +42,9 @@ async function nextEntry(userId: number): Promise<OutboxRow | undefined> {
   const busy = new Set<string>();
   for (const entry of all) {
     if (entry.user_id !== userId) continue;
-    if (entry.state === 'pending' && entry.next_at <= now && !busy.has(entry.target)) return entry;
+    // A file still to upload is the upload lane's (uploads.ts); its target's later entries wait for it.
+    const uploading = Boolean(entry.file);
+    if (!uploading && entry.state === 'pending' && entry.next_at <= now && !busy.has(entry.target)) return entry;
     if (entry.state !== 'failed') busy.add(entry.target);
   }
   return undefined;

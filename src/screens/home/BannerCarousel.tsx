@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, typ
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Banner } from '../../shared/catalogue';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '../../shared/constants';
-import { mediaSrcSet, mediaUrl } from '../../components/image';
+import { mediaSrcSet, mediaUrl } from '../../media/image';
+import Picture from '../../components/Picture';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -95,7 +96,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
         {banners.map((banner, i) => {
           const position = i + 1;
           const image = (
-            <img
+            <Picture
               className="carousel__image"
               src={mediaUrl(banner.image_url, 800)}
               srcSet={mediaSrcSet(banner.image_url)}
@@ -103,6 +104,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
               alt={banner.title}
               loading={i === 0 ? 'eager' : 'lazy'}
               draggable={false}
+              fallback={<span className="carousel__image carousel__image--missing" role="img" aria-label={banner.title} />}
             />
           );
           return (

@@ -11,6 +11,7 @@ import type { BuyerProfile, Category, SupplierProfile } from '../../shared/types
 import { account } from '../../queries/account';
 import { fetchCategories } from '../../queries/categories';
 import { useAuth } from '../../queries/auth';
+import { shrinkFormPictures } from '../../media/compress';
 import { failureReason } from '../serverMessage';
 import '../screens.css';
 import './profile.css';
@@ -103,6 +104,7 @@ export default function ProfileEditScreen() {
     if (logo) form.append('logo', logo, logo.name);
     setBusy(true);
     try {
+      await shrinkFormPictures(form, ['logo'], 'logo');
       await (supplier ? account.updateSupplierProfile(form) : account.updateBuyerProfile(form));
       await refreshUser();
       navigate('/profile?tab=details');

@@ -8,6 +8,7 @@ import type { FieldErrors } from '../../../shared/validation';
 import type { Category } from '../../../shared/types';
 import { ApiError } from '../../../queries/errors';
 import { createProduct, updateProduct } from '../../../queries/myProducts';
+import { shrinkFormPictures } from '../../../media/compress';
 import { serverMessage } from '../../serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
 import { useMessage } from '../../../components/useMessage';
@@ -82,6 +83,8 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
     setBusy(true);
     setProgress(null);
     try {
+      // Photos go resized and re-encoded (src/media/compress.ts): a fraction of the bytes.
+      await shrinkFormPictures(form, ['thumbnail', 'images'], 'gallery');
       const saved = editing ? await updateProduct(product.id, form, setProgress) : await createProduct(form, setProgress);
       onSaved(saved);
     } catch (err) {
