@@ -227,7 +227,15 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
 
     await trx
       .insertInto('banners')
-      .values(BANNERS.map((b, i) => ({ image_url: bannerImages[i], title: b.title, link: b.link, position: i })))
+      .values(
+        BANNERS.map((b, i) => ({
+          image_url: bannerImages[i],
+          title: b.titles.en,
+          titles: JSON.stringify(b.titles),
+          link: b.link,
+          position: i,
+        })),
+      )
       .execute();
 
     // Buyers' reviews (in their language) and favourites, with their suppliers notified.

@@ -11,6 +11,7 @@ import {
   type FieldErrors,
 } from './validation';
 import { categorySchema, sellerSchema, userSummarySchema } from './types';
+import { localizedTextSchema } from './content-language';
 
 /**
  * Product and review rules of spec §5/§6, used by the API server and the web app's forms
@@ -174,7 +175,14 @@ export type Review = z.infer<typeof reviewSchema>;
 export const favoriteSchema = z.object({ id: z.number(), product: productSchema, created_at: z.string() });
 export type Favorite = z.infer<typeof favoriteSchema>;
 
-export const bannerSchema = z.object({ id: z.number(), image_url: z.string(), title: z.string(), link: z.string().nullable() });
+/** `title` in the reader's language; `titles` every translation (docs/api.md#content-languages). */
+export const bannerSchema = z.object({
+  id: z.number(),
+  image_url: z.string(),
+  title: z.string(),
+  titles: localizedTextSchema.optional(),
+  link: z.string().nullable(),
+});
 export type Banner = z.infer<typeof bannerSchema>;
 
 /** GET /api/sync/ (DESIGN §5). Collections absent from `changes` did not change. */

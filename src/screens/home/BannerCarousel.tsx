@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Banner } from '../../shared/catalogue';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '../../shared/constants';
 import { mediaSrcSet, mediaUrl } from '../../components/image';
+import { useContentText } from '../../app/content';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -28,6 +29,7 @@ export function usePrefersReducedMotion(): boolean {
  */
 export default function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useLingui();
+  const { bannerTitle } = useContentText();
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -99,7 +101,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
               src={mediaUrl(banner.image_url, 800)}
               srcSet={mediaSrcSet(banner.image_url)}
               sizes="100vw"
-              alt={banner.title}
+              alt={bannerTitle(banner)}
               loading={i === 0 ? 'eager' : 'lazy'}
               draggable={false}
             />
@@ -125,7 +127,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
               )}
               {banner.title ? (
                 <p className="carousel__caption" aria-hidden="true">
-                  {banner.title}
+                  {bannerTitle(banner)}
                 </p>
               ) : null}
             </div>

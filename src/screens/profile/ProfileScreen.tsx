@@ -14,6 +14,7 @@ import RecentlyViewed from './RecentlyViewed';
 import SettingsTab from './SettingsTab';
 import '../screens.css';
 import './profile.css';
+import { useContentText } from '../../app/content';
 
 type TabKey = 'main' | 'details' | 'settings';
 const TAB_KEYS: TabKey[] = ['main', 'details', 'settings'];
@@ -87,6 +88,7 @@ export default function ProfileScreen() {
 
 function DetailsTab({ user }: { user: User }) {
   const { i18n, t } = useLingui();
+  const { categoryName } = useContentText();
   const countryName = useCountryName();
   const supplier = user.user_type === 'SUPPLIER';
   const rows: Array<[ReactNode, ReactNode]> = [
@@ -103,10 +105,10 @@ function DetailsTab({ user }: { user: User }) {
   if (supplier && user.supplier_profile) {
     rows.push([<Trans>Company name</Trans>, user.supplier_profile.company_name]);
     if (user.supplier_profile.about) rows.push([<Trans>About</Trans>, user.supplier_profile.about]);
-    rows.push([<Trans>Industries</Trans>, user.supplier_profile.industries.map((c) => c.name).join(', ')]);
+    rows.push([<Trans>Industries</Trans>, user.supplier_profile.industries.map(categoryName).join(', ')]);
   } else if (user.buyer_profile) {
     rows.push([<Trans>Name</Trans>, user.buyer_profile.name]);
-    rows.push([<Trans>Categories of interest</Trans>, user.buyer_profile.interested_categories.map((c) => c.name).join(', ')]);
+    rows.push([<Trans>Categories of interest</Trans>, user.buyer_profile.interested_categories.map(categoryName).join(', ')]);
   }
   rows.push([<Trans>Member since</Trans>, i18n.date(user.date_joined, { year: 'numeric', month: 'long' })]);
   const logo = supplier ? user.supplier_profile?.logo_url : user.buyer_profile?.logo_url;

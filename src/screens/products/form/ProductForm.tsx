@@ -12,6 +12,7 @@ import { serverMessage } from '../../serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
 import { useProductMessage } from './messages';
 import { EMPTY_VALUES, FIELD_ORDER, appendFields, changedFields, validate, valuesOf, type FieldName, type Values } from './values';
+import { useContentText } from '../../../app/content';
 
 interface Props {
   /** The product being edited, as the server holds it; null in add mode. */
@@ -37,6 +38,7 @@ function serverFieldErrors(err: unknown): FieldErrors {
  */
 export default function ProductForm({ product, categories, onSaved }: Props) {
   const { t } = useLingui();
+  const { categoryName } = useContentText();
   const translate = useProductMessage();
   const editing = product !== null;
   const initial = useRef<Values>(product ? valuesOf(product) : EMPTY_VALUES);
@@ -128,7 +130,7 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
           <option value="">{t`Choose a category`}</option>
           {categories.map((c) => (
             <option key={c.id} value={String(c.id)}>
-              {c.name}
+              {categoryName(c)}
             </option>
           ))}
         </select>
