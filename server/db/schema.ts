@@ -226,6 +226,8 @@ export interface DB {
   buyer_categories: BuyerCategoriesTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
+  /** Same shape as otp_codes (0014). */
+  password_reset_codes: OtpCodesTable;
   rate_events: RateEventsTable;
   banners: BannersTable;
   products: ProductsTable;
