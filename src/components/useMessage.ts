@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import {
   NAME_AND_CATEGORY_REQUIRED,
   NAME_ONE_LINE,
+  NEW_PASSWORDS_DO_NOT_MATCH,
   OTP_INCOMPLETE,
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_SHORT,
@@ -26,6 +27,10 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [PASSWORDS_DO_NOT_MATCH]: msg`Passwords do not match`,
   [OTP_INCOMPLETE]: msg`Please enter the complete 6-digit code.`,
   [NAME_AND_CATEGORY_REQUIRED]: msg`Name and at least one category are required.`,
+  [NEW_PASSWORDS_DO_NOT_MATCH]: msg`New passwords do not match.`,
+  'The code is incorrect.': msg`The code is incorrect.`,
+  'The code has expired. Request a new one.': msg`The code has expired. Request a new one.`,
+  'Too many wrong attempts. Request a new code.': msg`Too many wrong attempts. Request a new code.`,
 };
 
 export function useMessage(): (text: string) => string {
