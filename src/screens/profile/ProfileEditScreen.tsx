@@ -11,6 +11,7 @@ import type { BuyerProfile, Category, SupplierProfile } from '../../shared/types
 import { api } from '../../sync/api';
 import { useAuth } from '../../sync/auth';
 import { failureReason } from '../serverMessage';
+import AccountDetailsForm from './AccountDetailsForm';
 import '../screens.css';
 import './profile.css';
 
@@ -206,6 +207,7 @@ export default function ProfileEditScreen() {
           </button>
         </form>
       )}
+      {user ? <AccountDetailsForm user={user} /> : null}
     </main>
   );
 }
