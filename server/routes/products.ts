@@ -35,6 +35,7 @@ import {
   readFlashDeal,
 } from '../../src/shared/catalogue';
 import { invalidPk, recordId } from '../../src/shared/validation';
+import { listingFiltersQuery } from '../../src/shared/listing-filters';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
 
 // An empty filter (?category=) filters nothing, as django-filter treats it.
@@ -44,6 +45,7 @@ const listQuery = z.looseObject({
   category: filter,
   supplier: filter,
   exclude: filter,
+  ...listingFiltersQuery.shape,
 });
 
 const FORM_FILES = {
@@ -81,6 +83,15 @@ const products: FastifyPluginAsyncZod = async (app) => {
       const { count, results } = await listProducts(app.db, {
         filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
         order,
+        listing: {
+          ordering: query.ordering,
+          price_min: query.price_min,
+          price_max: query.price_max,
+          moq_max: query.moq_max,
+          rating_min: query.rating_min,
+          verified: query.verified,
+          in_stock: query.in_stock,
+        },
         ...paging,
         viewerId: null,
       });

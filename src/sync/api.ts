@@ -210,6 +210,8 @@ export interface ProductFilters {
   category?: number;
   supplier?: number;
   exclude?: number;
+  /** The sorting and filter parameters of src/shared/listing-filters.ts. */
+  [listingParam: string]: string | number | undefined;
 }
 
 export interface SentMessage {
