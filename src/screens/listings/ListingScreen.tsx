@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import Alert from '../../components/Alert';
 import EmptyState from '../../components/EmptyState';
 import PageHeading from '../../components/PageHeading';
@@ -9,6 +9,8 @@ import Spinner from '../../components/Spinner';
 import type { Product } from '../../shared/catalogue';
 import { useProductList, type ListQuery } from '../../data/products';
 import { useConnectivity } from '../../sync/connectivity';
+import { hasListingFilters, listingFilterParams, readListingFilters, type ListingFilters } from '../../shared/listing-filters';
+import ListingControls from './ListingControls';
 import '../screens.css';
 import './listings.css';
 
@@ -35,7 +37,16 @@ export default function ListingScreen({
   note?: (product: Product) => ReactNode;
 }) {
   const { t } = useLingui();
-  const list = useProductList(query);
+  // Sorting and filters live in the URL's query string: shareable, kept on reload and by Back.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const filters = readListingFilters(new URLSearchParams(search));
+  const filtered = hasListingFilters(filters);
+  const list = useProductList(filtered ? { ...query, filters } : query);
+  const changeFilters = (next: ListingFilters) => {
+    const params = new URLSearchParams(listingFilterParams(next)).toString();
+    navigate(params ? `${location}?${params}` : location, { replace: true });
+  };
   const online = useConnectivity();
   const count = list.count;
   const subtitle = list.status === 'ready' ? <Plural value={count} one="# product" other="# products" /> : undefined;
@@ -47,6 +58,17 @@ export default function ListingScreen({
     body = <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} note={note} headingLevel={2} />;
   } else if (list.status === 'loading') {
     body = <Spinner label={t`Loading products…`} />;
+  } else if (filtered) {
+    body = (
+      <EmptyState
+        title={<Trans>No products match these filters</Trans>}
+        action={
+          <button type="button" className="button button--primary" onClick={() => changeFilters({})}>
+            <Trans>Clear filters</Trans>
+          </button>
+        }
+      />
+    );
   } else {
     body = (
       <EmptyState
@@ -65,6 +87,7 @@ export default function ListingScreen({
   return (
     <main className="screen listing">
       <PageHeading subtitle={subtitle}>{heading}</PageHeading>
+      <ListingControls filters={filters} onChange={changeFilters} />
       {list.source === 'device' && !online && list.status === 'ready' ? (
         <p className="listing__device-note" role="status">
           <Trans>Showing the products saved on this device.</Trans>
