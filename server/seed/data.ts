@@ -1,3 +1,4 @@
+import type { Kind } from './drawings';
 /**
  * The demo catalogue's words: suppliers from the four countries of the marketplace, each
  * writing in their own language (Türkiye: Turkish, Nigeria: English, Senegal and Côte
@@ -768,6 +769,7 @@ export const BANNERS = [
     },
     link: '/flash-deals',
     hue: 18,
+    goods: ['sack', 'bottle', 'generator', 'fabric-roll'] as Kind[],
   },
   {
     titles: {
@@ -777,6 +779,7 @@ export const BANNERS = [
     },
     link: '/new-arrivals',
     hue: 205,
+    goods: ['folded-cloth', 'basket', 'solar-panel', 'pouch'] as Kind[],
   },
   {
     titles: {
@@ -786,6 +789,7 @@ export const BANNERS = [
     },
     link: '/search/cacao',
     hue: 140,
+    goods: ['beans', 'chocolate', 'jar', 'pouch'] as Kind[],
   },
 ];
 
