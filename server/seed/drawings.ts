@@ -38,7 +38,7 @@ export type Kind =
 
 /** Which drawing a demo product gets, from its name (names are English, French or Turkish). */
 const KIND_RULES: Array<[RegExp, Kind]> = [
-  [/sacks|garri|rice|egusi|cement|attiéké|attieke|cajou/i, 'sack'],
+  [/sacks|garri|\brice\b|egusi|cement|attiéké|attieke|noix de cajou/i, 'sack'],
   [/oil|zeytinyağı|huile|aloe/i, 'bottle'],
   [/savon/i, 'soap'],
   [/shea|karité|balı|cacao pur|beurre de cacao|argile/i, 'jar'],

@@ -58,6 +58,9 @@ describe('demo catalogue', () => {
     for (const p of [rice, panel]) expect(await picture(p.thumbnail_url)).toMatchObject({ format: 'webp', width: 480, height: 480 });
     expect(kindOf(rice.name)).toBe('sack');
     expect(kindOf(panel.name)).toBe('solar-panel');
+    expect(['Chaise en bois d’iroko – Teinte acajou', 'Petrol Generator – 3.5 kVA', 'Tissu wax 100 % coton – 6 yards'].map(kindOf)).toEqual(
+      ['chair', 'generator', 'fabric-roll'],
+    );
     // Every demo product has a drawing of its own kind, not the fallback by accident.
     const names = await t.db.selectFrom('products').select('name').execute();
     const fallback = names.filter(
