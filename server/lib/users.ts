@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { UserRow } from './auth';
 import { COUNTRIES } from '../../src/shared/constants';
-import { allLanguages } from '../../src/shared/content-language';
 import type { BuyerProfile, Seller, SupplierProfile, User, UserSummary } from '../../src/shared/types';
 
 /** How users appear in API answers (docs/api.md#calls), in one place for every route. */
@@ -33,7 +32,7 @@ async function loadProfiles(db: Database, ids: number[]) {
     db
       .selectFrom('supplier_industries as s')
       .innerJoin('categories as c', 'c.id', 's.category_id')
-      .select(['s.user_id', 'c.id', 'c.name', 'c.names'])
+      .select(['s.user_id', 'c.id', 'c.name'])
       .where('s.user_id', 'in', ids)
       .orderBy('c.position')
       .orderBy('c.id')
@@ -41,7 +40,7 @@ async function loadProfiles(db: Database, ids: number[]) {
     db
       .selectFrom('buyer_categories as b')
       .innerJoin('categories as c', 'c.id', 'b.category_id')
-      .select(['b.user_id', 'c.id', 'c.name', 'c.names'])
+      .select(['b.user_id', 'c.id', 'c.name'])
       .where('b.user_id', 'in', ids)
       .orderBy('c.position')
       .orderBy('c.id')
@@ -53,18 +52,14 @@ async function loadProfiles(db: Database, ids: number[]) {
       about: p.about,
       logo_url: p.logo_url,
       is_verified: p.is_verified,
-      industries: industryRows
-        .filter((r) => r.user_id === p.user_id)
-        .map(({ id, name, names }) => ({ id, name, names: allLanguages(name, names) })),
+      industries: industryRows.filter((r) => r.user_id === p.user_id).map(({ id, name }) => ({ id, name })),
     });
   }
   for (const p of buyerRows) {
     buyers.set(p.user_id, {
       name: p.name,
       logo_url: p.logo_url,
-      interested_categories: interestRows
-        .filter((r) => r.user_id === p.user_id)
-        .map(({ id, name, names }) => ({ id, name, names: allLanguages(name, names) })),
+      interested_categories: interestRows.filter((r) => r.user_id === p.user_id).map(({ id, name }) => ({ id, name })),
     });
   }
   return { suppliers, buyers };

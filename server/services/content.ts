@@ -7,7 +7,8 @@ import { allLanguages, type LocalizedText } from '../../src/shared/content-langu
 /**
  * Operator-made content (categories, banners) in the reader's language
  * (docs/api.md#content-languages): `name` / `title` keep the spec's field and answer in
- * `language`; `names` / `titles` carry every translation for devices that switch offline.
+ * `language`; the sync items add `names` / `titles`, every translation, for devices that
+ * switch language offline. The REST answers keep the spec's exact shape.
  */
 
 type Translations = Partial<LocalizedText> | null;
@@ -25,11 +26,13 @@ export function bannerItem(
   return { id: row.id, image_url: row.image_url, title: titles[language], titles, link: row.link };
 }
 
+/** GET /api/categories/: the spec's shape, `name` in `language` (the translations travel by sync only). */
 export async function listCategories(db: Database, language: Language): Promise<Category[]> {
   const rows = await db.selectFrom('categories').select(['id', 'name', 'names']).orderBy('position').orderBy('id').execute();
-  return rows.map((r) => categoryItem(r, language));
+  return rows.map((r) => ({ id: r.id, name: categoryItem(r, language).name }));
 }
 
+/** GET /api/banners/: the spec's shape, `title` in `language`. */
 export async function listBanners(db: Database, language: Language): Promise<Banner[]> {
   const rows = await db
     .selectFrom('banners')
@@ -37,5 +40,8 @@ export async function listBanners(db: Database, language: Language): Promise<Ban
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((r) => bannerItem(r, language));
+  return rows.map((r) => {
+    const { titles: _all, ...banner } = bannerItem(r, language);
+    return banner;
+  });
 }

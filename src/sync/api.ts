@@ -85,6 +85,9 @@ function urlOf(path: string, query?: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // The app's language, not the browser's: categories and banners answer in it (docs/api.md#content-languages).
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) headers['Accept-Language'] = language;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

@@ -15,6 +15,7 @@ import SettingsTab from './SettingsTab';
 import '../screens.css';
 import './profile.css';
 import { useContentText } from '../../app/content';
+import { useCategories } from '../../data/categories';
 
 type TabKey = 'main' | 'details' | 'settings';
 const TAB_KEYS: TabKey[] = ['main', 'details', 'settings'];
@@ -89,6 +90,9 @@ export default function ProfileScreen() {
 function DetailsTab({ user }: { user: User }) {
   const { i18n, t } = useLingui();
   const { categoryName } = useContentText();
+  // The account's categories come in English; the device's own rows carry every language.
+  const held = new Map(useCategories().map((c) => [c.id, c]));
+  const localName = (c: { id: number; name: string }) => categoryName(held.get(c.id) ?? c);
   const countryName = useCountryName();
   const supplier = user.user_type === 'SUPPLIER';
   const rows: Array<[ReactNode, ReactNode]> = [
@@ -105,10 +109,10 @@ function DetailsTab({ user }: { user: User }) {
   if (supplier && user.supplier_profile) {
     rows.push([<Trans>Company name</Trans>, user.supplier_profile.company_name]);
     if (user.supplier_profile.about) rows.push([<Trans>About</Trans>, user.supplier_profile.about]);
-    rows.push([<Trans>Industries</Trans>, user.supplier_profile.industries.map(categoryName).join(', ')]);
+    rows.push([<Trans>Industries</Trans>, user.supplier_profile.industries.map(localName).join(', ')]);
   } else if (user.buyer_profile) {
     rows.push([<Trans>Name</Trans>, user.buyer_profile.name]);
-    rows.push([<Trans>Categories of interest</Trans>, user.buyer_profile.interested_categories.map(categoryName).join(', ')]);
+    rows.push([<Trans>Categories of interest</Trans>, user.buyer_profile.interested_categories.map(localName).join(', ')]);
   }
   rows.push([<Trans>Member since</Trans>, i18n.date(user.date_joined, { year: 'numeric', month: 'long' })]);
   const logo = supplier ? user.supplier_profile?.logo_url : user.buyer_profile?.logo_url;
