@@ -23,7 +23,8 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/favorites/', { schema: { tags: ['favorites'] } }, async (request, reply) => {
     const user = requireVerified(request);
     const input = parseInput(favoriteCreate, (await readForm(request)).fields);
-    const { favorite, created } = await addFavorite(app.db, user, input);
+    const { favorite, created, notificationId } = await addFavorite(app.db, user, input);
+    app.push.notified(notificationId);
     return reply.code(created ? 201 : 200).send(favorite);
   });
 

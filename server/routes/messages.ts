@@ -40,12 +40,13 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       // Stored as our own media path whatever host the client wrote, so nobody can point others elsewhere.
       imageUrl = file.path;
     }
-    const { message, created } = await sendMessage(db, conversation, me, {
+    const { message, created, notificationId } = await sendMessage(db, conversation, me, {
       text: input.text,
       imageUrl,
       price: input.price,
       clientId: input.client_id,
     });
+    app.push.notified(notificationId);
     if (created) reply.status(201);
     return serializeMessage(message);
   });

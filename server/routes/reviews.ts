@@ -25,7 +25,8 @@ const reviews: FastifyPluginAsyncZod = async (app) => {
     const user = requireBuyer(request);
     const product = await reviewedProduct(app.db, request.params.id);
     const input = parseInput(reviewCreate, (await readForm(request)).fields);
-    const { review, created } = await createReview(app.db, product, user, input);
+    const { review, created, notificationId } = await createReview(app.db, product, user, input);
+    app.push.notified(notificationId);
     return reply.code(created ? 201 : 200).send(review);
   });
 

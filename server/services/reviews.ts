@@ -64,7 +64,7 @@ export async function createReview(
   product: ReviewedProduct,
   reviewer: UserRow,
   input: { rating: number; comment: string; client_id?: string },
-): Promise<{ review: Review; created: boolean }> {
+): Promise<{ review: Review; created: boolean; notificationId?: number | null }> {
   const { rating, comment, client_id } = input;
   const first = client_id ? await sentBefore(db, reviewer.id, client_id) : undefined;
   if (first) return { review: (await serializeReviews(db, [first]))[0], created: false };
@@ -75,10 +75,10 @@ export async function createReview(
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) await notifyNewReview(trx, product, { rating, reviewerName: reviewer.first_name });
-    return inserted;
+    const notificationId = inserted ? await notifyNewReview(trx, product, { rating, reviewerName: reviewer.first_name }) : null;
+    return inserted && { inserted, notificationId };
   });
-  if (row) return { review: (await serializeReviews(db, [row]))[0], created: true };
+  if (row) return { review: (await serializeReviews(db, [row.inserted]))[0], created: true, notificationId: row.notificationId };
   // Two concurrent sends of one client_id: the other one won; answer it.
   const raced = client_id ? await sentBefore(db, reviewer.id, client_id) : undefined;
   if (!raced) throw badRequest(ALREADY_REVIEWED);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Category } from '../shared/types';
 import './ui.css';
-import { useContentText } from '../app/content';
+import { useContentText } from '../queries/content';
 
 /** Spec §9: the onboarding category list scrolls past this height. */
 export const CATEGORY_LIST_MAX_HEIGHT_PX = 200;

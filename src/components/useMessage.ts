@@ -10,6 +10,7 @@ import {
   PASSWORD_TOO_SHORT,
   PASSWORDS_DO_NOT_MATCH,
 } from '../shared/validation';
+import { RATING_REQUIRED } from '../shared/catalogue';
 
 /**
  * The validation rules in src/shared speak English (the server answers with the same texts).
@@ -31,6 +32,7 @@ const KNOWN: Record<string, MessageDescriptor> = {
   'The code is incorrect.': msg`The code is incorrect.`,
   'The code has expired. Request a new one.': msg`The code has expired. Request a new one.`,
   'Too many wrong attempts. Request a new code.': msg`Too many wrong attempts. Request a new code.`,
+  [RATING_REQUIRED]: msg`Please select a star rating.`,
 };
 
 export function useMessage(): (text: string) => string {

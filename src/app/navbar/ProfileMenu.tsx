@@ -1,10 +1,10 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../sync/auth';
-import { unsentCount } from '../../sync/deferred';
+import { useAuth } from '../../queries/auth';
+import { unsentCount } from '../../queries/status';
 import { useDismiss } from '../hooks';
-import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '../icons';
+import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '../../components/icons';
 
 /** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
 export default function ProfileMenu() {

@@ -10,9 +10,9 @@ import { useMessage } from '../../components/useMessage';
 import { OTP_LENGTH } from '../../shared/constants';
 import { passwordResetConfirmSchema, passwordResetSchema } from '../../shared/password-reset';
 import { toFieldErrors } from '../../shared/validation';
-import { routeAfterLogin, useAuth } from '../../sync/auth';
-import { authFormErrors } from '../../sync/errors';
-import { confirmPasswordReset, requestPasswordReset } from '../../sync/passwordReset';
+import { routeAfterLogin, useAuth } from '../../queries/auth';
+import { authFormErrors } from '../../queries/errors';
+import { account } from '../../queries/account';
 import { failureReason, isOffline, serverMessage } from '../serverMessage';
 import '../screens.css';
 
@@ -56,7 +56,7 @@ export default function ForgotPasswordScreen() {
     if (!parsed.success) return setErrors(fieldErrors(toFieldErrors(parsed.error.issues)));
     setBusy(true);
     try {
-      await requestPasswordReset(parsed.data.email);
+      await account.requestPasswordReset(parsed.data.email);
       setEmail(parsed.data.email);
       setStep('code');
       setCode(emptyCode());
@@ -84,7 +84,7 @@ export default function ForgotPasswordScreen() {
     if (!parsed.success) return setErrors(fieldErrors(toFieldErrors(parsed.error.issues)));
     setBusy(true);
     try {
-      await confirmPasswordReset(parsed.data);
+      await account.confirmPasswordReset(parsed.data);
     } catch (err) {
       const fields = authFormErrors(err).fields;
       setErrors(Object.fromEntries(Object.entries(fields).map(([key, message]) => [key, translate(message)])));

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Banner } from '../../shared/catalogue';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '../../shared/constants';
 import { mediaSrcSet, mediaUrl } from '../../components/image';
-import { useContentText } from '../../app/content';
+import { useContentText } from '../../queries/content';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

@@ -7,9 +7,9 @@ import { useMessage } from '../../components/useMessage';
 import { COUNTRIES } from '../../shared/constants';
 import type { User } from '../../shared/types';
 import { accountDetailsSchema, toFieldErrors, type AccountDetails } from '../../shared/validation';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
-import { authFormErrors } from '../../sync/errors';
+import { account } from '../../queries/account';
+import { useAuth } from '../../queries/auth';
+import { authFormErrors } from '../../queries/errors';
 import { failureReason } from '../serverMessage';
 
 type Name = keyof AccountDetails;
@@ -59,7 +59,7 @@ export default function AccountDetailsForm({ user }: { user: User }) {
     for (const [key, value] of Object.entries(parsed.data)) form.append(key, value);
     setBusy(true);
     try {
-      const saved = await api.updateMe(form);
+      const saved = await account.updateMe(form);
       setUser(saved);
       setValues(detailsOf(saved));
       setResult({ kind: 'success', message: t`Your details are saved.` });

@@ -6,16 +6,16 @@ import PageHeading from '../../components/PageHeading';
 import Tabs from '../../components/Tabs';
 import { useCountryName } from '../../components/countries';
 import type { User } from '../../shared/types';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
+import { account } from '../../queries/account';
+import { useAuth } from '../../queries/auth';
 import { isOffline } from '../serverMessage';
 import MyListings from './MyListings';
 import RecentlyViewed from './RecentlyViewed';
 import SettingsTab from './SettingsTab';
 import '../screens.css';
 import './profile.css';
-import { useContentText } from '../../app/content';
-import { useCategories } from '../../data/categories';
+import { useContentText } from '../../queries/content';
+import { useCategories } from '../../queries/categories';
 
 type TabKey = 'main' | 'details' | 'settings';
 const TAB_KEYS: TabKey[] = ['main', 'details', 'settings'];
@@ -38,7 +38,7 @@ export default function ProfileScreen() {
   useEffect(() => {
     if (userId === undefined) return;
     let active = true;
-    api.me().then(
+    account.me().then(
       (fresh) => {
         if (active) setUser(fresh);
       },

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
-import { useAuth } from '../../sync/auth';
+import { useAuth } from '../../queries/auth';
 import CurrencySettings from './CurrencySettings';
 import DeleteAccount from './DeleteAccount';
 import OfflineData from './OfflineData';

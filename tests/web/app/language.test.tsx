@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLanguage } from '../../../src/app/i18n';
 import { fakeApi, renderApp } from '../helpers';
-import { db } from '../../../src/data/db';
+import { db } from '../../../src/db/db';
 
 const main = () => within(screen.getByRole('navigation', { name: /^(Main|Principal|Ana menü)$/ }));
 

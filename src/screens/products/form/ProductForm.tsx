@@ -6,13 +6,13 @@ import { THUMBNAIL_REQUIRED, type Product } from '../../../shared/catalogue';
 import { MIN_ORDER_QUANTITY, MIN_STOCK, PRICE_STEP } from '../../../shared/constants';
 import type { FieldErrors } from '../../../shared/validation';
 import type { Category } from '../../../shared/types';
-import { ApiError } from '../../../sync/api';
-import { createProduct, updateProduct } from '../../../sync/products';
+import { ApiError } from '../../../queries/errors';
+import { createProduct, updateProduct } from '../../../queries/myProducts';
 import { serverMessage } from '../../serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
 import { useProductMessage } from './messages';
 import { EMPTY_VALUES, FIELD_ORDER, appendFields, changedFields, validate, valuesOf, type FieldName, type Values } from './values';
-import { useContentText } from '../../../app/content';
+import { useContentText } from '../../../queries/content';
 
 interface Props {
   /** The product being edited, as the server holds it; null in add mode. */

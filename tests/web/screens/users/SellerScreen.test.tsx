@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
 import SellerScreen from '../../../../src/screens/users/SellerScreen';
-import { useSyncEngine } from '../../../../src/sync/useSyncEngine';
+import { useSyncEngine } from '../../../../src/queries/useSyncEngine';
 import { reportReachable } from '../../../../src/sync/connectivity';
 import { fakeServer, renderScreen } from '../harness';
 import { ENGINE_ROUTES, makeProduct, page, reviewer, SELLER_ID, sellerSummary } from '../products/fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { api } from '../../../../src/sync/api';
 import { setEngineUser } from '../../../../src/sync/engine';
 import { editReview, sendMessage, sendOffer, submitReview, toggleFavorite } from '../../../../src/sync/intents';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
-import { deviceList } from '../../../../src/data/queries';
-import type { ListQuery } from '../../../../src/data/listQuery';
+import { db } from '../../../../src/db/db';
+import { deviceList } from '../../../../src/db/queries';
+import type { ListQuery } from '../../../../src/db/listQuery';
 import { pullStream } from '../../../../src/sync/pull';
 import { claimDevice } from '../../../../src/sync/session';
 import { listingFilterParams, type ListingFilters } from '../../../../src/shared/listing-filters';
