@@ -29,12 +29,12 @@ const byNewest = (a: ProductRow, b: ProductRow) => (a.created_at < b.created_at 
  */
 export async function deviceList(query: ListQuery, limit: number): Promise<{ rows: ProductRow[]; count: number }> {
   const { filters } = query;
-  if (!hasListingFilters(filters)) return sectionList(query, limit);
+  if (!filters || !hasListingFilters(filters)) return sectionList(query, limit);
   // The server's rules over the section's full list (src/shared/listing-filters.ts).
   const now = Date.now();
   const { rows } = await sectionList(query, Number.POSITIVE_INFINITY);
-  const matching = rows.filter((p) => matchesListingFilters(p, filters!, now));
-  const compare = listingComparator(filters!.ordering, now);
+  const matching = rows.filter((p) => matchesListingFilters(p, filters, now));
+  const compare = listingComparator(filters.ordering, now);
   if (compare) matching.sort(compare);
   return { rows: matching.slice(0, limit), count: matching.length };
 }
@@ -65,7 +65,7 @@ async function sectionList(query: ListQuery, limit: number): Promise<{ rows: Pro
   if (section === 'flash-deals') {
     rows = rows
       .filter((p) => p.flash_deal_ends_at && p.flash_deal_ends_at > now)
-      .sort((a, b) => (a.flash_deal_ends_at! < b.flash_deal_ends_at! ? -1 : 1));
+      .sort((a, b) => ((a.flash_deal_ends_at ?? '') < (b.flash_deal_ends_at ?? '') ? -1 : 1));
   } else if (section === 'top-rated') {
     rows = rows
       .filter((p) => p.reviews_count > 0)

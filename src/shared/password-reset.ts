@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from './constants';
+import { SERVER_MESSAGES } from './messages';
 import { NEW_PASSWORDS_DO_NOT_MATCH, OTP_INCOMPLETE, email, password } from './validation';
 
 /** "Forgot password?" (docs/api.md#password-reset): the e-mailed code, then a new password. */
 
-export const PASSWORD_RESET_SENT = 'If an account uses this e-mail address, a 6-digit code to reset its password has been sent to it.';
-export const PASSWORD_RESET_DONE = 'Your password has been reset. Sign in with the new password.';
+export const PASSWORD_RESET_SENT = SERVER_MESSAGES.PASSWORD_RESET_SENT;
+export const PASSWORD_RESET_DONE = SERVER_MESSAGES.PASSWORD_RESET_DONE;
 
 export const passwordResetSchema = z.strictObject({ email });
 

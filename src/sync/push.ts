@@ -69,12 +69,14 @@ export async function pushOutbox(userId: number, shouldStop: () => boolean = () 
     if (shouldStop()) return sent;
     const entry = await nextEntry(userId);
     if (!entry) return sent;
+    // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.update(entry.seq!, { state: 'sending' });
     try {
       await send(entry);
       sent = true;
     } catch (error) {
       if (isTransient(error)) {
+        // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.update(entry.seq!, {
           state: 'pending',
           attempts: entry.attempts + 1,
@@ -133,6 +135,7 @@ async function send(entry: OutboxRow): Promise<void> {
       if (entry.file) {
         image = (await api.upload(entry.file, (p.fileName as string) || 'file')).secure_url;
         // Uploaded: keep the URL, drop the Blob, so a retry of the post does not upload again.
+        // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.update(entry.seq!, { file: undefined, payload: { ...p, image } });
       }
       const message: Message = await api.sendMessage(p.conversation as number, {
@@ -162,6 +165,7 @@ async function send(entry: OutboxRow): Promise<void> {
 /** The entry reached the server: apply the answer and forget the entry, in one transaction. */
 async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.syncState], async () => {
+    // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.delete(entry.seq!);
     await apply();
     await rebase();
@@ -183,6 +187,7 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
 /** Marks the entry and the row it shows on as failed, with the reason. */
 async function fail(entry: OutboxRow, reason: string): Promise<void> {
   await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+    // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.update(entry.seq!, { state: 'failed', error: reason });
     await markRow(entry, { pending: 'failed', error: reason, outboxId: entry.seq });
   });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { listingFilterParams, ORDERINGS, type ListingFilters, type Ordering } from '../../shared/listing-filters';
 
@@ -32,7 +32,11 @@ export default function ListingControls({ filters, onChange }: { filters: Listin
   const [typed, setTyped] = useState<Typed>(() => typedOf(filters));
   const key = JSON.stringify(listingFilterParams(filters));
   // Back/forward or "Clear" change the URL: the typed numbers follow it.
-  useEffect(() => setTyped(typedOf(filters)), [key]);
+  const [seenKey, setSeenKey] = useState(key);
+  if (seenKey !== key) {
+    setSeenKey(key);
+    setTyped(typedOf(filters));
+  }
 
   const active = Object.keys(listingFilterParams({ ...filters, ordering: undefined })).length;
   const labels: Record<Ordering, string> = {
