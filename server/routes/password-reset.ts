@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../lib/errors';
+import { failures } from '../lib/responses';
 import { findUserByEmail, takeAttempt, waitError } from '../services/accounts';
 import { createPasswordResetService, RESET_CODE_MESSAGES, resetCooldownRules, resetRequestRules } from '../services/password-reset';
 import { createRateLimiter, otpRules } from '../services/rate-limit';
@@ -31,7 +32,7 @@ const passwordReset: FastifyPluginAsyncZod = async (app) => {
           'Always the same answer, whether or not the address has an account (confirmed accounts only get a code). ' +
           'At most one code a minute and 5 a day per address (429 with Retry-After); the code is valid 10 minutes.',
         body: passwordResetSchema,
-        response: { 200: detail },
+        response: { 200: detail, ...failures(400, 401, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -70,7 +71,7 @@ const passwordReset: FastifyPluginAsyncZod = async (app) => {
           'A wrong, expired or burned code (5 wrong tries) answers {"code": [...]}, as does an address without a code. ' +
           'Wrong codes are limited per account and per address like the sign-up code (429).',
         body: passwordResetConfirmSchema,
-        response: { 200: detail },
+        response: { 200: detail, ...failures(400, 401, 413, 429) },
       },
     },
     async (request, reply) => {
