@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LocalizedText } from '../../src/shared/content-language';
 
 /** Kysely's view of the tables created by server/db/migrations. Keep the two in step. */
 
@@ -26,9 +27,13 @@ export interface UsersTable {
   registration_token_hash: Generated<string | null>;
 }
 
+/** {en, fr, tr} as jsonb (0013): read as an object, written as JSON text. */
+type Translations = ColumnType<Partial<LocalizedText> | null, string | null | undefined, string | null>;
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
+  names: Translations;
   position: Generated<number>;
   seq: Seq;
   txid: Seq;
@@ -84,6 +89,7 @@ export interface BannersTable {
   id: Generated<number>;
   image_url: string;
   title: Generated<string>;
+  titles: Translations;
   link: string | null;
   position: Generated<number>;
   seq: Seq;
@@ -252,6 +258,8 @@ export interface DB {
   buyer_categories: BuyerCategoriesTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
+  /** Same shape as otp_codes (0014). */
+  password_reset_codes: OtpCodesTable;
   rate_events: RateEventsTable;
   banners: BannersTable;
   products: ProductsTable;

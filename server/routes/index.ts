@@ -3,6 +3,7 @@ import health from './health';
 import categories from './categories';
 import media from './media';
 import auth from './auth';
+import passwordReset from './password-reset';
 import me from './me';
 import profiles from './profiles';
 import users from './users';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(categories);
   await app.register(media);
   await app.register(auth);
+  await app.register(passwordReset);
   await app.register(me);
   await app.register(profiles);
   await app.register(users);

@@ -37,6 +37,7 @@ import {
   readFlashDeal,
 } from '../../src/shared/catalogue';
 import { invalidPk, recordId } from '../../src/shared/validation';
+import { listingFilterParams, listingFiltersQuery, type ListingFilters } from '../../src/shared/listing-filters';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
 import { pageSchema } from '../../src/shared/types';
 
@@ -47,6 +48,7 @@ const listQuery = z.looseObject({
   category: filter,
   supplier: filter,
   exclude: filter,
+  ...listingFiltersQuery.shape,
 });
 
 const FORM_FILES = {
@@ -82,12 +84,22 @@ const products: FastifyPluginAsyncZod = async (app) => {
     const paging = readPaging(request);
     const search = query.search?.trim() || undefined;
     const cache = order === 'flash-deals' || order === 'hot-selling' ? timeBoundLists : lists;
-    const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging);
+    const listing: ListingFilters = {
+      ordering: query.ordering,
+      price_min: query.price_min,
+      price_max: query.price_max,
+      moq_max: query.moq_max,
+      rating_min: query.rating_min,
+      verified: query.verified,
+      in_stock: query.in_stock,
+    };
+    const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging, listing);
     const answer = await cache.get(key, await version(), () =>
       gated(async () => {
         const { count, results } = await listProducts(app.db, {
           filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
           order,
+          listing,
           ...paging,
           viewerId: null,
         });
@@ -218,6 +230,7 @@ function canonicalListUrl(
   path: string,
   filters: { search?: string; category?: number; supplier?: number; exclude?: number },
   paging: { limit: number; offset: number },
+  listing: ListingFilters = {},
 ): string {
   const params = new URLSearchParams();
   if (filters.category !== undefined) params.set('category', String(filters.category));
@@ -226,6 +239,8 @@ function canonicalListUrl(
   if (paging.offset > 0) params.set('offset', String(paging.offset));
   if (filters.search) params.set('search', filters.search.replace(/\s+/g, ' '));
   if (filters.supplier !== undefined) params.set('supplier', String(filters.supplier));
+  // Sorting and filters, canonical (docs/api.md#sorting-and-filtering): each choice its own cache entry.
+  for (const [name, value] of Object.entries(listingFilterParams(listing))) params.set(name, value);
   return `${path}?${params}`;
 }
 

@@ -13,6 +13,7 @@ import { fetchCategories } from '../../queries/categories';
 import { useAuth } from '../../queries/auth';
 import { shrinkFormPictures } from '../../media/compress';
 import { failureReason } from '../serverMessage';
+import AccountDetailsForm from './AccountDetailsForm';
 import '../screens.css';
 import './profile.css';
 
@@ -209,6 +210,7 @@ export default function ProfileEditScreen() {
           </button>
         </form>
       )}
+      {user ? <AccountDetailsForm user={user} /> : null}
     </main>
   );
 }

@@ -13,6 +13,7 @@ import { serverMessage } from '../../serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
 import { useMessage } from '../../../components/useMessage';
 import { EMPTY_VALUES, FIELD_ORDER, appendFields, changedFields, validate, valuesOf, type FieldName, type Values } from './values';
+import { useContentText } from '../../../queries/content';
 
 interface Props {
   /** The product being edited, as the server holds it; null in add mode. */
@@ -38,6 +39,7 @@ function serverFieldErrors(err: unknown): FieldErrors {
  */
 export default function ProductForm({ product, categories, onSaved }: Props) {
   const { t } = useLingui();
+  const { categoryName } = useContentText();
   const translate = useMessage();
   const editing = product !== null;
   const initial = useRef<Values>(product ? valuesOf(product) : EMPTY_VALUES);
@@ -131,7 +133,7 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
           <option value="">{t`Choose a category`}</option>
           {categories.map((c) => (
             <option key={c.id} value={String(c.id)}>
-              {c.name}
+              {categoryName(c)}
             </option>
           ))}
         </select>
