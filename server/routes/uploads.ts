@@ -4,6 +4,8 @@ import { NodeRequest } from 'srvx/node';
 import { z } from 'zod';
 import { requireVerified } from '../lib/auth';
 import { ApiError } from '../lib/errors';
+import { failures, noContent } from '../lib/responses';
+import { uploadAnswerSchema } from '../../src/shared/types';
 import { createUploads, NOT_FINISHED, UPLOAD_SWEEP_INTERVAL_MS } from '../services/uploads';
 
 const uploadParams = z.object({ id: z.string() });
@@ -51,9 +53,19 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
     return reply.code(status).send(body);
   };
 
+  // The completing request's answer: /api/media/upload/'s, with the file's own name.
+  const finished = uploadAnswerSchema.extend({ original_filename: z.string().optional() });
+  const bodiless = z.null().describe('No body: the tus headers carry the answer');
+
   app.options(
     '/api/uploads/',
-    { schema: { tags: ['uploads'], summary: 'tus discovery: versions, extensions, maximum size' } },
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'tus discovery: versions, extensions, maximum size',
+        response: { 204: noContent, ...failures(401) },
+      },
+    },
     (request, reply) => toTus(request, reply),
   );
 
@@ -64,6 +76,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: 'Create a resumable upload (tus creation)',
         description: `${TUS_HEADERS} Upload-Length (bytes, at most 52,428,800) and Upload-Metadata ("filename" and "upload_preset", base64). Answers 201 with Location (/api/uploads/<id>/) and Upload-Expires (24 hours). With Content-Type application/offset+octet-stream the body is the first bytes (creation-with-upload). Signed-in, confirmed accounts only.`,
+        response: { 201: bodiless, ...failures(400, 401, 403, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -85,6 +98,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
       tags: ['uploads'],
       summary: 'Where an upload stands (tus core): Upload-Offset, Upload-Length, Upload-Expires',
       params: uploadParams,
+      response: { 200: bodiless, ...failures(401, 403, 404) },
     },
     handler: async (request, reply) => {
       const user = requireVerified(request);
@@ -102,6 +116,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send the next bytes of an upload (tus core)',
         description: `${TUS_HEADERS} Content-Type: application/offset+octet-stream and Upload-Offset (the offset HEAD answered). 204 with the new Upload-Offset; the request that completes the file answers 200 with {secure_url, resource_type, format, bytes} (and original_filename) after the same checks as /api/media/upload/.`,
         params: uploadParams,
+        response: { 200: finished, 204: noContent, ...failures(400, 401, 403, 404, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -119,7 +134,14 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/uploads/:id/',
-    { schema: { tags: ['uploads'], summary: 'Cancel an upload (tus termination): its bytes are removed', params: uploadParams } },
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Cancel an upload (tus termination): its bytes are removed',
+        params: uploadParams,
+        response: { 204: noContent, ...failures(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const user = requireVerified(request);
       const row = await service.owned(user.id, request.params.id);
@@ -138,6 +160,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: "A finished upload's answer, as the request that completed it had",
         params: uploadParams,
+        response: { 200: finished, ...failures(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -145,7 +168,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
       const row = await service.owned(user.id, request.params.id);
       if (!row.result) return reply.code(404).send({ detail: NOT_FINISHED });
       reply.header('Cache-Control', 'no-store');
-      return row.result;
+      return row.result as z.infer<typeof finished>;
     },
   );
 };
