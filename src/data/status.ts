@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useConnectivity } from '../sync/connectivity';
+import { useServerTrouble } from '../sync/health';
 import { getStorageError, onStorageError } from '../sync/storageError';
 import type { OutboxRow } from './db';
 import { useLive } from './local';
@@ -40,6 +41,8 @@ export function useFailedChanges(): OutboxRow[] {
 
 export interface SyncStatus {
   online: boolean;
+  /** The server answers, but with errors (5xx, 429): changes wait, as offline. */
+  troubled: boolean;
   /** When the user's data was last brought up to date (ISO), null before the first pull. */
   lastSyncedAt: string | null;
   /** The offline copy of the catalogue: products held, the server's total (null until known), finished or not. */
@@ -56,6 +59,7 @@ export function useStorageError(): string | null {
 
 export function useSyncStatus(): SyncStatus {
   const online = useConnectivity();
+  const troubled = useServerTrouble();
   const storageError = useStorageError();
   const facts = useLive(async ({ db }) => {
     const [privateStream, catalogueStream, total, held] = await Promise.all([
@@ -71,6 +75,7 @@ export function useSyncStatus(): SyncStatus {
   }, []);
   return {
     online,
+    troubled,
     storageError,
     loaded: facts !== undefined,
     lastSyncedAt: facts?.lastSyncedAt ?? null,

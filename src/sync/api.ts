@@ -5,6 +5,7 @@ import type { Conversation, Message, Notification } from '../shared/chat';
 import type { AnswerShape } from './answers';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 import { reportReachable, reportUnreachable } from './connectivity';
+import { reportHealthy, reportTrouble, retryAfterMs } from './health';
 
 /**
  * The one typed client for the API (DESIGN §2: online-only forms and the sync layer use it;
@@ -98,6 +99,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
   try {
     const response = await fetch(urlOf(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
     reportReachable();
+    if (response.status >= 500 || response.status === 429) reportTrouble(retryAfterMs(response.headers.get('Retry-After')));
+    else reportHealthy();
     return response;
   } catch (error) {
     // The caller cancelled: not a connectivity fact.

@@ -5,12 +5,13 @@ import { db, type OutboxRow } from '../data/db';
 import { api, ApiError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
+import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 
 /**
  * Sends the outbox (DESIGN §2, SYNC.md). Per entry: network errors, 5xx and 429 retry with
  * backoff; any other 4xx fails the entry with the server's reason for the user to retry or
  * discard; a target that disappeared fails with a clear reason. Entries of one target go in
- * order; a failed entry does not hold back the others.
+ * order, targets side by side; a failed entry does not hold back the others.
  */
 
 const BACKOFF_BASE_MS = 1_000;
@@ -32,59 +33,42 @@ export const isTransient = (error: unknown) =>
 
 /** On start-up, entries a closed tab left "sending" go back to pending: the resend is safe (same client_id). */
 export async function recoverInterrupted(): Promise<void> {
+  forgetLanes();
   await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0 });
 }
 
-/** The next entry to send now: the oldest pending one whose target has nothing older still on its way. */
-async function nextEntry(userId: number): Promise<OutboxRow | undefined> {
-  const now = Date.now();
-  const all = await db.outbox.orderBy('seq').toArray();
-  const busy = new Set<string>();
-  for (const entry of all) {
-    if (entry.user_id !== userId) continue;
-    if (entry.state === 'pending' && entry.next_at <= now && !busy.has(entry.target)) return entry;
-    if (entry.state !== 'failed') busy.add(entry.target);
-  }
-  return undefined;
-}
-
-/** When the next backed-off entry becomes due (ms from now), or null when none waits. */
-export async function nextDueIn(userId: number): Promise<number | null> {
-  const waiting = await db.outbox
-    .where('state')
-    .equals('pending')
-    .filter((e) => e.user_id === userId)
-    .toArray();
-  if (waiting.length === 0) return null;
-  return Math.max(0, Math.min(...waiting.map((e) => e.next_at)) - Date.now());
-}
+export { nextDueIn } from './lanes';
 
 /**
- * Sends every entry that is due, one at a time. Stops at the first network failure (the
- * engine resumes when the server is reachable again). Answers true when it sent anything.
+ * Sends every entry that is due, target by target side by side (./lanes.ts); a lane stops at
+ * a network failure or when the server is in trouble (the engine resumes later). Answers,
+ * once every lane has ended, whether it sent anything.
  */
-export async function pushOutbox(userId: number, shouldStop: () => boolean = () => false): Promise<boolean> {
-  let sent = false;
-  for (;;) {
-    if (shouldStop()) return sent;
-    const entry = await nextEntry(userId);
-    if (!entry) return sent;
-    await db.outbox.update(entry.seq!, { state: 'sending' });
-    try {
-      await send(entry);
-      sent = true;
-    } catch (error) {
-      if (isTransient(error)) {
-        await db.outbox.update(entry.seq!, {
-          state: 'pending',
-          attempts: entry.attempts + 1,
-          next_at: Date.now() + backoff(entry.attempts + 1),
-        });
-        if (error instanceof ApiError && (error.status === 0 || error.status === 401)) return sent;
-        continue;
-      }
-      await fail(entry, reasonFor(entry, error));
+export function pushOutbox(
+  userId: number,
+  shouldStop: () => boolean = () => false,
+  hooks: Omit<LaneHooks, 'shouldStop'> = {},
+): Promise<boolean> {
+  return runLanes(userId, sendOne, { ...hooks, shouldStop });
+}
+
+/** Sends one entry and records the outcome on it. */
+async function sendOne(entry: OutboxRow): Promise<Outcome> {
+  await db.outbox.update(entry.seq!, { state: 'sending' });
+  try {
+    await send(entry);
+    return 'sent';
+  } catch (error) {
+    if (isTransient(error)) {
+      await db.outbox.update(entry.seq!, {
+        state: 'pending',
+        attempts: entry.attempts + 1,
+        next_at: Date.now() + backoff(entry.attempts + 1),
+      });
+      return error instanceof ApiError && (error.status === 0 || error.status === 401) ? 'stop' : 'retry';
     }
+    await fail(entry, reasonFor(entry, error));
+    return 'failed';
   }
 }
 
@@ -131,7 +115,7 @@ async function send(entry: OutboxRow): Promise<void> {
     case 'message.send': {
       let image = (p.image as string | null) ?? null;
       if (entry.file) {
-        image = (await api.upload(entry.file, (p.fileName as string) || 'file')).secure_url;
+        image = (await withUploadSlot(() => api.upload(entry.file!, (p.fileName as string) || 'file'))).secure_url;
         // Uploaded: keep the URL, drop the Blob, so a retry of the post does not upload again.
         await db.outbox.update(entry.seq!, { file: undefined, payload: { ...p, image } });
       }
