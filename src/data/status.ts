@@ -15,7 +15,9 @@ export interface OutboxStatus {
 export function useOutboxStatus(): OutboxStatus {
   return useLive(
     async ({ db }) => {
-      const entries = await db.outbox.orderBy('seq').toArray();
+      const userId = (await db.syncState.get('session'))?.user_id ?? null;
+      // Another user's entries kept on the device are theirs to send, not this user's to count.
+      const entries = (await db.outbox.orderBy('seq').toArray()).filter((e) => userId === null || e.user_id === userId);
       return {
         pending: entries.filter((e) => e.state !== 'failed').length,
         failed: entries.filter((e) => e.state === 'failed').length,

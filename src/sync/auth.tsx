@@ -3,6 +3,7 @@ import type { User } from '../shared/types';
 import { api, ApiError, type RegistrationInput } from './api';
 import { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
 import { clearPrivateData } from './deferred';
+import { onOtherTabSession, sessionIsOf, sessionOwner } from './identity';
 
 /** Authentication state of spec §4: starts loading, then authenticated or guest. */
 export type AuthStatus = 'loading' | 'authenticated' | 'guest';
@@ -108,6 +109,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The API client clears the tokens when a refresh fails: that is a logout too.
   useEffect(() => onTokensCleared(becomeGuest), [becomeGuest]);
 
+  // Another tab signed out, or in as someone else: this tab follows at once, and shows no one
+  // until it knows who (it never keeps showing one user while the session is another's).
+  const shown = useRef<number | null>(null);
+  shown.current = state.user?.id ?? null;
+  useEffect(
+    () =>
+      onOtherTabSession(() => {
+        const owner = sessionOwner();
+        if (owner !== undefined && owner === shown.current) return;
+        // The other tab keeps the stored copies (tokens, last user) up to date: only this tab's state changes.
+        if (owner === null) return setState({ status: 'guest', user: null });
+        setState({ status: 'loading', user: null });
+        api.me().then(
+          (user) => {
+            if (sessionIsOf(user.id)) setState({ status: 'authenticated', user });
+          },
+          () => {
+            const lastKnown = cachedUser();
+            setState(lastKnown?.id === owner ? { status: 'authenticated', user: lastKnown } : { status: 'guest', user: null });
+          },
+        );
+      }),
+    [],
+  );
+
   const login = useCallback(
     async (email: string, password: string) => {
       const pair = await api.login(email, password);
@@ -168,11 +194,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const refresh = getRefreshToken();
+    const userId = state.user?.id ?? null;
     clearTokens();
     becomeGuest();
-    await clearPrivateData().catch((error) => console.warn('Could not clear the local data', error));
+    await clearPrivateData({ userId }).catch((error) => console.warn('Could not clear the local data', error));
     if (refresh) await api.logout(refresh).catch((error) => console.warn('Logout could not revoke the session', error));
-  }, [becomeGuest]);
+  }, [becomeGuest, state.user]);
 
   const refreshUser = useCallback(async () => {
     try {

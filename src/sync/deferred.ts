@@ -29,5 +29,6 @@ export const discardOutboxEntry = async (outboxId: number): Promise<void> => (aw
 export const markNotificationRead = async (id: number): Promise<void> => (await loadDevice()).markNotificationRead(id);
 export const markAllNotificationsRead = async (): Promise<void> => (await loadDevice()).markAllNotificationsRead();
 export const syncNow = async (): Promise<void> => (await loadDevice()).syncNow();
-export const unsentCount = async (): Promise<number> => (await loadDevice()).unsentCount();
-export const clearPrivateData = async (options?: { keepOutbox?: boolean }): Promise<void> => (await loadDevice()).clearPrivateData(options);
+export const unsentCount = async (userId: number): Promise<number> => (await loadDevice()).unsentCount(userId);
+export const clearPrivateData = async (options?: { keepOutbox?: boolean; userId?: number | null }): Promise<void> =>
+  (await loadDevice()).clearPrivateData(options);

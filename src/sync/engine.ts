@@ -5,6 +5,7 @@ import { db } from '../data/db';
 import { api } from './api';
 import { isOnline, onConnectivityChange, reportReachable } from './connectivity';
 import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './health';
+import { sessionIsOf } from './identity';
 import { pullStream } from './pull';
 import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
@@ -147,7 +148,8 @@ function waitOutTrouble(): boolean {
 async function syncOnce(): Promise<void> {
   if (!running || !isOnline() || !userKnown || waitOutTrouble()) return;
   const me = user;
-  const stillMe = () => running && user?.id === me?.id;
+  // A pull under another tab's new session would write someone else's data here.
+  const stillMe = () => running && user?.id === me?.id && sessionIsOf(me?.id ?? null);
   try {
     await pullStream('private', stillMe);
     pushNow();

@@ -51,6 +51,6 @@ export async function waitingEntry(target: string, kinds: OutboxKind[]): Promise
 }
 
 /** Entries of the signed-in user still to be sent or failed: the count shown before sign-out. */
-export async function unsentCount(): Promise<number> {
-  return db.outbox.count();
+export async function unsentCount(userId: number): Promise<number> {
+  return db.outbox.filter((e) => e.user_id === userId).count();
 }

@@ -5,6 +5,7 @@ import { db, type OutboxRow } from '../data/db';
 import { api, ApiError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
+import { sessionIsOf } from './identity';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 
 /**
@@ -54,6 +55,8 @@ export function pushOutbox(
 
 /** Sends one entry and records the outcome on it. */
 async function sendOne(entry: OutboxRow): Promise<Outcome> {
+  // Another tab signed in as someone else: this entry waits for its own user's session.
+  if (!sessionIsOf(entry.user_id)) return 'stop';
   await db.outbox.update(entry.seq!, { state: 'sending' });
   try {
     await send(entry);

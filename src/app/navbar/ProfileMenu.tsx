@@ -22,7 +22,7 @@ export default function ProfileMenu() {
   const signOut = async () => {
     close();
     // Signing out clears the device's copy of the user's data: say what would be lost first.
-    const unsent = await unsentCount();
+    const unsent = await unsentCount(user.id);
     if (unsent > 0 && !window.confirm(t`${unsent} changes have not been sent yet. They will be lost if you sign out now. Sign out anyway?`))
       return;
     await logout();
