@@ -4,6 +4,7 @@ import { api, ApiError, type RegistrationInput } from './api';
 import { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
 import { clearPrivateData } from './deferred';
 import { onOtherTabSession, sessionIsOf, sessionOwner } from './identity';
+import { revokeSession } from './revocations';
 
 /** Authentication state of spec §4: starts loading, then authenticated or guest. */
 export type AuthStatus = 'loading' | 'authenticated' | 'guest';
@@ -198,7 +199,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearTokens();
     becomeGuest();
     await clearPrivateData({ userId }).catch((error) => console.warn('Could not clear the local data', error));
-    if (refresh) await api.logout(refresh).catch((error) => console.warn('Logout could not revoke the session', error));
+    if (refresh) await revokeSession(refresh).catch((error) => console.warn('Logout could not revoke the session', error));
   }, [becomeGuest, state.user]);
 
   const refreshUser = useCallback(async () => {

@@ -6,6 +6,7 @@ import { api } from './api';
 import { isOnline, onConnectivityChange, reportReachable } from './connectivity';
 import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './health';
 import { sessionIsOf } from './identity';
+import { sendRevocations } from './revocations';
 import { pullStream } from './pull';
 import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
@@ -147,6 +148,7 @@ function waitOutTrouble(): boolean {
 
 async function syncOnce(): Promise<void> {
   if (!running || !isOnline() || !userKnown || waitOutTrouble()) return;
+  void sendRevocations().catch((error) => console.warn('Could not revoke a signed-out session', error));
   const me = user;
   // A pull under another tab's new session would write someone else's data here.
   const stillMe = () => running && user?.id === me?.id && sessionIsOf(me?.id ?? null);

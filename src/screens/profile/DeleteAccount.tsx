@@ -7,6 +7,7 @@ import { showToast } from '../../components/Toast';
 import { DELETE_PASSWORD_REQUIRED } from '../../shared/validation';
 import { api } from '../../sync/api';
 import { useAuth } from '../../sync/auth';
+import { confirmLeaving } from '../../app/SignOut';
 import { serverMessage } from '../serverMessage';
 
 /** How long "Account deleted successfully." stays in the dialog before signing out. */
@@ -19,7 +20,7 @@ export const SIGN_OUT_AFTER_DELETE_MS = 1500;
 export default function DeleteAccount() {
   const { t } = useLingui();
   const id = useId();
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -80,6 +81,8 @@ export default function DeleteAccount() {
       return;
     }
     setFieldError(null);
+    // Deleting signs out too: unsent changes are asked about first, as for any way out.
+    if (user && !(await confirmLeaving(user.id))) return;
     setBusy(true);
     try {
       await api.deleteAccount(password);

@@ -4,6 +4,8 @@ import { api } from '../../../../src/sync/api';
 import { setEngineUser, startEngine, stopEngine } from '../../../../src/sync/engine';
 import { toggleFavorite } from '../../../../src/sync/intents';
 import { unsentCount } from '../../../../src/sync/outbox';
+import { revokeSession } from '../../../../src/sync/revocations';
+import { clearTokens } from '../../../../src/sync/tokens';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
 import { createProduct } from '../../../server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
@@ -67,5 +69,21 @@ describe('one identity', () => {
     await setEngineUser(await api.me());
     await expect.poll(() => favoritesOf(a), { timeout: 5_000 }).toEqual([product.id]);
     expect(await favoritesOf(b)).toEqual([]);
+  });
+
+  it('a sign-out while offline revokes the session on the server once the network returns', async () => {
+    signIn(a);
+    startEngine();
+    await setEngineUser(await api.me());
+    net.offline = true;
+    clearTokens();
+    await revokeSession(a.refresh);
+    await setEngineUser(null);
+    const refreshWorks = async () => (await t.api.post('/api/auth/token/refresh/', { refresh: a.refresh })).status;
+    expect(localStorage.getItem('pending_revocations')).toContain(a.refresh);
+    net.offline = false;
+    await api.health();
+    await expect.poll(() => localStorage.getItem('pending_revocations'), { timeout: 5_000 }).toBeNull();
+    expect(await refreshWorks()).toBe(401);
   });
 });
