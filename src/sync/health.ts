@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether the server is having trouble (docs/sync.md): it answered, but with a 5xx or a 429.
  * That is not "offline": the device reaches it, and hammering it makes things worse. One
- * backoff spans pull and push: after each such answer the engine waits (2 s, 4 s, then 4–8 s,
+ * backoff spans pull and push: after each such answer the engine waits (2 s, 4 s, then 3–6 s,
  * with jitter, never less than the server's Retry-After) before asking again. Any other answer
  * ends the trouble at once, and with it every wait; the count of failures is kept for a minute,
  * so an endpoint that keeps failing while others answer still backs off.
@@ -13,7 +13,7 @@ const listeners = new Set<Listener>();
 const troubleListeners = new Set<Listener>();
 
 let FIRST_MS = 2_000;
-let MAX_MS = 8_000;
+let MAX_MS = 6_000;
 /** After this long without trouble, the next trouble starts the backoff afresh. */
 const CALM_MS = 60_000;
 let failures = 0;

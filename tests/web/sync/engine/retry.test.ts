@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setRetryTiming(10_000, 120_000);
-  setTroubleTiming(2_000, 8_000);
+  setTroubleTiming(2_000, 6_000);
   await t?.close();
 });
 beforeEach(async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   supplier = await createUser(t, { type: 'SUPPLIER' });
 });
 afterAll(async () => {
-  setTroubleTiming(2_000, 8_000);
+  setTroubleTiming(2_000, 6_000);
   await t?.close();
 });
 beforeEach(async () => {
