@@ -62,6 +62,11 @@ async function sendOne(entry: OutboxRow): Promise<Outcome> {
     await send(entry);
     return 'sent';
   } catch (error) {
+    if (error instanceof PriceChanged) {
+      await db.outbox.update(entry.seq!, { payload: { ...entry.payload, priceChange: { was: error.was, now: error.now } } });
+      await fail(entry, reasonFor(entry, error));
+      return 'failed';
+    }
     if (isTransient(error)) {
       await db.outbox.update(entry.seq!, {
         state: 'pending',
@@ -116,6 +121,7 @@ async function send(entry: OutboxRow): Promise<void> {
       return done(entry, () => db.reviews.put(review));
     }
     case 'message.send': {
+      await checkOfferPrice(entry);
       let image = (p.image as string | null) ?? null;
       if (entry.file) {
         image = (await withUploadSlot(() => api.upload(entry.file!, (p.fileName as string) || 'file'))).secure_url;
@@ -146,6 +152,23 @@ async function send(entry: OutboxRow): Promise<void> {
   }
 }
 
+/** An offer queued against a price that has changed since: held for the buyer to decide (docs/sync.md). */
+class PriceChanged extends Error {
+  constructor(
+    readonly was: string,
+    readonly now: string,
+  ) {
+    super('The price changed');
+  }
+}
+
+async function checkOfferPrice(entry: OutboxRow): Promise<void> {
+  const p = entry.payload;
+  if (p.price === null || p.offerProduct === undefined || p.priceAccepted) return;
+  const now = (await db.products.get(p.offerProduct as number))?.price;
+  if (now !== undefined && Number(now) !== Number(p.offerBase)) throw new PriceChanged(p.offerBase as string, now);
+}
+
 /** The entry reached the server: apply the answer and forget the entry, in one transaction. */
 async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.syncState], async () => {
@@ -156,6 +179,11 @@ async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<vo
 }
 
 function reasonFor(entry: OutboxRow, error: unknown): string {
+  if (error instanceof PriceChanged) {
+    const { was, now } = error;
+    const offer = entry.payload.price as string;
+    return t`Your offer of $${offer} was made when the price was $${was}; it is now $${now}. Retry sends the offer anyway; Discard drops it.`;
+  }
   if (error instanceof ApiError && error.status === 404 && entry.kind === 'message.send') return t`This conversation no longer exists.`;
   const productGone =
     error instanceof ApiError &&
