@@ -6,6 +6,7 @@ import type { AnswerShape } from './answers';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 import { reportReachable, reportUnreachable } from './connectivity';
 import { reportHealthy, reportTrouble, retryAfterMs } from './health';
+import { subjectOf } from './identity';
 
 /**
  * The one typed client for the API (DESIGN §2: online-only forms and the sync layer use it;
@@ -176,6 +177,9 @@ async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   const current = getAccessToken();
   const fresh = current && current !== used ? current : await refreshAccessToken();
   if (!fresh) return parse<T>(response);
+  // Another tab signed in as someone else meanwhile: never repeat this request as them.
+  const asked = subjectOf(used);
+  if (typeof asked === 'number' && subjectOf(fresh) !== asked) return parse<T>(response);
   return parse<T>(await send(path, options, fresh));
 }
 

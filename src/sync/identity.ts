@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, getAccessToken, getRefreshToken } 
  */
 
 /** The token's subject; undefined for a token that is not a readable JWT. */
-function subjectOf(token: string | null): number | null | undefined {
+export function subjectOf(token: string | null): number | null | undefined {
   if (!token) return null;
   const payload = token.split('.')[1];
   if (!payload) return undefined;
@@ -24,7 +24,10 @@ function subjectOf(token: string | null): number | null | undefined {
 /** The user whose session the stored tokens are; null without tokens, undefined when they do not say. */
 export function sessionOwner(): number | null | undefined {
   const access = subjectOf(getAccessToken());
-  return access === null ? subjectOf(getRefreshToken()) : access;
+  if (typeof access === 'number') return access;
+  // An unreadable access token is replaced with the refresh token's help: that one decides.
+  const refresh = subjectOf(getRefreshToken());
+  return refresh === null ? access : refresh;
 }
 
 /** Whether the stored session may act for `userId`: not when it is known to be someone else's, or gone. */

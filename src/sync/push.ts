@@ -68,10 +68,12 @@ async function sendOne(entry: OutboxRow): Promise<Outcome> {
       return 'failed';
     }
     if (isTransient(error)) {
+      const unanswered = error instanceof ApiError && error.status === 0;
       await db.outbox.update(entry.seq!, {
         state: 'pending',
         attempts: entry.attempts + 1,
         next_at: Date.now() + backoff(entry.attempts + 1),
+        ...(unanswered || entry.uncertain ? { uncertain: true } : {}),
       });
       return error instanceof ApiError && (error.status === 0 || error.status === 401) ? 'stop' : 'retry';
     }

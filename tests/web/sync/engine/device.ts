@@ -24,6 +24,8 @@ export interface Network {
   retryAfter?: string | null;
   /** Requests ("METHOD /path?query") that match never answer; the others pass. */
   hangMatching?: RegExp | null;
+  /** The answers of the next N token refreshes are lost (the server rotated the tokens). */
+  loseRefresh?: number;
   /** Every request the device made, whatever became of it. */
   tried?: number;
   /** The next N requests reach the server, but their answer is lost. */
@@ -62,6 +64,11 @@ export function connectDevice(t: TestApp): Network {
       network.crashNext = false;
       await response.arrayBuffer();
       return new Promise<Response>(() => undefined);
+    }
+    if ((network.loseRefresh ?? 0) > 0 && url.pathname.endsWith('/auth/token/refresh/')) {
+      network.loseRefresh! -= 1;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed');
     }
     if (network.loseNext > 0) {
       network.loseNext -= 1;
