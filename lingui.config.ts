@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-/** English is the source language (the spec's exact texts); French and Turkish are translated. */
+/** English is the source language (the exact texts of docs/product.md#messages); French and Turkish are translated. */
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'fr', 'tr'],

@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -8,10 +9,26 @@ import { firstPaint } from './scripts/first-paint.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /**
+ * dexie-react-hooks imports Dexie for its useLiveQuery's `Dexie.liveQuery` only: that import is
+ * answered by src/queries/lazyDexie.ts, which hands the device's liveQuery over once the local
+ * database's chunk is in. Dexie itself then stays in that lazy chunk, out of the entry script.
+ */
+const lazyDexieForHooks = (): Plugin => ({
+  name: 'lazy-dexie-for-hooks',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'dexie' && importer?.includes('/node_modules/dexie-react-hooks/'))
+      return fileURLToPath(new URL('./src/queries/lazyDexie.ts', import.meta.url));
+    return null;
+  },
+});
+
+/**
  * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
- * runs through @rolldown/plugin-babel (STACK.md). Shared with the `web` Vitest project.
+ * runs through @rolldown/plugin-babel. Shared with the `web` Vitest project.
  */
 export const appPlugins = () => [
+  lazyDexieForHooks(),
   react(),
   babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /\/src\/.*\.[jt]sx?$/ }),
   lingui(),

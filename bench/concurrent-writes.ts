@@ -9,7 +9,7 @@
  * overall, and errors. This is what the global change-sequence lock (0001/0005, removed by
  * 0009) serialized: every one of these writes took the same advisory lock.
  *
- * The API runs in --workers child processes (one PostgreSQL, as DESIGN §7 scales out), so the
+ * The API runs in --workers child processes (one PostgreSQL, as docs/operations.md#scale-out describes), so the
  * load generator does not share their event loops. DATABASE_URL (default
  * postgres://postgres:pw@127.0.0.1:5432/postgres) names the server; a database
  * "writes_bench" is created afresh there.

@@ -9,7 +9,7 @@
  * inline frame); then the same for a repeat visit online and one offline. Bytes are those the
  * page's own session sees: the service worker's fetches (its precache, and API calls it
  * passes on once it controls the page) are neither throttled nor counted by it.
- * Targets (issue 11): FCP < 1.5 s, first cards < 5 s, ≤ 160 KB before the first cards.
+ * Targets (bench/README.md#first-visit-on-a-slow-link): FCP < 1.5 s, first cards < 5 s, ≤ 160 KB before the first cards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

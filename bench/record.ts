@@ -9,7 +9,7 @@ export interface Figure {
   figure: string;
   value: number | null;
   unit: string;
-  /** The target as written in the issue, e.g. "≤ 100 KB". */
+  /** The target, e.g. "≤ 100 KB". */
   target?: string;
   /** Whether the target is met (null: no target). */
   met?: boolean | null;

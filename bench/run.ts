@@ -4,17 +4,18 @@
  * (created beside BENCH_DATABASE_URL, default postgres://postgres:pw@127.0.0.1:5432/postgres,
  * and dropped at the end; without PostgreSQL those rows are left out and the report says so).
  * Each benchmark prints its own lines and appends its key figures (bench/record.ts); at the end
- * bench/results/report.md (a table) and report.json hold every figure beside its target and the
- * ceiling measured in the same run. bench/results/ is git-ignored: the figures belong to the
- * machine and the moment (paste the table into the issue note).
+ * the report (bench/report.ts: every figure beside its target and the ceiling measured in the
+ * same run) is printed and written to bench/REPORT.md, the current figures linked from
+ * bench/README.md, and with report.json to bench/results/ (git-ignored).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT, ensureWebBuilt } from '../server/web';
 import type { Figure } from './record';
+import { type Step, writeReports } from './report';
 
 const PRODUCTS = process.env.BENCH_PRODUCTS ?? '10000';
 const CHAT_SECONDS = process.env.BENCH_CHAT_SECONDS ?? '60';
@@ -39,11 +40,6 @@ try {
   console.log(`PostgreSQL not reachable at ${adminUrl} (${String(error)}): its benchmarks are left out`);
 }
 
-interface Step {
-  name: string;
-  ok: boolean;
-  seconds: number;
-}
 const steps: Step[] = [];
 const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
 
@@ -100,27 +96,6 @@ const context = {
   products: Number(PRODUCTS),
   postgres: pgUrl !== null,
 };
-writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify({ ...context, steps, figures }, null, 2)}\n`);
-
-const cell = (text: unknown) => String(text ?? '').replace(/\|/g, '\\|');
-const value = (f: Figure) => (f.value === null ? 'n/a' : `${f.value.toLocaleString('en')}${f.unit ? ` ${f.unit}` : ''}`);
-const verdict = (f: Figure) => (f.met === true ? 'met' : f.met === false ? '**missed**' : '');
-const lines = [
-  `# Benchmark report`,
-  '',
-  `${context.generated_at}, commit ${commit}, Node ${context.node}, ${context.cores} cores, load average ${context.load_average.join(' / ')} at the end; ${PRODUCTS} generated products${pgUrl ? '' : '; PostgreSQL not reachable: its rows are missing'}.`,
-  '',
-  '| benchmark | figure | value | target | | ceiling in the same run |',
-  '|---|---|---|---|---|---|',
-  ...figures.map(
-    (f) => `| ${cell(f.bench)} | ${cell(f.figure)} | ${cell(value(f))} | ${cell(f.target)} | ${verdict(f)} | ${cell(f.ceiling)} |`,
-  ),
-  '',
-  '| step | result | seconds |',
-  '|---|---|---|',
-  ...steps.map((s) => `| ${s.name} | ${s.ok ? 'ok' : '**failed**'} | ${s.seconds} |`),
-  '',
-];
-writeFileSync(path.join(outDir, 'report.md'), lines.join('\n'));
-console.log(`\n${lines.join('\n')}\nWritten: bench/results/report.md and bench/results/report.json`);
+const markdown = writeReports(path.join(PROJECT_ROOT, 'bench', 'REPORT.md'), outDir, context, steps, figures);
+console.log(`\n${markdown}\nWritten: bench/REPORT.md, bench/results/report.md and bench/results/report.json`);
 process.exitCode = steps.every((s) => s.ok) ? 0 : 1;

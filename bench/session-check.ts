@@ -1,5 +1,5 @@
 /**
- * What the per-request sign-in check costs (issue 12): every signed-in request loads its user
+ * What the per-request sign-in check costs (docs/api.md#tokens): every signed-in request loads its user
  * and checks, in the same query, that its sign-in (token family) is not revoked. Compares
  * `GET /api/health/` (no token), `GET /api/me/` with a token, and the same token after its
  * sign-out (answered 401 by that check), 10 connections for 10 s each, API in this process.

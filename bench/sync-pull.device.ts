@@ -36,10 +36,10 @@ class MemoryStorage {
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 it('prints the sync figures', async () => {
-  const { db } = await import('../src/data/db');
+  const { db } = await import('../src/db/db');
   const { setApiBase } = await import('../src/sync/api');
   const { pullStream, cursorOf } = await import('../src/sync/pull');
-  const { searchLocal } = await import('../src/data/search');
+  const { searchLocal } = await import('../src/db/search');
   const { toProductRow } = await import('../src/sync/apply');
 
   const port = Number(process.env.BENCH_PORT ?? 3196);

@@ -2,19 +2,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { LANGUAGES, SPLASH_MS } from '../src/shared/constants.ts';
+import { HOME_PRELOADED } from '../src/queries/home.ts';
+import { firstPageUrl } from '../src/db/listQuery.ts';
 
 /** The splash's msgid in src/app/App.tsx; its translations are read from the catalogs. */
 const SPLASH_MSGID = 'Connecting Markets...';
 const CATALOG = /\/locales\/(\w+)\/messages\.po$/;
 
 /**
- * What the home screen asks the server for first, as a guest (src/screens/home): index.html
- * requests it while the entry script loads. Only the first section: on a slow link every
- * other answer would share it with what the first cards need; the home asks for the rest
- * once it renders. Keep these the exact URLs the data layer requests, or the browser fetches
- * twice (bench/first-visit.ts reports unused preloads).
+ * What the home screen asks the server for first, as a guest: index.html requests it while the
+ * entry script loads. It comes from the home screen's own list definitions (src/queries/home.ts),
+ * so it is the exact URL the data layer requests (tests/web/queries/first-visit.test.tsx checks
+ * it); bench/first-visit.ts reports unused preloads.
  */
-export const HOME_DATA = ['/api/products/top-rated/?limit=10&offset=0'];
+export const HOME_DATA = [firstPageUrl(HOME_PRELOADED)];
 
 /** msgstr of `msgid` in a PO catalog (one-line entries, as Lingui writes them). */
 export function translationOf(po: string, msgid: string): string | undefined {

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './db';
 import { migrateToLatest } from './db/migrate';
 
 /**
- * Operator commands (DESIGN §6), on the database the server uses (DATABASE_URL or DATA_DIR):
+ * Operator commands (docs/product.md#roles-and-permissions), on the database the server uses (DATABASE_URL or DATA_DIR):
  *   npm run admin -- verify-supplier <email>     grant a supplier's trust badge
  *   npm run admin -- unverify-supplier <email>   revoke it
  * The badge is shown beside the supplier's name; it gates nothing.

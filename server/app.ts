@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { readPush, type Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
@@ -17,6 +17,7 @@ import { createMediaStore, type MediaStore } from './services/media';
 import { openMediaObjects } from './services/media-objects';
 import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-sweep';
 import { createTokenService, type TokenService } from './services/tokens';
+import { createPushSender, type PushSender } from './services/push';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerRoutes } from './routes';
 import { DIST_DIR, registerWeb } from './web';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     media: MediaStore;
+    /** Web Push to the devices of whoever a request notified (services/push.ts). */
+    push: PushSender;
     /** draining: the server is stopping (main.ts); readiness answers 503 so a balancer sends no more. */
     lifecycle: { draining: boolean };
   }
@@ -82,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaObjects = await openMediaObjects(config.dataDir, config.mediaS3);
   app.decorate('media', createMediaStore(mediaObjects, db));
   app.addHook('onClose', () => mediaObjects.close());
+  const push = createPushSender(db, config.push ?? readPush({}, config.dataDir), app.log);
+  app.decorate('push', push);
+  app.addHook('onClose', () => push.close());
 
   registerErrorHandler(app);
   const distDir = options.web ? (options.web === true ? DIST_DIR : options.web.distDir) : undefined;

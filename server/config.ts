@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
-/** Everything the server reads from its environment (DESIGN §4), in one typed object. */
+/** Everything the server reads from its environment (docs/operations.md#configuration), in one typed object. */
 export interface Config {
   port: number;
   host: string;
@@ -32,7 +32,31 @@ export interface Config {
   shutdownGraceMs?: number;
   /** 'pretty' (readable lines) or 'json'; unset, pretty on a terminal and JSON otherwise. */
   logFormat?: 'pretty' | 'json';
+  /** Web Push: the VAPID identity and the push services subscriptions may point at; unset, as with no variables. */
+  push?: PushConfig;
 }
+
+/**
+ * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url, as `web-push generate-vapid-keys` prints
+ * them; unset: a pair made once and kept in DATA_DIR/vapid-keys.json), VAPID_SUBJECT (a
+ * mailto: or https: contact for the push services; unset: mailto: the MAIL_FROM address),
+ * PUSH_ENDPOINT_PREFIXES (comma-separated; unset: the browsers' own push services).
+ */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  endpointPrefixes: string[];
+}
+
+/**
+ * Chrome and other Chromium browsers (FCM), Firefox (Mozilla autopush), Safari (Apple) and
+ * Edge on Windows (WNS, whose hosts vary: `*` stands for one DNS label, nothing more).
+ */
+export const DEFAULT_PUSH_ENDPOINT_PREFIXES = [
+  'https://fcm.googleapis.com/',
+  'https://updates.push.services.mozilla.com/',
+  'https://web.push.apple.com/',
+  'https://*.notify.windows.com/',
+];
 
 /**
  * MEDIA_S3_BUCKET (required for the driver), MEDIA_S3_ENDPOINT (unset: AWS itself),
@@ -72,7 +96,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: readConcurrency(env),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 10_000),
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
+    push: readPush(env, dataDir),
   };
+}
+
+export function readPush(env: NodeJS.ProcessEnv, dataDir: string): PushConfig {
+  const prefixes = (env.PUSH_ENDPOINT_PREFIXES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const mail = /<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? (env.MAIL_FROM || 'no-reply@localhost');
+  return {
+    vapid: { ...vapidKeys(env, dataDir), subject: env.VAPID_SUBJECT || `mailto:${mail.trim()}` },
+    endpointPrefixes: prefixes.length > 0 ? prefixes : DEFAULT_PUSH_ENDPOINT_PREFIXES,
+  };
+}
+
+/** From the environment when several processes or hosts share it, else made once and kept in DATA_DIR. */
+function vapidKeys(env: NodeJS.ProcessEnv, dataDir: string): { publicKey: string; privateKey: string } {
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+    return { publicKey: env.VAPID_PUBLIC_KEY.trim(), privateKey: env.VAPID_PRIVATE_KEY.trim() };
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  // A P-256 pair as VAPID wants it: the uncompressed public point and the private scalar, base64url.
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 function readMediaS3(env: NodeJS.ProcessEnv): MediaS3Config | undefined {

@@ -12,7 +12,7 @@ import { ensureWebBuilt } from './web';
 
 /**
  * `npm start`: build the web app when needed, migrate, load the demo catalogue into an empty
- * database, then serve the PWA and the API on PORT (DESIGN §4): in this process, or with
+ * database, then serve the PWA and the API on PORT (docs/operations.md#run-and-deploy): in this process, or with
  * WEB_CONCURRENCY > 1 (PostgreSQL only) in that many workers sharing the port (node:cluster).
  * Workers only serve: the steps before run once, here, before any worker starts.
  */

@@ -8,7 +8,7 @@ import { prepareText, sendPrepared } from './lib/compression';
 import { ALWAYS_REVALIDATE } from './web-files';
 
 /**
- * Serves the built web app (dist/) beside the API on one port (DESIGN §4): hashed assets
+ * Serves the built web app (dist/) beside the API on one port (docs/architecture.md#how-it-runs): hashed assets
  * cached for good, index.html and the service worker always revalidated, and index.html for
  * every app route so deep links work. /api/ and /media/ keep their JSON 404.
  */

@@ -206,6 +206,19 @@ export interface MediaUploadsTable {
   at: Timestamp;
 }
 
+/** A browser's Web Push subscription (0011); `session_id` is the refresh-token family it was made in. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  endpoint: string;
+  user_id: number;
+  session_id: string;
+  p256dh: string;
+  auth: string;
+  language: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SyncMetaTable {
   key: string;
   value: number;
@@ -233,4 +246,5 @@ export interface DB {
   sync_meta: SyncMetaTable;
   media_uploads: MediaUploadsTable;
   favorite_notices: FavoriteNoticesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

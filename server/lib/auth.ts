@@ -62,14 +62,14 @@ export function requireUser(request: FastifyRequest): UserRow {
 
 export const UNVERIFIED = 'Please verify your email address before doing this.';
 
-/** Writing products, reviews, favourites and messages needs a confirmed email (DESIGN §6). */
+/** Writing products, reviews, favourites and messages needs a confirmed email (docs/product.md#roles-and-permissions). */
 export function requireVerified(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (!user.is_verified) throw forbidden(UNVERIFIED);
   return user;
 }
 
-/** The caller must be of this account type; one guard for every type check (DESIGN §6). */
+/** The caller must be of this account type; one guard for every type check (docs/product.md#roles-and-permissions). */
 function requireType(user: UserRow, type: 'SUPPLIER' | 'BUYER', message: string): UserRow {
   if (user.user_type !== type) throw forbidden(message);
   return user;

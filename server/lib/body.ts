@@ -121,7 +121,7 @@ export async function* multipartParts(request: FastifyRequest): AsyncGenerator<M
 }
 
 /**
- * The body of a write, multipart (spec §7 sends most writes as forms) or JSON alike.
+ * The body of a write, multipart (the web app sends most writes as forms, docs/api.md#data-formats-and-paging) or JSON alike.
  * Files are checked by content and stored as they stream in; repeated fields and the
  * declared list fields come back as arrays. Validate `fields` with a zod schema afterwards.
  * Files count against the signed-in user's upload quotas.

@@ -6,7 +6,7 @@ import { TOO_MANY_FIELDS } from './body';
 import { ApiError, BODY_TOO_LARGE, NOT_AUTHENTICATED, NOT_JSON, PERMISSION_DENIED, type ErrorBody } from './errors';
 
 /**
- * Every error leaves in the DRF shape of DESIGN §5. Bad input is always a 4xx with a
+ * Every error leaves in the DRF shape of docs/api.md#errors. Bad input is always a 4xx with a
  * reason; only a fault of ours is a 500, and its details stay in the log.
  */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -26,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     const status = error.statusCode ?? 500;
-    // A body the server cannot read is bad input, whatever its type (DESIGN §5: 400).
+    // A body the server cannot read is bad input, whatever its type (docs/api.md#errors: 400).
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       const type = (request.headers['content-type'] ?? '').slice(0, 100);
       return reply.status(400).send({ detail: `Unsupported media type "${type}" in request.` });

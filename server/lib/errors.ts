@@ -1,8 +1,8 @@
 import type { FieldErrors } from '../../src/shared/validation';
 
 /**
- * Errors in Django REST Framework's shape (DESIGN §5), because the web app's messages
- * (spec §8) are read from it: {"detail": "..."} for a general error, {"field": ["..."]}
+ * Errors in Django REST Framework's shape (docs/api.md#errors), because the web app's messages
+ * (docs/product.md#messages) are read from it: {"detail": "..."} for a general error, {"field": ["..."]}
  * for field errors, {"non_field_errors": ["..."]} for errors of the whole input.
  */
 export type { FieldErrors };

@@ -7,7 +7,7 @@ export type { Page };
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** limit/offset from the query string (DESIGN §5), with DRF's messages for bad numbers. */
+/** limit/offset from the query string (docs/api.md#data-formats-and-paging), with DRF's messages for bad numbers. */
 export function readPaging(request: FastifyRequest, defaultLimit = DEFAULT_PAGE_SIZE) {
   const query = request.query as Record<string, unknown>;
   const limit = readNonNegative(query.limit, 'limit') ?? defaultLimit;

@@ -42,7 +42,7 @@ const policy = (directives: Record<string, string[]>) =>
     .join(';');
 
 /**
- * Browser security headers on every answer (issue 12): a CSP that runs only the app's own
+ * Browser security headers on every answer (docs/operations.md#run-and-deploy): a CSP that runs only the app's own
  * scripts and the hashed inline ones, loads styles, images and media from this origin, and
  * may not be framed; no referrer to other sites; nosniff; and answers to a signed-in request
  * are never stored by a cache, because they carry that user's data. The set is the same for

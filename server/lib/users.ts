@@ -4,7 +4,7 @@ import type { UserRow } from './auth';
 import { COUNTRIES } from '../../src/shared/constants';
 import type { BuyerProfile, Seller, SupplierProfile, User, UserSummary } from '../../src/shared/types';
 
-/** How users appear in API answers (spec §3 User), in one place for every route. */
+/** How users appear in API answers (docs/api.md#calls), in one place for every route. */
 
 /** API shapes are declared once, in src/shared/types.ts. */
 type SupplierProfileOut = SupplierProfile;
@@ -100,7 +100,7 @@ export async function sellerAverageRating(db: Database, supplierId: number): Pro
   return row?.avg ?? null;
 }
 
-/** The signed-in user's own account (GET /api/me/): everything spec §3 lists. */
+/** The signed-in user's own account (GET /api/me/): every field of the user. */
 export async function serializeMe(db: Database, user: UserRow): Promise<User> {
   const summary = (await userSummaries(db, [user.id])).get(user.id)!;
   return {

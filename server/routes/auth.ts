@@ -16,6 +16,7 @@ import {
   waitError,
 } from '../services/accounts';
 import { rememberDevice } from '../services/devices';
+import { forgetSignIn } from '../services/push-subscriptions';
 import { deleteAccount } from '../services/me';
 import { createOtpService, OTP_MESSAGES } from '../services/otp';
 import { createRateLimiter, otpRules, resendCooldownRules, resendRules, signedUpOtpRules, signUpRules } from '../services/rate-limit';
@@ -39,10 +40,11 @@ const TOO_MANY_RESENDS = (wait: string) => `Too many codes were asked for today.
 const RESEND_COOLDOWN = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
 
 const detail = z.object({ detail: z.string() });
+const logoutSchema = refreshSchema.extend({ endpoint: z.string().max(2048).optional() });
 const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
 /**
- * Sign-up, sign-in, tokens, email confirmation and password change (spec §7, DESIGN §5).
+ * Sign-up, sign-in, tokens, email confirmation and password change (docs/api.md#tokens, docs/api.md#sign-up-and-the-emailed-code).
  * Failed sign-ins and wrong codes are counted per account and per address in the database.
  * The OTP endpoints answer alike whether or not an address has an account waiting for a code.
  */
@@ -122,12 +124,15 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the sign-in of this refresh token',
-        body: refreshSchema,
+        description:
+          "The sign-in's Web Push subscriptions go with it; endpoint, when given, names the device's own subscription (PushSubscription.endpoint) to remove as well.",
+        body: logoutSchema,
         response: { 200: detail },
       },
     },
     async (request) => {
-      await app.tokens.revoke(request.body.refresh);
+      const { userId, sessionId } = await app.tokens.revoke(request.body.refresh);
+      await forgetSignIn(app.db, userId, sessionId, request.body.endpoint);
       return { detail: 'Successfully logged out.' };
     },
   );

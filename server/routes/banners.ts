@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bannerSchema } from '../../src/shared/catalogue';
 
-/** Home carousel banners (spec §2 Home), in their display order. */
+/** Home carousel banners (docs/product.md#screens), in their display order. */
 const banners: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/banners/', { schema: { tags: ['catalogue'], response: { 200: z.array(bannerSchema) } } }, async () => {
     return app.db.selectFrom('banners').select(['id', 'image_url', 'title', 'link']).orderBy('position').orderBy('id').execute();

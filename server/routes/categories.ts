@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Categories are few and static enough to answer as one list (spec §7: "results or list"). */
+/** Categories are few and static enough to answer as one list (docs/api.md#data-formats-and-paging: clients accept a plain array). */
 const categories: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/categories/', { schema: { tags: ['catalogue'] } }, async () => {
     return app.db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('id').execute();

@@ -9,7 +9,7 @@ import { conversationPage, openConversation, participantConversation, serializeC
 import { referenceId } from '../../src/shared/validation';
 
 /**
- * Conversations (spec §2 Chat, §3 Conversation, §7). Only the two participants ever learn
+ * Conversations (docs/product.md#chat-rules, docs/api.md#calls). Only the two participants ever learn
  * that a conversation exists (404 for everyone else); who may open one is decided in
  * services/conversations.ts.
  */

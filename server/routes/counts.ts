@@ -4,7 +4,7 @@ import { conditional } from '../lib/conditional';
 import { countsOf } from '../services/counts';
 import type { Counts } from '../../src/shared/types';
 
-/** The navbar's badges (spec §4 Global counts: refreshed every 60 s); an unchanged answer is a 304. */
+/** The navbar's badges (docs/product.md#notifications: refreshed every 60 s); an unchanged answer is a 304. */
 const counts: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me/counts/', { schema: { tags: ['account'] }, onSend: conditional }, async (request): Promise<Counts> => {
     return countsOf(app.db, requireUser(request).id);

@@ -9,7 +9,7 @@ import { addFavorite, favoritePage, removeFavorite } from '../services/favorites
 import { favoriteCreate } from '../../src/shared/catalogue';
 
 /**
- * The caller's favourites (spec §7). Adding is idempotent both ways the outbox may repeat
+ * The caller's favourites (docs/api.md#idempotent-writes). Adding is idempotent both ways the outbox may repeat
  * it: the same product again, or the same client_id again, answers the existing one (200).
  */
 const favorites: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +23,8 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/favorites/', { schema: { tags: ['favorites'] } }, async (request, reply) => {
     const user = requireVerified(request);
     const input = parseInput(favoriteCreate, (await readForm(request)).fields);
-    const { favorite, created } = await addFavorite(app.db, user, input);
+    const { favorite, created, notificationId } = await addFavorite(app.db, user, input);
+    app.push.notified(notificationId);
     return reply.code(created ? 201 : 200).send(favorite);
   });
 

@@ -16,8 +16,9 @@ import reviews from './reviews';
 import favorites from './favorites';
 import sync from './sync';
 import rates from './rates';
+import push from './push';
 
-/** Every API resource, one file each (spec §7). Each plugin declares its own /api/... paths. */
+/** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(health);
   await app.register(categories);
@@ -36,4 +37,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(favorites);
   await app.register(sync);
   await app.register(rates);
+  await app.register(push);
 }

@@ -14,7 +14,7 @@ import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchem
 /** The form fields of the multipart calls, for /api/docs (their bodies are read with readForm). */
 const FORM = ['multipart/form-data', 'application/json'];
 
-/** The signed-in user's own account (spec §7 me/): always the caller, never anyone else. */
+/** The signed-in user's own account (docs/api.md#calls): always the caller, never anyone else. */
 const me: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db);
   const signedIn = {

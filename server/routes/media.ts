@@ -13,7 +13,7 @@ const mediaParams = z.object({ file: z.string() });
 
 /**
  * POST /api/media/upload/ answers like the hosted media service the web app was written
- * for (DESIGN §5); GET /media/<sha256>.<ext> serves the stored files, cached for good since
+ * for (docs/api.md#uploads); GET /media/<sha256>.<ext> serves the stored files, cached for good since
  * a name never changes content, and GET /media/<image>?w=<width> a resized WebP of an image
  * (services/media-variants.ts).
  */

@@ -9,7 +9,7 @@ import { participantConversation } from '../services/conversations';
 import { readMessages, sendMessage, serializeMessage } from '../services/messages';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '../../src/shared/messaging';
 
-/** Messages of a conversation (spec §4 Chat, DESIGN §5): read oldest first, sent idempotently. */
+/** Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes): read oldest first, sent idempotently. */
 
 /** A chat window's worth of messages per page. */
 const MESSAGES_PAGE = 100;
@@ -40,12 +40,13 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       // Stored as our own media path whatever host the client wrote, so nobody can point others elsewhere.
       imageUrl = file.path;
     }
-    const { message, created } = await sendMessage(db, conversation, me, {
+    const { message, created, notificationId } = await sendMessage(db, conversation, me, {
       text: input.text,
       imageUrl,
       price: input.price,
       clientId: input.client_id,
     });
+    app.push.notified(notificationId);
     if (created) reply.status(201);
     return serializeMessage(message);
   });

@@ -57,7 +57,7 @@ const FORM_FILES = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Products (spec §7): public listings, search and sections; suppliers with a confirmed
+ * Products (docs/product.md#catalogue-rules): public listings, search and sections; suppliers with a confirmed
  * email create products and edit or delete their own.
  */
 const products: FastifyPluginAsyncZod = async (app) => {

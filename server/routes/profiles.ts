@@ -9,7 +9,7 @@ const FORM = ['multipart/form-data', 'application/json'];
 const LOGO = { logo: { max: 1, kinds: ['image' as const] } };
 
 /**
- * The caller's own supplier or buyer profile (spec §7 profile/): read it, or edit the name,
+ * The caller's own supplier or buyer profile (docs/api.md#calls): read it, or edit the name,
  * about, logo and the category set (a sent list replaces the old one). Answers the profile
  * in the shape of GET /api/me/.
  */

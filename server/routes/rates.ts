@@ -5,7 +5,7 @@ import { createRatesService } from '../services/rates';
 
 /**
  * GET /api/rates/latest/{base}/ answers in the shape of the currency-rates service the web
- * app was written for (DESIGN §5): {"base_code": "USD", "conversion_rates": {...}}.
+ * app was written for (docs/api.md#other-calls-worth-knowing): {"base_code": "USD", "conversion_rates": {...}}.
  */
 const rates: FastifyPluginAsyncZod = async (app) => {
   const service = createRatesService({ ratesUrl: app.config.ratesUrl, log: app.log });

@@ -9,7 +9,7 @@ import { createReview, editReview, ownReview, reviewedProduct, reviewPage } from
 import { reviewCreate, reviewEdit } from '../../src/shared/catalogue';
 
 /**
- * Reviews of a product (spec §5/§6): anyone reads them; a buyer with a confirmed email
+ * Reviews of a product (docs/product.md#validation-rules): anyone reads them; a buyer with a confirmed email
  * writes one per product and edits its comment. The product's average rating and count
  * follow in the same transaction (a trigger of migration 0003).
  */
@@ -25,7 +25,8 @@ const reviews: FastifyPluginAsyncZod = async (app) => {
     const user = requireBuyer(request);
     const product = await reviewedProduct(app.db, request.params.id);
     const input = parseInput(reviewCreate, (await readForm(request)).fields);
-    const { review, created } = await createReview(app.db, product, user, input);
+    const { review, created, notificationId } = await createReview(app.db, product, user, input);
+    app.push.notified(notificationId);
     return reply.code(created ? 201 : 200).send(review);
   });
 

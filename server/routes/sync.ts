@@ -19,7 +19,7 @@ const INVALID_CURSOR = 'Invalid cursor: start again without "since".';
 const syncQuery = z.object({
   since: z.string().regex(CURSOR_PATTERN, INVALID_CURSOR).optional(),
   limit: z.coerce.number({ error: INVALID_INTEGER }).int(INVALID_INTEGER).min(1).max(SYNC_MAX_LIMIT).optional(),
-  // DESIGN §5 (second wave): only these collections, so a client can keep a cursor per stream.
+  // docs/api.md#delta-sync: only these collections, so a client can keep a cursor per stream.
   collections: z
     .string()
     .max(500)
@@ -47,7 +47,7 @@ const syncQuery = z.object({
 });
 
 /**
- * GET /api/sync/?since=<cursor>&limit=<n> (DESIGN §5): every change after the cursor,
+ * GET /api/sync/?since=<cursor>&limit=<n> (docs/api.md#delta-sync): every change after the cursor,
  * rows and tombstones of all collections merged in change-feed order (sync/feed.ts), at
  * most `limit` of them. Without `since`, everything. A cursor older than the pruned
  * tombstones, of the old format, or not made by this database answers a full snapshot

@@ -3,7 +3,7 @@ import { idParams } from '../lib/params';
 import { notFound } from '../lib/errors';
 import { serializePublicUser } from '../lib/users';
 
-/** Public user pages (spec §7 users/{id}/): guests may read them; no email or phone number. */
+/** Public user pages (docs/api.md#other-calls-worth-knowing): guests may read them; no email or phone number. */
 const users: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/',

@@ -9,7 +9,7 @@ import { BANNERS, BUYERS, CATEGORY_HUES, COMMENTS, DEMO_BUYER_EMAIL, DEMO_PASSWO
 import { bannerPicture, productPicture } from './png';
 
 /**
- * The demo catalogue (DESIGN §4: `npm start` loads it into an empty database unless
+ * The demo catalogue (docs/operations.md#run-and-deploy: `npm start` loads it into an empty database unless
  * SEED_DEMO=0): 8 suppliers, about 150 products with generated pictures, 3 banners,
  * buyers' reviews and favourites, flash deals running for the next days. It never touches
  * a catalogue that already has products, and it is written in one transaction: a start

@@ -42,7 +42,7 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * Whether `password` is the account's password. Every wrong answer counts as a failed
- * sign-in (DESIGN §5): of the account from unknown devices, of the device alone from a device
+ * sign-in (docs/api.md#tokens): of the account from unknown devices, of the device alone from a device
  * that signed in to this account before (its device cookie). The attempt is counted before the
  * password is checked and given back when it was right, so a burst of parallel guesses cannot
  * slip past the limit; a locked account is refused before checking, so password change and
@@ -123,7 +123,7 @@ async function removeExpiredAccounts(db: Database, email: string): Promise<void>
 }
 
 /**
- * A new, unconfirmed account (spec §5 sign-up) and the registration token its client gets.
+ * A new, unconfirmed account (docs/product.md#validation-rules) and the registration token its client gets.
  * An address already taken is a field error, also when it was taken at the same moment.
  */
 export async function registerAccount(

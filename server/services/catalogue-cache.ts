@@ -9,7 +9,7 @@ import { etagOf } from '../lib/conditional';
  * an entry is served only while the catalogue version it was made at is still the
  * current one (catalogueVersion). So a process never serves an answer older than the last
  * committed change, and several
- * processes behind a load balancer stay consistent (DESIGN §7). Time-bound answers (flash
+ * processes behind a load balancer stay consistent (docs/operations.md#scale-out). Time-bound answers (flash
  * deals ending, the 30-day hot-selling window) also expire after a few seconds.
  */
 

@@ -9,10 +9,10 @@ import { invalidPk } from '../../src/shared/validation';
 import type { Conversation } from '../../src/shared/chat';
 
 /**
- * Conversations (spec §2 Chat, §3 Conversation): a buyer and a supplier, usually about one
+ * Conversations (docs/product.md#chat-rules): a buyer and a supplier, usually about one
  * product. Only the two participants ever learn that a conversation exists.
  *
- * Who may open one (DESIGN §6 leaves it open; decided here):
+ * Who may open one (left open by the product rules; decided here):
  * - about a product: a BUYER account, with the product's supplier, never about their own product;
  * - without a product: a BUYER with a SUPPLIER or a SUPPLIER with a BUYER, e.g. a general
  *   enquiry from a seller page, or a supplier following up with a buyer. Never two of a kind.

@@ -3,7 +3,7 @@ import type { Database } from '../db';
 import type { Counts } from '../../src/shared/types';
 
 /**
- * The navbar's badges (spec §4 Global counts): three counts, each one indexed query, so
+ * The navbar's badges (docs/product.md#notifications): three counts, each one indexed query, so
  * polling from every open tab stays cheap.
  */
 export async function countsOf(db: Database, userId: number): Promise<Counts> {

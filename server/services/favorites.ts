@@ -41,15 +41,16 @@ export async function favoritePage(db: Database, userId: number, paging: { limit
 }
 
 /**
- * Adds a product to the user's favourites, telling its supplier (spec §4). Idempotent both
+ * Adds a product to the user's favourites, telling its supplier (docs/product.md#notifications). Idempotent both
  * ways the outbox may repeat it: the same product again, or the same client_id again,
  * answers the existing favourite (`created` false). An unknown product is a field error.
+ * `notificationId` is the supplier's new notification, to push once the request is done.
  */
 export async function addFavorite(
   db: Database,
   user: UserRow,
   input: { product: number; client_id?: string },
-): Promise<{ favorite: Favorite; created: boolean }> {
+): Promise<{ favorite: Favorite; created: boolean; notificationId?: number | null }> {
   const { product: productId, client_id } = input;
   const answer = async (row: FavoriteRow, created: boolean) => ({ favorite: (await serializeFavorites(db, [row], user.id))[0], created });
   const existing = () =>
@@ -74,10 +75,10 @@ export async function addFavorite(
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (row && product.supplier_id !== user.id) await notifyNewFavorite(trx, product, user);
-    return row;
+    const notificationId = row && product.supplier_id !== user.id ? await notifyNewFavorite(trx, product, user) : null;
+    return row && { row, notificationId };
   });
-  if (created) return answer(created, true);
+  if (created) return { ...(await answer(created.row, true)), notificationId: created.notificationId };
   const raced = await existing();
   if (!raced) throw badRequest({ product: [invalidPk(productId)] });
   return answer(raced, false);
@@ -119,8 +120,8 @@ export async function notifyNewFavorite(
     )
     .returning('user_id')
     .executeTakeFirst();
-  if (!claimed) return;
-  await notify(db, {
+  if (!claimed) return null;
+  return notify(db, {
     userId: product.supplier_id,
     kind: 'new_favorite',
     link: `/products/${product.id}`,

@@ -11,7 +11,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** Mail through SMTP_URL; without it, the mail is written to the server log (DESIGN §4). */
+/** Mail through SMTP_URL; without it, the mail is written to the server log (docs/operations.md#configuration). */
 export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
   if (!opts.smtpUrl) {
     return {

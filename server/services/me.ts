@@ -3,7 +3,7 @@ import type { UserRow } from '../lib/auth';
 import { badRequest } from '../lib/errors';
 import { existingCategoryIds } from './accounts';
 
-/** The signed-in user's own account (spec §7 me/): its details, the one-time onboarding, its deletion. */
+/** The signed-in user's own account (docs/api.md#calls): its details, the one-time onboarding, its deletion. */
 
 export const ACCOUNT_TYPE_ALREADY_SET = 'The account type is already set.';
 

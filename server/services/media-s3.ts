@@ -20,7 +20,7 @@ const missing = (error: unknown) =>
 
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, R2...), so every API process serves every
- * upload (DESIGN §7). Files are streamed through the API's /media/ paths with the same caching
+ * upload (docs/operations.md#media). Files are streamed through the API's /media/ paths with the same caching
  * headers as the folder store; the bucket itself can stay private.
  */
 export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects {

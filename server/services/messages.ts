@@ -9,7 +9,7 @@ import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS } from '../../src/shared/messagi
 import type { Message } from '../../src/shared/chat';
 
 /**
- * Messages of a conversation (spec §4 Chat, DESIGN §5), sent with an optional client_id so
+ * Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes), sent with an optional client_id so
  * the outbox can retry a send without ever making a second message.
  */
 
@@ -27,7 +27,7 @@ export const serializeMessage = (m: MessageRow): Message => ({
 });
 
 /**
- * The recipient's notification (DESIGN §5), in English for clients that do not translate
+ * The recipient's notification (docs/product.md#notifications), in English for clients that do not translate
  * kinds. Unread chat messages gather in one notification per conversation ("3 new messages
  * from Ada", counted up in SQL by insertMessage) instead of one bell entry per line; every
  * offer gets its own.
@@ -69,7 +69,7 @@ export interface NewMessage {
 async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage, n: NewNotification) {
   const marker = sql.ref(readMarker(c, sender.id));
   const gather = n.kind === 'new_message';
-  const query = sql<MessageRow>`
+  const query = sql<MessageRow & { notification_id: number | null }>`
     with m as (
       insert into messages (conversation_id, sender_id, text, image_url, price, client_id)
       values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.price}, ${m.clientId})
@@ -96,10 +96,11 @@ async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, 
       insert into notifications (user_id, kind, params, message, link)
       select ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${n.message}, ${n.link}
       from m where not exists (select 1 from gathered)
+      returning id
     )
-    select * from m`;
+    select m.*, coalesce((select id from gathered), (select id from fresh)) as notification_id from m`;
   try {
-    return (await query.execute(db)).rows[0] as MessageRow | undefined;
+    return (await query.execute(db)).rows[0] as (MessageRow & { notification_id: number | null }) | undefined;
   } catch (error) {
     // The conversation went (an account was deleted) between our check and the insert.
     if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw notFound();
@@ -117,11 +118,12 @@ const sentWith = (db: Database, senderId: number, clientId: string | null) =>
 
 /**
  * Sends a message or a price offer (only the buyer, only about a product). A repeat of a
- * send that went through answers the first message and `created: false`.
+ * send that went through answers the first message and `created: false`. `notificationId` is
+ * the recipient's notification it made or updated, to push once the request is done.
  */
 export async function sendMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage) {
   const earlier = await sentWith(db, sender.id, m.clientId);
-  if (earlier) return { message: earlier, created: false };
+  if (earlier) return { message: earlier, created: false, notificationId: null };
   if (m.price !== null) {
     if (c.buyer_id !== sender.id) throw forbidden(ONLY_BUYER_OFFERS);
     if (c.product_id === null) throw fieldError('price', OFFER_NEEDS_PRODUCT);
@@ -131,9 +133,12 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
       ? undefined
       : await db.selectFrom('products').select('name').where('id', '=', c.product_id).executeTakeFirst();
   // A concurrent retry with the same client_id waits for the first insert, then inserts nothing.
-  const message = await insertMessage(db, c, sender, m, notificationFor(c, sender, m.price, product?.name));
-  if (message) return { message, created: true };
-  return { message: (await sentWith(db, sender.id, m.clientId))!, created: false };
+  const inserted = await insertMessage(db, c, sender, m, notificationFor(c, sender, m.price, product?.name));
+  if (inserted) {
+    const { notification_id, ...message } = inserted;
+    return { message: message as MessageRow, created: true, notificationId: notification_id };
+  }
+  return { message: (await sentWith(db, sender.id, m.clientId))!, created: false, notificationId: null };
 }
 
 /**

@@ -16,9 +16,12 @@ export interface NewNotification {
   link: string;
 }
 
-/** Server-made notifications (DESIGN §5). Call inside the transaction that made the event. */
-export async function notify(db: Database, n: NewNotification): Promise<void> {
-  await db
+/**
+ * Server-made notifications (docs/product.md#notifications). Call inside the transaction that made the event;
+ * answers the new notification's id, for the route to push once the request is done.
+ */
+export async function notify(db: Database, n: NewNotification): Promise<number> {
+  const row = await db
     .insertInto('notifications')
     .values({
       user_id: n.userId,
@@ -27,7 +30,9 @@ export async function notify(db: Database, n: NewNotification): Promise<void> {
       message: n.message,
       link: n.link,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export const serializeNotification = (n: Selectable<NotificationsTable>): Notification => ({
@@ -54,14 +59,15 @@ export async function markNotificationRead(db: Database, userId: number, id: num
   return marked ?? db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** Marks every unread notification of the user read; answers how many. */
-export async function markAllNotificationsRead(db: Database, userId: number): Promise<number> {
-  const result = await db
-    .updateTable('notifications')
-    .set({ is_read: true })
-    .where('user_id', '=', userId)
-    .where('is_read', '=', false)
-    .executeTakeFirst();
+/**
+ * Marks the user's unread notifications read, only those created at or before `until` when
+ * given (a device marks what it has shown, never what arrived later: docs/api.md); answers
+ * how many. Compared at the millisecond, the precision of the `created_at` clients are sent.
+ */
+export async function markAllNotificationsRead(db: Database, userId: number, until?: Date): Promise<number> {
+  let query = db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId).where('is_read', '=', false);
+  if (until) query = query.where(sql`date_trunc('milliseconds', created_at)`, '<=', until);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -5,7 +5,7 @@ import type { Mailer } from './mail';
 import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '../../src/shared/constants';
 
 /**
- * E-mail confirmation codes (DESIGN §5): 6 digits, valid 10 minutes, single use, stored as
+ * E-mail confirmation codes (docs/api.md#sign-up-and-the-emailed-code): 6 digits, valid 10 minutes, single use, stored as
  * an HMAC keyed with the server secret (a leaked table reveals no code), 5 wrong tries burn
  * the code, a new one at most once a minute. One row per user: a new code replaces the old.
  */

@@ -7,7 +7,7 @@ import type { StoredMedia } from './media';
 import { searchMatch, searchRank } from './search';
 
 /**
- * Products as the API answers them (spec §3), for every route and the sync collection, and
+ * Products as the API answers them (docs/api.md#calls), for every route and the sync collection, and
  * the writes of suppliers to their own products (checked by the route first).
  * A list of any length is serialized in a constant number of queries: the rows (with their
  * category), their media, their suppliers (userSummaries) and the viewer's favourites.
@@ -132,7 +132,7 @@ export interface ProductFilters {
 }
 
 /**
- * The orders of the listing sections (README "Listing sections"):
+ * The orders of the listing sections (docs/product.md#catalogue-rules):
  * - newest: new arrivals and the plain list, newest first.
  * - flash-deals: only deals still running (flash_deal_ends_at in the future), ending soonest first.
  * - top-rated: only reviewed products, by average rating, then by number of reviews.

@@ -3,7 +3,7 @@ import { notFound } from '../lib/errors';
 import { userSummaries } from '../lib/users';
 import { existingCategoryIds } from './accounts';
 
-/** A profile edit (spec §5): only the fields sent change; a sent category list replaces the old set. */
+/** A profile edit (docs/product.md#validation-rules): only the fields sent change; a sent category list replaces the old set. */
 export interface ProfileEdit {
   name?: string;
   about?: string;

@@ -3,8 +3,8 @@ import type { Database } from '../db';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '../../src/shared/constants';
 
 /**
- * Attempt counters for rate limits (DESIGN §5), kept in the rate_events table so that every
- * server process sees the same counts (DESIGN §7). A rule allows `max` events of one key
+ * Attempt counters for rate limits (docs/api.md#tokens), kept in the rate_events table so that every
+ * server process sees the same counts (docs/operations.md#scale-out). A rule allows `max` events of one key
  * within a sliding window of `windowMs`.
  */
 export interface RateRule {

@@ -8,9 +8,9 @@ const UPSTREAM_TIMEOUT_MS = 5_000;
 export type Rates = Record<string, number>;
 
 /**
- * USD exchange rates (DESIGN §5): fetched from RATES_URL at most once an hour (spec §9's
+ * USD exchange rates (docs/api.md#other-calls-worth-knowing): fetched from RATES_URL at most once an hour (docs/product.md#currency's
  * cache time) and kept in memory; without RATES_URL, or while upstream fails and nothing
- * was fetched yet, the configured fallback rates of spec §9.
+ * was fetched yet, the configured fallback rates of docs/product.md#currency.
  */
 export function createRatesService(opts: { ratesUrl?: string; log: FastifyBaseLogger; now?: () => number }) {
   const now = opts.now ?? Date.now;

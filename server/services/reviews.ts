@@ -56,7 +56,7 @@ const sentBefore = (db: Database, reviewerId: number, clientId: string) =>
 
 /**
  * A buyer's one review of a product, the supplier told in the same transaction. A repeat of
- * the same write from the outbox (its client_id) answers the first result (DESIGN §5);
+ * the same write from the outbox (its client_id) answers the first result (docs/api.md#idempotent-writes);
  * `created` says which it was. A second review of the product is refused.
  */
 export async function createReview(
@@ -64,7 +64,7 @@ export async function createReview(
   product: ReviewedProduct,
   reviewer: UserRow,
   input: { rating: number; comment: string; client_id?: string },
-): Promise<{ review: Review; created: boolean }> {
+): Promise<{ review: Review; created: boolean; notificationId?: number | null }> {
   const { rating, comment, client_id } = input;
   const first = client_id ? await sentBefore(db, reviewer.id, client_id) : undefined;
   if (first) return { review: (await serializeReviews(db, [first]))[0], created: false };
@@ -75,10 +75,10 @@ export async function createReview(
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) await notifyNewReview(trx, product, { rating, reviewerName: reviewer.first_name });
-    return inserted;
+    const notificationId = inserted ? await notifyNewReview(trx, product, { rating, reviewerName: reviewer.first_name }) : null;
+    return inserted && { inserted, notificationId };
   });
-  if (row) return { review: (await serializeReviews(db, [row]))[0], created: true };
+  if (row) return { review: (await serializeReviews(db, [row.inserted]))[0], created: true, notificationId: row.notificationId };
   // Two concurrent sends of one client_id: the other one won; answer it.
   const raced = client_id ? await sentBefore(db, reviewer.id, client_id) : undefined;
   if (!raced) throw badRequest(ALREADY_REVIEWED);
@@ -98,7 +98,7 @@ export async function ownReview(db: Database, ids: { productId: number; reviewId
   return review;
 }
 
-/** A review's new comment (only the comment is editable, spec §6). */
+/** A review's new comment (only the comment is editable, docs/product.md#validation-rules). */
 export async function editReview(db: Database, reviewId: number, comment: string): Promise<Review> {
   const updated = await db
     .updateTable('reviews')

@@ -6,8 +6,6 @@ import type { TokenPair } from '../../src/shared/types';
 
 export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
-/** A replaced refresh token still answers with its successor this long (a lost response on a bad network). */
-export const REUSE_GRACE_MS = 2 * 60 * 1000;
 
 const INVALID = 'Token is invalid or expired';
 
@@ -23,10 +21,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Access tokens are short-lived JWTs carrying their sign-in's id (`sid`, the token family),
  * which every request checks is still live (server/lib/auth.ts): signing out, changing the
  * password or deleting the account ends them at once. Refresh tokens are JWTs
- * whose id (jti) is recorded: each use replaces it by a new one of the same family, and a
- * replaced token used again after the grace period revokes the family (it was stolen).
- * A pair is signed only from what the database holds (subject, jti, family, issue time),
- * so the same successor pair can be handed out again inside the grace period.
+ * whose id (jti) is recorded: each use replaces it by a new one of the same family. An answer
+ * lost on the network must not end the session however long the device then stays offline
+ * (docs/api.md): the replaced token keeps answering with the same successor pair until that
+ * successor is first used. Once it was, the replaced token coming back means two holders,
+ * one of them a thief, and the whole family is revoked. A pair is signed only from what the
+ * database holds (subject, jti, family, issue time), so the same successor pair can be
+ * handed out again.
  */
 export function createTokenService(db: Database, secret: string) {
   const key = new TextEncoder().encode(secret);
@@ -94,13 +95,13 @@ export function createTokenService(db: Database, secret: string) {
           const row = await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).forUpdate().executeTakeFirst();
           if (!row || row.revoked_at) throw notAuthenticated(INVALID);
           if (row.replaced_by) {
-            const withinGrace = row.replaced_at && Date.now() - row.replaced_at.getTime() <= REUSE_GRACE_MS;
-            const successor = withinGrace
-              ? await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', row.replaced_by).executeTakeFirst()
-              : undefined;
-            // Only the pair that replaced this token, and only while that pair is still the newest:
-            // a lost answer is asked for again before its refresh token is used, never after.
-            if (successor && !successor.revoked_at && !successor.replaced_by) return pairFor(successor);
+            const successor = await trx.selectFrom('refresh_tokens').selectAll().where('jti', '=', row.replaced_by).executeTakeFirst();
+            // Only the pair that replaced this token, and only while that pair is unused: a lost
+            // answer is asked for again before its refresh token is used, never after.
+            if (successor && !successor.revoked_at && !successor.replaced_by) {
+              if (successor.expires_at.getTime() <= Date.now()) return null;
+              return pairFor(successor);
+            }
             await trx
               .updateTable('refresh_tokens')
               .set({ revoked_at: new Date() })
@@ -124,10 +125,10 @@ export function createTokenService(db: Database, secret: string) {
         });
     },
 
-    /** Sign-out: the whole family of this refresh token stops working. */
-    async revoke(refresh: string): Promise<void> {
+    /** Sign-out: the whole family of this refresh token stops working. Answers whose sign-in it was. */
+    async revoke(refresh: string): Promise<{ userId: number; sessionId: string }> {
       const { jti } = await decode(refresh, 'refresh');
-      const row = await db.selectFrom('refresh_tokens').select('family').where('jti', '=', jti).executeTakeFirst();
+      const row = await db.selectFrom('refresh_tokens').select(['family', 'user_id']).where('jti', '=', jti).executeTakeFirst();
       if (!row) throw notAuthenticated(INVALID);
       await db
         .updateTable('refresh_tokens')
@@ -135,6 +136,7 @@ export function createTokenService(db: Database, secret: string) {
         .where('family', '=', row.family)
         .where('revoked_at', 'is', null)
         .execute();
+      return { userId: row.user_id, sessionId: row.family };
     },
 
     async revokeAllFor(userId: number): Promise<void> {

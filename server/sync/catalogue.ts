@@ -5,7 +5,7 @@ import { inWindow } from './feed';
 import type { SyncCollection } from './types';
 
 /**
- * The catalogue for GET /api/sync/ (DESIGN §5), each item in the shape of its own GET.
+ * The catalogue for GET /api/sync/ (docs/api.md#delta-sync), each item in the shape of its own GET.
  * A product's seq also moves when its supplier, category, gallery or rating changes
  * (migration 0003), so the embedded parts never go stale on the device.
  */

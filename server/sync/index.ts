@@ -2,5 +2,5 @@ import { catalogueCollections } from './catalogue';
 import { messagingCollections } from './messaging';
 import type { SyncCollection } from './types';
 
-/** Every collection GET /api/sync/ serves (DESIGN §5). Add a collection here to sync it. */
+/** Every collection GET /api/sync/ serves (docs/api.md#delta-sync). Add a collection here to sync it. */
 export const syncCollections: SyncCollection[] = [...catalogueCollections, ...messagingCollections];

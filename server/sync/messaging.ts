@@ -5,7 +5,7 @@ import { inWindow } from './feed';
 import type { SyncCollection } from './types';
 
 /**
- * The signed-in user's chat and bell for GET /api/sync/ (DESIGN §5), in the same shapes as
+ * The signed-in user's chat and bell for GET /api/sync/ (docs/api.md#delta-sync), in the same shapes as
  * their own GETs. A conversation moves on in the change feed with every new message and every read-marker
  * change, so its last message and unread count reach the device with the next pull.
  * Deletions come from tombstones, whose audience is the two participants (or the owner).

@@ -5,7 +5,7 @@ import { syncBounds, type SyncBounds } from './tombstones';
 import { START, after, compare, cursorOf, inWindow, type Cursor, type Position } from './feed';
 import type { SyncAnswer } from '../../src/shared/catalogue';
 
-/** One pull of GET /api/sync/ (DESIGN §5): the changes after a cursor, of every collection, merged in change-feed order. */
+/** One pull of GET /api/sync/ (docs/api.md#delta-sync): the changes after a cursor, of every collection, merged in change-feed order. */
 
 type Entry = Position & { collection: string } & ({ item: unknown } | { deleted: number });
 

@@ -9,7 +9,7 @@ export interface FeedEntry {
 }
 
 /**
- * One collection of GET /api/sync/ (DESIGN §5). Each synced table (db/synced-tables.ts)
+ * One collection of GET /api/sync/ (docs/api.md#delta-sync). Each synced table (db/synced-tables.ts)
  * carries `txid` and `seq`, set by a trigger, and leaves tombstones on delete; a collection
  * only says which changed rows a reader may see and how they look in the API.
  */

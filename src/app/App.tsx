@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { SPLASH_MS } from '../shared/constants';
-import { AuthProvider } from '../sync/auth';
+import { AuthProvider } from '../queries/auth';
 import { LanguageProvider } from './LanguageProvider';
 import Layout from './Layout';
 import { AppRoutes } from './routes';

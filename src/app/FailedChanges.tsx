@@ -1,7 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OutboxRow } from '../data/db';
-import { useFailedChanges } from '../data/status';
-import { discardOutboxEntry } from '../sync/deferred';
+import { type OutboxRow, useFailedChanges, discardOutboxEntry } from '../queries/status';
 
 /**
  * Changes the server refused, on every screen: the row a change shows on can be gone from the

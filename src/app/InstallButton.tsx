@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { DownloadIcon } from './icons';
+import { DownloadIcon } from '../components/icons';
 import { promptInstall, usePwa } from './pwa';
 
 /** "Install app", shown only where the browser offers installation. */

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../sync/auth';
-import { useSyncEngine } from '../sync/useSyncEngine';
+import { useAuth } from '../queries/auth';
+import { useSyncEngine } from '../queries/useSyncEngine';
 import Navbar from './navbar/Navbar';
 import BottomTabBar from './navbar/BottomTabBar';
 import OfflineIndicator from './OfflineIndicator';
 import SyncProgress from './SyncProgress';
 import UpdatePrompt from './UpdatePrompt';
 import { ToastHost } from '../components/Toast';
-import { SignOutDialog } from './SignOut';
+import { SignOutDialog } from '../components/SignOut';
 
 const OnboardingFlow = lazy(() => import('../screens/onboarding/OnboardingFlow'));
 

@@ -1,10 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
-import { useOutboxStatus, useStorageError } from '../data/status';
-import { useConnectivity } from '../sync/connectivity';
-import { useServerTrouble } from '../sync/health';
-import { clearStorageError } from '../sync/storageError';
+import { useOutboxStatus, useStorageError, useConnectivity, useServerTrouble, clearStorageError } from '../queries/status';
 import FailedChanges from './FailedChanges';
-import { WifiOffIcon } from './icons';
+import { WifiOffIcon } from '../components/icons';
 
 /**
  * The engine's view of the network (not only navigator.onLine): offline, the app keeps working

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import Spinner from '../components/Spinner';
-import { useAuth } from '../sync/auth';
+import { useAuth } from '../queries/auth';
 
 /** Navigation state handed to /login by the guard: where to return after signing in. */
 export interface FromState {

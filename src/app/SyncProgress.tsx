@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { useSyncStatus } from '../data/status';
-import { formatNumber } from './format';
+import { useSyncStatus } from '../queries/status';
+import { formatNumber } from '../shared/format';
 
 /**
  * While the catalogue is first saved for offline use, how far it got ("so many of so many

@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import Spinner from '../components/Spinner';
 import Home from '../screens/home/HomeScreen';
-import NotFound from './NotFound';
+import NotFound from '../screens/NotFound';
 import { RequireAuth } from './RequireAuth';
 
 /*

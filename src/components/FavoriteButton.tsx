@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Product } from '../shared/catalogue';
-import { useFavoriteState } from '../data/favorites';
-import { useAuth } from '../sync/auth';
-import { discardOutboxEntry, retryOutboxEntry, toggleFavorite } from '../sync/deferred';
-import { NotSignedInError } from '../sync/errors';
-import { HeartIcon } from '../app/icons';
+import { useFavoriteState, toggleFavorite } from '../queries/favorites';
+import { useAuth } from '../queries/auth';
+import { discardOutboxEntry, retryOutboxEntry } from '../queries/status';
+import { NotSignedInError } from '../queries/favorites';
+import { HeartIcon } from './icons';
 import { showToast } from './Toast';
 import './product.css';
 

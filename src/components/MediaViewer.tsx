@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CloseIcon, DownloadIcon } from '../app/icons';
+import { CloseIcon, DownloadIcon } from './icons';
 import { CAROUSEL_SWIPE_PX } from '../shared/constants';
 import './MediaViewer.css';
 

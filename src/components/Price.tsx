@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useCurrency } from '../data/rates';
+import { useCurrency } from '../queries/rates';
 
 /**
  * A price in the selected currency (spec §9): converted from USD, two decimals, the symbol

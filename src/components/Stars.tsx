@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { REVIEW_MAX_RATING, REVIEW_MIN_RATING } from '../shared/constants';
-import { formatNumber } from '../app/format';
+import { formatNumber } from '../shared/format';
 import './stars.css';
 
 export type StarFill = 'full' | 'half' | 'empty';

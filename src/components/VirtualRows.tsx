@@ -1,13 +1,21 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { Product } from '../shared/catalogue';
 import ProductCard from './ProductCard';
-import type { GridProps } from './ProductGrid';
+
+/** What the grid (src/components/ProductGrid.tsx) hands down; declared here so the lazy rows never import the grid back. */
+interface RowsProps {
+  products: Product[];
+  columns: number;
+  note?: (product: Product) => ReactNode;
+  headingLevel?: 2 | 3;
+}
 
 /** Card (200 px image + text) plus the gap; rows are measured once shown. */
 const ROW_ESTIMATE_PX = 352;
 
 /** The rows of a long product grid (src/components/ProductGrid.tsx) near the screen only: thousands of rows stay smooth. */
-export default function VirtualRows({ products, columns, note, headingLevel }: GridProps & { columns: number }) {
+export default function VirtualRows({ products, columns, note, headingLevel }: RowsProps) {
   const list = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   // Where the list starts in the page; content above it (banners, other sections) may still change size.

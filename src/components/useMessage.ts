@@ -9,6 +9,7 @@ import {
   PASSWORD_TOO_SHORT,
   PASSWORDS_DO_NOT_MATCH,
 } from '../shared/validation';
+import { RATING_REQUIRED } from '../shared/catalogue';
 
 /**
  * The validation rules in src/shared speak English (the server answers with the same texts).
@@ -26,6 +27,7 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [PASSWORDS_DO_NOT_MATCH]: msg`Passwords do not match`,
   [OTP_INCOMPLETE]: msg`Please enter the complete 6-digit code.`,
   [NAME_AND_CATEGORY_REQUIRED]: msg`Name and at least one category are required.`,
+  [RATING_REQUIRED]: msg`Please select a star rating.`,
 };
 
 export function useMessage(): (text: string) => string {

@@ -1,5 +1,4 @@
-import { ApiError } from '../sync/api';
-import { errorDetail, firstFieldError } from '../sync/errors';
+import { ApiError, errorDetail, firstFieldError } from '../queries/errors';
 
 /** True when the request never reached the server (offline, DNS, dropped connection). */
 export function isOffline(err: unknown): err is ApiError {

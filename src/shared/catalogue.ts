@@ -187,3 +187,20 @@ export const syncAnswerSchema = z.object({
   changes: z.record(z.string(), z.object({ upserted: z.array(z.unknown()), deleted: z.array(z.number()) })),
 });
 export type SyncAnswer = z.infer<typeof syncAnswerSchema>;
+
+/** The product lists the API serves (GET /api/products/ and its sections). */
+export type ProductSection = 'all' | 'new-arrivals' | 'flash-deals' | 'top-rated' | 'hot-selling';
+export interface ProductFilters {
+  search?: string;
+  category?: number;
+  supplier?: number;
+  exclude?: number;
+}
+
+/** A search suggestion: a product's name, picture and price. */
+export interface SearchSuggestion {
+  id: number;
+  name: string;
+  thumbnail_url: string | null;
+  price: string | null;
+}

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { BuyerProfile, Category, Counts, OtpLogin, Page, SupplierProfile, TokenPair, User, UserSummary } from '../shared/types';
-import type { Banner, Favorite, Product, Review, SyncAnswer } from '../shared/catalogue';
+import type { Banner, Favorite, Product, ProductFilters, ProductSection, Review, SearchSuggestion, SyncAnswer } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { AnswerShape } from './answers';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
@@ -134,10 +134,24 @@ async function parse<T>(response: Response): Promise<T> {
 
 let refreshing: Promise<string | null> | null = null;
 
+const rotate = async (refresh: string) =>
+  parse<TokenPair>(await send('auth/token/refresh/', { method: 'POST', body: { refresh }, anonymous: true }, null));
+
+/** Whether a JWT's `exp` has passed; a token that cannot be read is left to the server. */
+function expired(token: string): boolean {
+  try {
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Exchanges the refresh token for a new pair; concurrent callers share one exchange.
  * Resolves to the new access token, or null after a failed refresh (tokens cleared).
- * A network failure keeps the tokens: the session may still be good once back online.
+ * A network failure or a server in trouble keeps the tokens: the session is still good once
+ * the server answers again.
  */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
@@ -147,11 +161,20 @@ export function refreshAccessToken(): Promise<string | null> {
       return null;
     }
     try {
-      const pair = await parse<TokenPair>(await send('auth/token/refresh/', { method: 'POST', body: { refresh }, anonymous: true }, null));
+      let pair = await rotate(refresh);
       setTokens(pair);
+      // A lost answer asked for again much later is the pair the server made then: its access
+      // token may have expired, but its refresh token is unused and rotates at once.
+      if (expired(pair.access)) {
+        pair = await rotate(pair.refresh);
+        setTokens(pair);
+      }
       return pair.access;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 0) throw error;
+      // Only the server refusing the token ends the session. A lost answer (status 0) is asked
+      // for again with the same token, which the server answers with the same new pair
+      // (docs/api.md); a server in trouble (5xx, 429) is asked again later.
+      if (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500)) throw error;
       clearTokens();
       return null;
     }
@@ -201,23 +224,10 @@ export interface RegistrationInput {
 
 export type { Counts };
 
-export interface SearchSuggestion {
-  id: number;
-  name: string;
-  thumbnail_url: string | null;
-  price: string | null;
-}
-
 export type { Notification };
 
 /** GET /api/products/<section>/ (README "Listing sections"); 'all' is the plain list. */
-export type ProductSection = 'all' | 'new-arrivals' | 'flash-deals' | 'top-rated' | 'hot-selling';
-export interface ProductFilters {
-  search?: string;
-  category?: number;
-  supplier?: number;
-  exclude?: number;
-}
+export type { ProductFilters, ProductSection, SearchSuggestion };
 
 export interface SentMessage {
   text?: string;
@@ -337,7 +347,8 @@ export const api = {
   updateSupplierProfile: (form: FormData) =>
     request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form, shape: 'supplierProfile' }),
   updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form, shape: 'buyerProfile' }),
-  markAllNotificationsRead: async (): Promise<void> => {
-    await request('notifications/mark-all-as-read/', { method: 'POST' });
+  /** Only notifications created at or before `until` (the newest one the device showed). */
+  markAllNotificationsRead: async (until?: string): Promise<void> => {
+    await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined });
   },
 };

@@ -1,7 +1,7 @@
 import type { Banner, Favorite, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
-import { db, type ConversationRow, type FavoriteRow, type ProductRow } from '../data/db';
-import { productsChanged } from '../data/search';
+import { db, type ConversationRow, type FavoriteRow, type ProductRow } from '../db/db';
+import { productsChanged } from '../db/search';
 
 /**
  * Writing what the server sent into the local database. Every writer of server rows goes
@@ -160,7 +160,8 @@ export async function rebase(): Promise<void> {
         await db.notifications.update(p.id as number, { is_read: true });
         break;
       case 'notification.read-all': {
-        const before = new Date(entry.created_at).toISOString();
+        // Entries queued before `until` was sent carry none: the time they were made bounds them.
+        const before = typeof p.until === 'string' ? p.until : new Date(entry.created_at).toISOString();
         await db.notifications.filter((n) => n.created_at <= before).modify({ is_read: true });
         break;
       }

@@ -1,4 +1,4 @@
-import { db } from '../data/db';
+import { db } from '../db/db';
 import { api, ApiError } from './api';
 import { putMessages, toConversationRow } from './apply';
 

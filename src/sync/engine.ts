@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { CHAT_POLL_MS, COUNTS_REFRESH_MS } from '../shared/constants';
 import type { User } from '../shared/types';
-import { db } from '../data/db';
+import { db } from '../db/db';
 import { api } from './api';
 import { isOnline, onConnectivityChange, reportReachable } from './connectivity';
 import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './health';

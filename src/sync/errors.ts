@@ -86,10 +86,4 @@ export function serverReason(err: unknown): string {
   return firstFieldError(err) ?? (err instanceof Error && err.message ? err.message : unknownError());
 }
 
-/** An intent that needs a signed-in user was called by a guest (src/sync/intents.ts). */
-export class NotSignedInError extends Error {
-  constructor() {
-    super('Please log in to manage favorites.');
-    this.name = 'NotSignedInError';
-  }
-}
+export { NotSignedInError } from './guest';

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { Product } from '../shared/catalogue';
 import { RECENTLY_VIEWED_MAX, OFFER_STEP } from '../shared/constants';
 import { offerPrice } from '../shared/currency';
-import { db, type ConversationRow, type MessageRow, type ReviewRow } from '../data/db';
+import { db, type ConversationRow, type MessageRow, type ReviewRow } from '../db/db';
 import { api } from './api';
 import { putProducts, toConversationRow } from './apply';
 import { enqueue, waitingEntry } from './outbox';
@@ -202,12 +202,20 @@ export async function markNotificationRead(id: number): Promise<void> {
   );
 }
 
+/**
+ * Marks read what the device has shown, up to its newest notification: the server is told
+ * that notification's `created_at` as `until`, so a "mark all" made offline never marks
+ * notifications that arrive later (docs/sync.md).
+ */
 export async function markAllNotificationsRead(): Promise<void> {
   const user = signedInUser();
   await guardedWrite(t`your change`, () =>
     db.transaction('rw', [db.notifications, db.outbox], async () => {
-      await db.notifications.toCollection().modify({ is_read: true });
-      await enqueue({ kind: 'notification.read-all', target: 'notifications', userId: user.id, payload: {} });
+      const newest = await db.notifications.orderBy('created_at').last();
+      if (!newest) return;
+      const until = newest.created_at;
+      await db.notifications.where('created_at').belowOrEqual(until).modify({ is_read: true });
+      await enqueue({ kind: 'notification.read-all', target: 'notifications', userId: user.id, payload: { until } });
     }),
   );
 }

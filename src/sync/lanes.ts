@@ -1,4 +1,4 @@
-import { db, type OutboxRow } from '../data/db';
+import { db, type OutboxRow } from '../db/db';
 import { troubleWaitLeft } from './health';
 
 /**

@@ -1,10 +1,9 @@
 import type { Product } from '../shared/catalogue';
-import { db } from '../data/db';
-import { listKey, type ListQuery } from '../data/listQuery';
+import { db } from '../db/db';
+import { listKey, type ListQuery } from '../db/listQuery';
 import { api, ApiError } from './api';
 import { putProducts } from './apply';
-import { productsChanged } from '../data/search';
-import { interimLists } from '../data/interim';
+import { productsChanged } from '../db/search';
 
 /**
  * Rows a screen needs now and the device does not hold (issue: first paint never waits for
@@ -51,12 +50,18 @@ export function ensureList(query: ListQuery, pages: number): Promise<void> {
   });
 }
 
+/** A list page fetched into memory before the device loaded (src/sync/firstVisit.ts). */
+export interface InterimList {
+  products: Product[];
+  count: number;
+  fetched_at: number;
+}
+
 /**
- * The list pages a first visit fetched into memory before the device loaded (src/sync/early.ts),
+ * The list pages a first visit fetched into memory before the device loaded (src/sync/firstVisit.ts),
  * kept as ensureList would have kept them, so they are neither fetched again nor shown twice.
  */
-export async function adoptInterim(): Promise<void> {
-  const fetched = interimLists();
+export async function adoptInterim(fetched: Array<[string, InterimList]>): Promise<void> {
   if (fetched.length === 0) return;
   await db.transaction('rw', db.products, db.lists, async () => {
     for (const [key, list] of fetched) {

@@ -1,4 +1,4 @@
-import { db, type OutboxKind, type OutboxRow } from '../data/db';
+import { db, type OutboxKind, type OutboxRow } from '../db/db';
 import { wakePush } from './signals';
 
 /**

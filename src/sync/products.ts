@@ -1,5 +1,5 @@
 import type { Product } from '../shared/catalogue';
-import { db } from '../data/db';
+import { db } from '../db/db';
 import { API_BASE, ApiError, refreshAccessToken, request } from './api';
 import { putProducts } from './apply';
 import { reportReachable, reportUnreachable } from './connectivity';

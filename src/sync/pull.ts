@@ -1,7 +1,7 @@
-import { db } from '../data/db';
+import { db } from '../db/db';
 import { api } from './api';
 import { applyChanges, SYNC_TABLES } from './apply';
-import { productsChanged } from '../data/search';
+import { productsChanged } from '../db/search';
 
 /**
  * Pulls GET /api/sync/ into the local database (DESIGN §5) as two streams, each with its own

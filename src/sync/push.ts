@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { Review } from '../shared/catalogue';
 import type { Message } from '../shared/chat';
-import { db, type OutboxRow } from '../data/db';
+import { db, type OutboxRow } from '../db/db';
 import { api, ApiError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
@@ -149,7 +149,7 @@ async function send(entry: OutboxRow): Promise<void> {
       }
       return done(entry, async () => undefined);
     case 'notification.read-all':
-      await api.markAllNotificationsRead();
+      await api.markAllNotificationsRead(typeof p.until === 'string' ? p.until : undefined);
       return done(entry, async () => undefined);
   }
 }

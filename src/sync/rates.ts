@@ -1,5 +1,5 @@
 import { RATES_CACHE_MS } from '../shared/constants';
-import { db } from '../data/db';
+import { db } from '../db/db';
 import { api } from './api';
 
 /**

@@ -1,4 +1,4 @@
-import { db, PRIVATE_TABLES } from '../data/db';
+import { db, PRIVATE_TABLES } from '../db/db';
 import { streamKey } from './pull';
 
 /**

@@ -1,8 +1,8 @@
-import { db } from '../data/db';
-import { productsChanged } from '../data/search';
-import { reportStorageFull } from './storageError';
+import { db } from '../db/db';
+import { productsChanged } from '../db/search';
+import { LocalWriteError, reportStorageFull } from './storageError';
 
-export { clearStorageError, getStorageError, onStorageError, reportStorageFull } from './storageError';
+export { clearStorageError, getStorageError, LocalWriteError, onStorageError, reportStorageFull } from './storageError';
 
 /**
  * The device's storage (issue 8 "Storage"): ask the browser to keep our data once signed in;
@@ -13,14 +13,6 @@ export { clearStorageError, getStorageError, onStorageError, reportStorageFull }
 export function isQuotaError(error: unknown): boolean {
   const e = error as { name?: string; inner?: { name?: string } } | null;
   return e?.name === 'QuotaExceededError' || e?.inner?.name === 'QuotaExceededError';
-}
-
-/** Thrown by an intent whose local write failed: the action was NOT saved. */
-export class LocalWriteError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LocalWriteError';
-  }
 }
 
 /** Runs a local write; a full disk becomes a visible error naming what was not saved. */

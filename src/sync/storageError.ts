@@ -25,3 +25,11 @@ export function reportStorageFull(what: string): string {
   for (const listener of listeners) listener();
   return storageError;
 }
+
+/** Thrown by an intent whose local write failed: the action was NOT saved. */
+export class LocalWriteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocalWriteError';
+  }
+}

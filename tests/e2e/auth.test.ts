@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_BUYER, greeting, otpFromMail, signIn, skipBrowser, useBrowser } from './helpers';
 
-/** Spec §2 and §4: sign-up, the emailed code, onboarding, login and the route guard in a real browser. */
+/** docs/product.md#start-up-and-the-route-guard: sign-up, the emailed code, onboarding, login and the route guard in a real browser. */
 describe.skipIf(skipBrowser)('signing up and signing in (browser)', () => {
   const browser = useBrowser();
 

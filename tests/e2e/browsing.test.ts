@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { apiGet, DEMO_BUYER, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
 
-/** Issue 9 in a real browser against `npm start` with the demo catalogue: home, listings, search, favourites. */
+/** Browsing in a real browser against `npm start` with the demo catalogue: home, listings, search, favourites. */
 
 const cards = (page: Page) => page.getByTestId('product-card');
 const section = (page: Page, name: string) => page.getByRole('region', { name });

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '../../server/seed/data';
 import { DEMO_BUYER, chatBubble, chatHistory, e2e, signInAsDemo, skipBrowser, startChat, useBrowser, waitOutSplash } from './helpers';
 
 /**
- * Chat with offers and notifications (spec §2, §4, §9) between the demo buyer and the demo
+ * Chat with offers and notifications (docs/product.md#chat-rules, #notifications) between the demo buyer and the demo
  * supplier, each in their own browser context, against the real server: sending text, a
  * picture and an offer, the supplier's badges and notification, a reply, and messages
  * composed offline that arrive exactly once.
@@ -116,7 +116,7 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
       expect(stored[1].image_url).toMatch(/\.png$/);
       expect(await chatHistory(page).locator('img').getAttribute('src')).toContain(stored[1].image_url!);
 
-      // The supplier's badges follow within 60 s (spec §4: counts every 60 s) without a reload.
+      // The supplier's badges follow within 60 s (docs/product.md#notifications: counts every 60 s) without a reload.
       const s = supplier.page;
       await s
         .getByRole('link', { name: /^Messages, \d+ unread$/ })

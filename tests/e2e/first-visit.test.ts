@@ -21,7 +21,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
 
-/** Issue 11: what a first visit on a slow network gets from the real build and server. */
+/** What a first visit on a slow network gets from the real build and server. */
 describe.skipIf(skipBrowser)('a first visit on a slow network (browser)', () => {
   const browser = useBrowser();
 

@@ -28,7 +28,7 @@ const LAUNCH = {
 };
 
 /**
- * Every page of the context waits for the start-up splash (spec §2) to go before it clicks or
+ * Every page of the context waits for the start-up splash (docs/product.md#start-up-and-the-route-guard) to go before it clicks or
  * types. Without it, a click under the splash makes Playwright scroll the page to find a clear
  * spot, which hides the navbar (it hides on scrolling down) and leaves its controls unclickable.
  */

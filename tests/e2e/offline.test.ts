@@ -30,7 +30,7 @@ function fetchInPage(page: Page, path: string) {
 
 const pathOf = (url: string) => new URL(url, e2e.baseUrl).pathname;
 
-/** DESIGN §1 offline-first: once visited, the app opens without a network, from its saved copy. */
+/** Offline-first (docs/architecture.md#how-it-runs): once visited, the app opens without a network, from its saved copy. */
 describe.skipIf(skipBrowser)('offline (browser)', () => {
   const browser = useBrowser();
 

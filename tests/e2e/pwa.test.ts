@@ -21,7 +21,7 @@ function controllerBuild(page: Page): Promise<string | null> {
   );
 }
 
-/** The installable app (DESIGN §1): installability and updates of the service worker. */
+/** The installable app (docs/architecture.md#how-it-runs): installability and updates of the service worker. */
 describe.skipIf(skipBrowser)('the installable app (browser)', () => {
   const browser = useBrowser();
 

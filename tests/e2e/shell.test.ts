@@ -4,7 +4,7 @@ import { e2e, skipBrowser, useBrowser } from './helpers';
 
 const htmlAttribute = (page: Page, name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
 
-/** Spec §1 and §2: languages, theme and unknown paths, as a visitor sees them. */
+/** docs/product.md#who-it-is-for and #screens: languages, theme and unknown paths, as a visitor sees them. */
 describe.skipIf(skipBrowser)('the app shell (browser)', () => {
   const browser = useBrowser();
 

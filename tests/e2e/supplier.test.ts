@@ -4,7 +4,7 @@ import type { Page, Request } from 'playwright-core';
 import { e2e, otpFromMail, signIn, skipBrowser, useBrowser } from './helpers';
 
 /**
- * The supplier tools and the account screens against the real server (issue 10): products
+ * The supplier tools and the account screens against the real server (docs/product.md#roles-and-permissions): products
  * added, edited (only the changed field sent), put on a flash deal and deleted; the account's
  * currency followed by every price; account deletion. Each test makes its own account, so the
  * demo accounts other files use stay as they are.

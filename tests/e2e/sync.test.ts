@@ -13,7 +13,7 @@ const syncCalls = (page: Page) => {
   return calls;
 };
 
-/** The sync engine in a real browser (issue 8): replication into IndexedDB and one leading tab. */
+/** The sync engine in a real browser (docs/sync.md): replication into IndexedDB and one leading tab. */
 describe.skipIf(skipBrowser)('sync engine (browser)', () => {
   const browser = useBrowser();
 

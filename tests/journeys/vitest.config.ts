@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Offline journeys (issue 15): headless Chromium under a misbehaving network and server. Too
+ * Offline journeys (docs/sync.md#tested-by): headless Chromium under a misbehaving network and server. Too
  * slow for `npm test`'s default run, so they have their own config: `npm run test:offline`
  * (.ci/run runs it after `npm test`). Same world as the browser suite (its global setup).
  */

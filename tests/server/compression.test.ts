@@ -178,7 +178,7 @@ describe('right-sized images (GET /media/<file>?w=)', () => {
   });
 
   it('serves a stored picture that does not decode as it is, and never a stray file', async () => {
-    // Uploads refuse such files now (issue 12), so one is put in the store as an older server kept it.
+    // Uploads refuse such files now (docs/api.md#uploads: whole-file checks), so one is put in the store as an older server kept it.
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
     const name = `${createHash('sha256').update(broken).digest('hex')}.jpg`;
     await t.app.media.objects.put(name, broken, 'image/jpeg');

@@ -24,7 +24,7 @@ async function expectRevalidation(url: string, token?: string) {
   expect(first.status, url).toBe(200);
   const etag = first.headers.etag as string;
   expect(etag, url).toMatch(/^W\/".+"$/);
-  // Signed-in answers are never stored (issue 12: no-store); guests' may be kept and revalidated.
+  // Signed-in answers are never stored (docs/api.md#compression-and-etags: no-store); guests' may be kept and revalidated.
   expect(first.headers['cache-control'], url).toBe(token ? 'no-store' : 'no-cache');
   const again = await get(url, token, etag);
   expect(again.status, url).toBe(304);

@@ -192,7 +192,7 @@ export interface TestUserOptions {
   password?: string;
   firstName?: string;
   country?: string;
-  /** Supplier's trust badge (DESIGN §6), distinct from the verified email. */
+  /** Supplier's trust badge (docs/product.md#roles-and-permissions), distinct from the verified email. */
   badge?: boolean;
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const routesDir = path.resolve(__dirname, '../../server/routes');
 const routeFiles = readdirSync(routesDir).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
 
-/** Issue 13's layers, beside the import rules of biome.json (tests/server/lint.test.ts). */
+/** The layers of docs/architecture.md, beside the import rules of biome.json (tests/server/lint.test.ts). */
 describe('server layers: routes parse, authorize and answer', () => {
   it.each(routeFiles)('routes/%s exports its plugin and nothing else (domain code lives in services/)', async (file) => {
     const module = await import(path.join(routesDir, file));

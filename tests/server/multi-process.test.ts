@@ -15,7 +15,7 @@ import { startS3 } from './s3-setup';
 
 /**
  * Three API processes (`npm start`, each its own DATA_DIR) on one PostgreSQL database and one
- * S3-compatible bucket, as behind a load balancer (DESIGN §7): what one process does, the
+ * S3-compatible bucket, as behind a load balancer (docs/operations.md#scale-out): what one process does, the
  * others see at once. The embedded PGlite belongs to one process, so this runs only with
  * DATABASE_URL (CI's PostgreSQL run).
  */

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { inlineHashes } from '../../server/lib/security-headers';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp } from './helpers';
 
-/** Browser security headers on every answer (issue 12, item 4). */
+/** Browser security headers on every answer (docs/operations.md#run-and-deploy). */
 const THEME_SCRIPT = "\n  document.documentElement.setAttribute('data-theme', 'dark');\n";
 const SPLASH_STYLE = '.splash{display:grid}';
 const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><style>${SPLASH_STYLE}</style>

@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-import { useCategories } from '../../data/categories';
+import { useCategories } from '../../queries/categories';
 import { useDismiss } from '../hooks';
-import { ChevronDownIcon, GridIcon } from '../icons';
+import { ChevronDownIcon, GridIcon } from '../../components/icons';
 
 export function categoryPath(id: number, name: string): string {
   return `/category/${id}/${encodeURIComponent(name)}`;

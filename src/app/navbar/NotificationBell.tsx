@@ -1,16 +1,16 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCounts } from '../../data/counts';
-import { useNotifications } from '../../data/notifications';
-import { useCurrency } from '../../data/rates';
+import { useCounts } from '../../queries/counts';
+import { useNotifications, markAllNotificationsRead, markNotificationRead } from '../../queries/notifications';
+import { useCurrency } from '../../queries/rates';
 import type { Notification } from '../../shared/chat';
-import { useAuth } from '../../sync/auth';
-import { markAllNotificationsRead, markNotificationRead, syncNow } from '../../sync/deferred';
-import Spinner from '../../components/Spinner';
-import { formatRelativeTime } from '../format';
+import { useAuth } from '../../queries/auth';
+import { syncNow } from '../../queries/status';
+import DataState from '../../components/DataState';
+import { formatRelativeTime } from '../../shared/format';
 import { useDismiss } from '../hooks';
-import { BellIcon } from '../icons';
+import { BellIcon } from '../../components/icons';
 import Badge from './Badge';
 import { notificationText } from './notificationText';
 
@@ -34,7 +34,7 @@ export default function NotificationBell() {
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
   const { notifications_unread: unread } = useCounts();
-  const items = useNotifications({ unreadOnly: true });
+  const { data: items, status: itemsStatus } = useNotifications({ unreadOnly: true });
   const { format } = useCurrency();
   const { t } = useLingui();
   const [, navigate] = useLocation();
@@ -83,7 +83,7 @@ export default function NotificationBell() {
             <p className="notifications__title">
               <Trans>Notifications</Trans>
             </p>
-            {signedIn && items && items.length > 1 ? (
+            {signedIn && items && items.length > 0 ? (
               <button type="button" className="button button--ghost button--small" onClick={() => markAllNotificationsRead()}>
                 <Trans>Mark all as read</Trans>
               </button>
@@ -96,28 +96,33 @@ export default function NotificationBell() {
                 <Trans>Login</Trans>
               </Link>
             </p>
-          ) : items === undefined ? (
-            <Spinner inline />
-          ) : items.length === 0 ? (
-            <p className="notifications__empty">
-              <Trans>No new notifications</Trans>
-            </p>
           ) : (
-            <ul className="notifications__list">
-              {items.map((item) => (
-                <li key={item.id} className="notifications__item">
-                  <button type="button" className="notifications__open" onClick={() => openItem(item)}>
-                    <span className="notifications__message">{notificationText(item, format)}</span>
-                    <time className="notifications__time" dateTime={item.created_at}>
-                      {formatRelativeTime(item.created_at)}
-                    </time>
-                  </button>
-                  <button type="button" className="button button--ghost button--small" onClick={() => markRead(item)}>
-                    <Trans>Mark as read</Trans>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <DataState
+              status={itemsStatus}
+              isEmpty={!items?.length}
+              inline
+              empty={
+                <p className="notifications__empty">
+                  <Trans>No new notifications</Trans>
+                </p>
+              }
+            >
+              <ul className="notifications__list">
+                {items?.map((item) => (
+                  <li key={item.id} className="notifications__item">
+                    <button type="button" className="notifications__open" onClick={() => openItem(item)}>
+                      <span className="notifications__message">{notificationText(item, format)}</span>
+                      <time className="notifications__time" dateTime={item.created_at}>
+                        {formatRelativeTime(item.created_at)}
+                      </time>
+                    </button>
+                    <button type="button" className="button button--ghost button--small" onClick={() => markRead(item)}>
+                      <Trans>Mark as read</Trans>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </DataState>
           )}
         </div>
       ) : null}

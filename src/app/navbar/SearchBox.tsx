@@ -2,10 +2,10 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mediaUrl } from '../../components/image';
-import { useCurrency } from '../../data/rates';
-import { useSearchSuggestions } from '../../sync/suggestions';
+import { useCurrency } from '../../queries/rates';
+import { useSearchSuggestions } from '../../queries/suggestions';
 import { useDismiss } from '../hooks';
-import { SearchIcon } from '../icons';
+import { SearchIcon } from '../../components/icons';
 import './search-box.css';
 
 export function searchPath(term: string): string {

@@ -5,8 +5,8 @@ import FormField from '../../components/FormField';
 import PageHeading from '../../components/PageHeading';
 import { useMessage } from '../../components/useMessage';
 import { passwordSetSchema, toFieldErrors } from '../../shared/validation';
-import { useAuth } from '../../sync/auth';
-import { authFormErrors } from '../../sync/errors';
+import { useAuth } from '../../queries/auth';
+import { authFormErrors } from '../../queries/errors';
 import { failureReason } from '../serverMessage';
 
 type Name = 'new_password1' | 'new_password2';

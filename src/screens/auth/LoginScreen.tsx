@@ -10,8 +10,8 @@ import { useCountryName } from '../../components/countries';
 import { useMessage } from '../../components/useMessage';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../shared/constants';
 import { loginSchema, registrationSchema, toFieldErrors } from '../../shared/validation';
-import { routeAfterLogin, useAuth } from '../../sync/auth';
-import { authFormErrors, errorDetail, signupErrorMessage } from '../../sync/errors';
+import { routeAfterLogin, useAuth } from '../../queries/auth';
+import { authFormErrors, errorDetail, signupErrorMessage } from '../../queries/errors';
 import { isOffline } from '../serverMessage';
 import '../screens.css';
 

@@ -8,7 +8,7 @@ import PageHeading from '../../components/PageHeading';
 import { useMessage } from '../../components/useMessage';
 import { OTP_LENGTH } from '../../shared/constants';
 import { otpSchema } from '../../shared/validation';
-import { useAuth } from '../../sync/auth';
+import { useAuth } from '../../queries/auth';
 import { failureReason, isOffline, serverMessage } from '../serverMessage';
 import ChoosePasswordStep from './ChoosePasswordStep';
 import '../screens.css';

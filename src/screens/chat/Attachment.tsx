@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { attachmentKind } from '../../shared/messaging';
-import { DownloadIcon } from '../../app/icons';
+import { DownloadIcon } from '../../components/icons';
 import { mediaUrl } from '../../components/image';
 
 /** The file name a link shows: the last part of the URL's path. */

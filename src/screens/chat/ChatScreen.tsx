@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useParams } from 'wouter';
-import { useConversations } from '../../data/chat';
-import { useCurrency } from '../../data/rates';
-import { useAuth } from '../../sync/auth';
+import { useConversations } from '../../queries/chat';
+import { useCurrency } from '../../queries/rates';
+import { useAuth } from '../../queries/auth';
+import { useSyncStatus } from '../../queries/status';
+import DataState from '../../components/DataState';
 import EmptyState from '../../components/EmptyState';
-import Spinner from '../../components/Spinner';
 import ConversationList from './ConversationList';
 import ConversationPane from './ConversationPane';
 import './chat.css';
@@ -24,6 +25,9 @@ export default function ChatScreen() {
   const { conversationId } = useParams<{ conversationId: string }>();
   const { user } = useAuth();
   const conversations = useConversations();
+  const sync = useSyncStatus();
+  // Offline before the user's data ever arrived: nothing held says "no conversations" yet.
+  const offline = !sync.online && sync.loaded && sync.lastSyncedAt === null;
   const currency = useCurrency();
   const selected = idOf(conversationId);
   if (conversationId !== 'all' && selected === null) return <Redirect to="/chat/all" replace />;
@@ -35,22 +39,26 @@ export default function ChatScreen() {
         <h1 id="chat-title" tabIndex={-1}>
           <Trans>Messages</Trans>
         </h1>
-        {conversations === undefined ? (
-          <Spinner />
-        ) : conversations.length === 0 ? (
-          <EmptyState
-            title={<Trans>No conversations yet</Trans>}
-            action={
-              <Link href="/" className="button button--primary">
-                <Trans>Explore products</Trans>
-              </Link>
-            }
-          >
-            <Trans>Find a product you like and send the supplier a message.</Trans>
-          </EmptyState>
-        ) : (
-          <ConversationList conversations={conversations} meId={user.id} selectedId={selected} formatPrice={currency.format} />
-        )}
+        <DataState
+          status={conversations.status === 'ready' && offline ? 'offline' : conversations.status}
+          isEmpty={!conversations.data?.length}
+          empty={
+            <EmptyState
+              title={<Trans>No conversations yet</Trans>}
+              action={
+                <Link href="/" className="button button--primary">
+                  <Trans>Explore products</Trans>
+                </Link>
+              }
+            >
+              <Trans>Find a product you like and send the supplier a message.</Trans>
+            </EmptyState>
+          }
+        >
+          {conversations.data ? (
+            <ConversationList conversations={conversations.data} meId={user.id} selectedId={selected} formatPrice={currency.format} />
+          ) : null}
+        </DataState>
       </section>
       {selected ? (
         <ConversationPane key={selected} id={selected} me={user} currency={currency} />

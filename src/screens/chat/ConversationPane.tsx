@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CurrencyView } from '../../data/rates';
-import { useConversation, useMessages } from '../../data/chat';
+import { type CurrencyView } from '../../queries/rates';
+import {
+  useConversation,
+  useMessages,
+  openConversation,
+  type OpenState,
+  useWatchConversation,
+  sendMessage,
+  sendOffer,
+} from '../../queries/chat';
 import type { User } from '../../shared/types';
 import { offerPrices } from '../../shared/messaging';
-import { useConnectivity } from '../../sync/connectivity';
-import { openConversation, type OpenState } from '../../sync/conversations';
-import { watchConversation } from '../../sync/engine';
-import { discardOutboxEntry, retryOutboxEntry, sendMessage, sendOffer } from '../../sync/intents';
+import { useConnectivity, discardOutboxEntry, retryOutboxEntry } from '../../queries/status';
 import MediaViewer from '../../components/MediaViewer';
 import Spinner from '../../components/Spinner';
 import Avatar from './Avatar';
@@ -37,7 +42,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const unread = (conversation?.unread_messages_count ?? 0) > 0;
   const online = useConnectivity();
 
-  useEffect(() => watchConversation(id), [id]);
+  useWatchConversation(id);
 
   useEffect(() => {
     if (state !== 'opening' && state !== 'offline' && !unread) return;

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import Alert from '../../components/Alert';
+import DataState from '../../components/DataState';
 import EmptyState from '../../components/EmptyState';
 import PageHeading from '../../components/PageHeading';
 import ProductGrid from '../../components/ProductGrid';
-import Spinner from '../../components/Spinner';
-import { useFavorites } from '../../data/favorites';
-import { useSyncStatus } from '../../data/status';
-import { currentUser, isLeader } from '../../sync/engine';
-import { syncNow } from '../../sync/intents';
+import { useFavorites } from '../../queries/favorites';
+import { engineLeadsForUser, syncNow, useSyncStatus } from '../../queries/status';
 import '../screens.css';
 
 /**
@@ -20,7 +17,7 @@ import '../screens.css';
  */
 export default function FavoritesScreen() {
   const { t } = useLingui();
-  const favorites = useFavorites();
+  const { data: favorites, status: read } = useFavorites();
   const { lastSyncedAt, online, loaded } = useSyncStatus();
   const [pulled, setPulled] = useState(false);
 
@@ -30,11 +27,14 @@ export default function FavoritesScreen() {
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const attempt = () =>
-      syncNow().finally(() => {
-        if (!active) return;
-        if (isLeader() && currentUser()) setPulled(true);
-        else timer = setTimeout(attempt, 1000);
-      });
+      syncNow()
+        .catch((error: unknown) => console.warn('Could not refresh the favourites', error))
+        .then(engineLeadsForUser)
+        .then((leads) => {
+          if (!active) return;
+          if (leads) setPulled(true);
+          else timer = setTimeout(attempt, 1000);
+        });
     void attempt();
     return () => {
       active = false;
@@ -45,31 +45,30 @@ export default function FavoritesScreen() {
   const count = favorites?.length ?? 0;
   // Unknown until the sync facts are read: not a failure yet.
   const neverSynced = loaded && lastSyncedAt === null;
-  let body;
-  if (favorites && count > 0) {
-    body = <ProductGrid products={favorites} headingLevel={2} />;
-  } else if (neverSynced && (!online || pulled)) {
-    body = (
-      <Alert>
-        <Trans>Failed to load your favorite items.</Trans>
-      </Alert>
-    );
-  } else if (!favorites || !loaded || neverSynced) {
-    body = <Spinner label={t`Loading your favorites…`} />;
-  } else {
-    body = (
-      <EmptyState
-        title={<Trans>No favorites yet</Trans>}
-        action={
-          <Link href="/" className="button button--primary">
-            <Trans>Explore products</Trans>
-          </Link>
-        }
-      >
-        <Trans>Tap the heart on a product to save it here.</Trans>
-      </EmptyState>
-    );
-  }
+  const status =
+    read === 'error' || (neverSynced && (!online || pulled)) ? 'error' : !favorites || !loaded || neverSynced ? 'loading' : 'ready';
+  const body = (
+    <DataState
+      status={status}
+      isEmpty={count === 0}
+      loading={t`Loading your favorites…`}
+      error={<Trans>Failed to load your favorite items.</Trans>}
+      empty={
+        <EmptyState
+          title={<Trans>No favorites yet</Trans>}
+          action={
+            <Link href="/" className="button button--primary">
+              <Trans>Explore products</Trans>
+            </Link>
+          }
+        >
+          <Trans>Tap the heart on a product to save it here.</Trans>
+        </EmptyState>
+      }
+    >
+      {favorites ? <ProductGrid products={favorites} headingLevel={2} /> : null}
+    </DataState>
+  );
 
   return (
     <main className="screen favorites">

@@ -5,16 +5,14 @@ import Alert from '../../components/Alert';
 import EmptyState from '../../components/EmptyState';
 import ProductGrid from '../../components/ProductGrid';
 import Spinner from '../../components/Spinner';
-import { useBanners } from '../../data/catalogue';
-import { useProductList, type ListView } from '../../data/products';
-import { useAuth } from '../../sync/auth';
-import { useConnectivity } from '../../sync/connectivity';
+import { useBanners } from '../../queries/catalogue';
+import { useProductList, type ListView } from '../../queries/products';
+import { HOME_LISTS } from '../../queries/home';
+import { useAuth } from '../../queries/auth';
+import { useConnectivity } from '../../queries/status';
 import BannerCarousel from './BannerCarousel';
 import '../screens.css';
 import './home.css';
-
-/** Top rated and Hot selling show two rows of the widest grid; Explore goes on page by page. */
-const SECTION_SIZE = 10;
 
 const NONE: ListView['products'] = [];
 
@@ -72,10 +70,10 @@ function Section({
 export default function HomeScreen() {
   const { user } = useAuth();
   const online = useConnectivity();
-  const banners = useBanners();
-  const topRated = useProductList({ section: 'top-rated', pageSize: SECTION_SIZE });
-  const hotSelling = useProductList({ section: 'hot-selling', pageSize: SECTION_SIZE });
-  const explore = useProductList({ section: 'all' });
+  const { data: banners } = useBanners();
+  const topRated = useProductList(HOME_LISTS.topRated);
+  const hotSelling = useProductList(HOME_LISTS.hotSelling);
+  const explore = useProductList(HOME_LISTS.explore);
   const firstName = user?.first_name;
   const supplier = user?.user_type === 'SUPPLIER';
   const hasBanners = Boolean(banners && banners.length > 0);

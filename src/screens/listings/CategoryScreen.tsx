@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useParams } from 'wouter';
-import { useCategories } from '../../data/categories';
-import NotFound from '../../app/NotFound';
+import { useCategories } from '../../queries/categories';
+import NotFound from '../NotFound';
 import ListingScreen, { decodeSegment } from './ListingScreen';
 
 /** /category/{categoryId}/{categoryName}: the products of one category, named from the device's categories, else from the URL. */

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import Alert from '../../components/Alert';
+import DataState from '../../components/DataState';
 import EmptyState from '../../components/EmptyState';
 import PageHeading from '../../components/PageHeading';
 import ProductGrid from '../../components/ProductGrid';
-import Spinner from '../../components/Spinner';
 import type { Product } from '../../shared/catalogue';
-import { useProductList, type ListQuery } from '../../data/products';
-import { useConnectivity } from '../../sync/connectivity';
+import { useProductList, type ListQuery } from '../../queries/products';
+import { useConnectivity } from '../../queries/status';
 import '../screens.css';
 import './listings.css';
 
@@ -40,27 +39,28 @@ export default function ListingScreen({
   const count = list.count;
   const subtitle = list.status === 'ready' ? <Plural value={count} one="# product" other="# products" /> : undefined;
 
-  let body: ReactNode;
-  if (list.status === 'error') {
-    body = <Alert>{failure}</Alert>;
-  } else if (list.products.length > 0) {
-    body = <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} note={note} headingLevel={2} />;
-  } else if (list.status === 'loading') {
-    body = <Spinner label={t`Loading products…`} />;
-  } else {
-    body = (
-      <EmptyState
-        title={emptyTitle}
-        action={
-          <Link href="/" className="button button--primary">
-            <Trans>Explore products</Trans>
-          </Link>
-        }
-      >
-        {emptyText}
-      </EmptyState>
-    );
-  }
+  const body = (
+    <DataState
+      status={list.status}
+      isEmpty={list.products.length === 0}
+      loading={t`Loading products…`}
+      error={failure}
+      empty={
+        <EmptyState
+          title={emptyTitle}
+          action={
+            <Link href="/" className="button button--primary">
+              <Trans>Explore products</Trans>
+            </Link>
+          }
+        >
+          {emptyText}
+        </EmptyState>
+      }
+    >
+      <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} note={note} headingLevel={2} />
+    </DataState>
+  );
 
   return (
     <main className="screen listing">

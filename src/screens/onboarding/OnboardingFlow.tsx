@@ -10,8 +10,8 @@ import { useMessage } from '../../components/useMessage';
 import type { UserType } from '../../shared/constants';
 import type { Category } from '../../shared/types';
 import { buyerSetupSchema, supplierSetupSchema } from '../../shared/validation';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
+import { fetchCategories } from '../../queries/categories';
+import { useAuth } from '../../queries/auth';
 import { failureReason } from '../serverMessage';
 import '../screens.css';
 
@@ -46,7 +46,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
 
   const loadCategories = useCallback(() => {
     setLoadError(null);
-    api.categories().then(setCategories, (err) => {
+    fetchCategories().then(setCategories, (err) => {
       console.warn('Onboarding could not load categories', err);
       setLoadError(t`Failed to load categories.`);
     });

@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import Alert from '../../components/Alert';
 import FavoriteButton from '../../components/FavoriteButton';
-import { ChatIcon } from '../../app/icons';
+import { ChatIcon } from '../../components/icons';
 import type { Product } from '../../shared/catalogue';
-import { useAuth } from '../../sync/auth';
-import { startConversation } from '../../sync/intents';
+import { useAuth } from '../../queries/auth';
+import { startConversation } from '../../queries/chat';
 import { failureReason } from '../serverMessage';
 
 /**

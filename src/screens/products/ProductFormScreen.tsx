@@ -7,9 +7,9 @@ import PageHeading from '../../components/PageHeading';
 import Spinner from '../../components/Spinner';
 import type { Product } from '../../shared/catalogue';
 import type { Category } from '../../shared/types';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
-import { fetchProduct } from '../../sync/products';
+import { fetchCategories } from '../../queries/categories';
+import { useAuth } from '../../queries/auth';
+import { fetchProduct } from '../../queries/myProducts';
 import FlashDealForm from './form/FlashDealForm';
 import ProductForm from './form/ProductForm';
 import '../screens.css';
@@ -50,7 +50,7 @@ export default function ProductFormScreen() {
         : Number.isSafeInteger(productId) && productId > 0
           ? fetchProduct(productId)
           : Promise.reject(new Error('bad id'));
-    Promise.all([product, api.categories()]).then(
+    Promise.all([product, fetchCategories()]).then(
       ([loaded, categories]) => {
         if (cancelled) return;
         if (loaded && loaded.supplier.id !== supplierId) return setLoad({ state: 'denied' });

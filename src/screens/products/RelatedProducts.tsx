@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import ProductCard from '../../components/ProductCard';
-import { useProductList } from '../../data/products';
+import { useProductList } from '../../queries/products';
 import type { Product } from '../../shared/catalogue';
 
 const RELATED_COUNT = 12;

@@ -3,9 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
 import { StarInput } from '../../components/Stars';
-import { REVIEW_COMMENT_MAX } from '../../shared/catalogue';
-import { submitReview } from '../../sync/intents';
-import { LocalWriteError } from '../../sync/storage';
+import { REVIEW_COMMENT_MAX, reviewCreate } from '../../shared/catalogue';
+import { useMessage } from '../../components/useMessage';
+import { submitReview } from '../../queries/reviews';
+import { LocalWriteError } from '../../queries/errors';
 
 /**
  * A buyer's review of a product (spec §5): a star rating (required) and an optional comment.
@@ -14,6 +15,7 @@ import { LocalWriteError } from '../../sync/storage';
  */
 export default function ReviewForm({ productId }: { productId: number }) {
   const { t } = useLingui();
+  const translate = useMessage();
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [ratingError, setRatingError] = useState<string | null>(null);
@@ -23,14 +25,16 @@ export default function ReviewForm({ productId }: { productId: number }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (rating === null) {
-      setRatingError(t`Please select a star rating.`);
+    // The rule and its text are the server's (src/shared/catalogue.ts), shown in the active language.
+    const checked = reviewCreate.shape.rating.safeParse(rating);
+    if (!checked.success) {
+      setRatingError(translate(checked.error.issues[0]?.message ?? ''));
       document.querySelector<HTMLElement>('#review-rating [role="radio"][tabindex="0"]')?.focus();
       return;
     }
     setSaving(true);
     try {
-      await submitReview(productId, { rating, comment: comment.trim() });
+      await submitReview(productId, { rating: checked.data, comment: comment.trim() });
     } catch (err) {
       setSaving(false);
       setFailure(err instanceof LocalWriteError ? err.message : t`Could not save your review on this device.`);

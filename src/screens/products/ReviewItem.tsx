@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '../../components/Alert';
 import Stars from '../../components/Stars';
-import { formatDate } from '../../app/format';
-import type { ReviewRow } from '../../data/db';
+import { formatDate } from '../../shared/format';
+import { type ReviewRow, editReview } from '../../queries/reviews';
 import { REVIEW_COMMENT_MAX } from '../../shared/catalogue';
-import { discardOutboxEntry, editReview, retryOutboxEntry } from '../../sync/intents';
+import { discardOutboxEntry, retryOutboxEntry } from '../../queries/status';
 import PendingNote from './PendingNote';
 
 /**

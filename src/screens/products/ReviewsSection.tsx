@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import Alert from '../../components/Alert';
 import Spinner from '../../components/Spinner';
-import { useMyReview, useReviews } from '../../data/reviews';
-import { useAuth } from '../../sync/auth';
+import { useMyReview, useReviews } from '../../queries/reviews';
+import { useAuth } from '../../queries/auth';
 import ReviewForm from './ReviewForm';
 import ReviewItem from './ReviewItem';
 

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
-import { useCurrency, useRates } from '../../data/rates';
+import { useCurrency, useRates } from '../../queries/rates';
 import { CURRENCIES } from '../../shared/currency';
-import { formatPrice } from '../../app/format';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
+import { formatPrice } from '../../shared/format';
+import { account } from '../../queries/account';
+import { useAuth } from '../../queries/auth';
 import { failureReason } from '../serverMessage';
 
 /**
@@ -31,7 +31,7 @@ export default function CurrencySettings() {
     setBusy(true);
     setResult(null);
     try {
-      setUser(await api.updateMe(form));
+      setUser(await account.updateMe(form));
       setResult({ kind: 'success', message: t`Settings updated!` });
     } catch (err) {
       setResult({ kind: 'error', message: t`Failed to update settings.`, reason: failureReason(err) });

@@ -5,9 +5,9 @@ import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
 import { showToast } from '../../components/Toast';
 import { DELETE_PASSWORD_REQUIRED } from '../../shared/validation';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
-import { confirmLeaving } from '../../app/SignOut';
+import { account } from '../../queries/account';
+import { useAuth } from '../../queries/auth';
+import { confirmLeaving } from '../../components/SignOut';
 import { serverMessage } from '../serverMessage';
 
 /** How long "Account deleted successfully." stays in the dialog before signing out. */
@@ -85,7 +85,7 @@ export default function DeleteAccount() {
     if (user && !(await confirmLeaving(user.id))) return;
     setBusy(true);
     try {
-      await api.deleteAccount(password);
+      await account.deleteAccount(password);
       setDeleted(true);
     } catch (err) {
       const message = serverMessage(err, t`Failed to delete account. Please check your password.`);

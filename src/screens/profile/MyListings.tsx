@@ -6,9 +6,9 @@ import EmptyState from '../../components/EmptyState';
 import Price from '../../components/Price';
 import Spinner from '../../components/Spinner';
 import { ProductImage } from '../../components/ProductCard';
-import { useProductList } from '../../data/products';
+import { useProductList } from '../../queries/products';
+import { deleteProduct } from '../../queries/myProducts';
 import { dealRunning, type Product } from '../../shared/catalogue';
-import { deleteProduct } from '../../sync/products';
 import { failureReason } from '../serverMessage';
 
 const PAGE_SIZE = 20;

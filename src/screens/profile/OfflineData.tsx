@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '../../components/Alert';
-import { useSyncStatus } from '../../data/status';
-import { formatNumber, formatRelativeTime } from '../../app/format';
-import { clearOfflineCopy, storageEstimate } from '../../sync/storage';
+import { useSyncStatus } from '../../queries/status';
+import { clearOfflineCopy, storageEstimate } from '../../queries/storage';
+import { formatNumber, formatRelativeTime } from '../../shared/format';
 
 function megabytes(bytes: number): string {
   return formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 });

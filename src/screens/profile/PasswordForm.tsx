@@ -4,7 +4,8 @@ import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
 import { useMessage } from '../../components/useMessage';
 import { NEW_PASSWORDS_DO_NOT_MATCH, passwordChangeSchema, toFieldErrors, type FieldErrors } from '../../shared/validation';
-import { api, ApiError } from '../../sync/api';
+import { account } from '../../queries/account';
+import { ApiError } from '../../queries/errors';
 
 const FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
 type Field = (typeof FIELDS)[number];
@@ -48,7 +49,7 @@ export default function PasswordForm() {
     if (Object.keys(found).length > 0) return focusFirst(found);
     setBusy(true);
     try {
-      await api.changePassword(values);
+      await account.changePassword(values);
       setValues({ old_password: '', new_password1: '', new_password2: '' });
       setResult({ kind: 'success', message: t`Password updated successfully!` });
     } catch (err) {

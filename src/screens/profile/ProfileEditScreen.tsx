@@ -8,8 +8,9 @@ import FormField from '../../components/FormField';
 import PageHeading from '../../components/PageHeading';
 import Spinner from '../../components/Spinner';
 import type { BuyerProfile, Category, SupplierProfile } from '../../shared/types';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
+import { account } from '../../queries/account';
+import { fetchCategories } from '../../queries/categories';
+import { useAuth } from '../../queries/auth';
 import { failureReason } from '../serverMessage';
 import '../screens.css';
 import './profile.css';
@@ -48,8 +49,8 @@ export default function ProfileEditScreen() {
     if (!userType) return;
     let active = true;
     setLoadFailed(false);
-    const profile: Promise<SupplierProfile | BuyerProfile> = userType === 'SUPPLIER' ? api.supplierProfile() : api.buyerProfile();
-    Promise.all([profile, api.categories()]).then(
+    const profile: Promise<SupplierProfile | BuyerProfile> = userType === 'SUPPLIER' ? account.supplierProfile() : account.buyerProfile();
+    Promise.all([profile, fetchCategories()]).then(
       ([loaded, list]) => {
         if (!active) return;
         setCategories(list);
@@ -102,7 +103,7 @@ export default function ProfileEditScreen() {
     if (logo) form.append('logo', logo, logo.name);
     setBusy(true);
     try {
-      await (supplier ? api.updateSupplierProfile(form) : api.updateBuyerProfile(form));
+      await (supplier ? account.updateSupplierProfile(form) : account.updateBuyerProfile(form));
       await refreshUser();
       navigate('/profile?tab=details');
     } catch (err) {

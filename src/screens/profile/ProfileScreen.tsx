@@ -6,8 +6,8 @@ import PageHeading from '../../components/PageHeading';
 import Tabs from '../../components/Tabs';
 import { useCountryName } from '../../components/countries';
 import type { User } from '../../shared/types';
-import { api } from '../../sync/api';
-import { useAuth } from '../../sync/auth';
+import { account } from '../../queries/account';
+import { useAuth } from '../../queries/auth';
 import { isOffline } from '../serverMessage';
 import MyListings from './MyListings';
 import RecentlyViewed from './RecentlyViewed';
@@ -36,7 +36,7 @@ export default function ProfileScreen() {
   useEffect(() => {
     if (userId === undefined) return;
     let active = true;
-    api.me().then(
+    account.me().then(
       (fresh) => {
         if (active) setUser(fresh);
       },

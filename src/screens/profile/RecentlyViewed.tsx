@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import EmptyState from '../../components/EmptyState';
 import ProductCard from '../../components/ProductCard';
 import Spinner from '../../components/Spinner';
-import { useRecentlyViewed } from '../../data/recent';
+import { useRecentlyViewed } from '../../queries/recent';
 
 /** A buyer's recently viewed products, kept on this device (spec §2, §9: at most 5, newest first). */
 export default function RecentlyViewed() {

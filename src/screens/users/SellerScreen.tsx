@@ -5,13 +5,14 @@ import Alert from '../../components/Alert';
 import BackLink from '../../components/BackLink';
 import PageHeading from '../../components/PageHeading';
 import ProductCard from '../../components/ProductCard';
+import DataState from '../../components/DataState';
 import Spinner from '../../components/Spinner';
 import Stars from '../../components/Stars';
 import VerifiedBadge from '../../components/VerifiedBadge';
 import { mediaUrl } from '../../components/image';
-import { formatNumber } from '../../app/format';
-import { useProductList } from '../../data/products';
-import { useSeller } from '../../data/sellers';
+import { formatNumber } from '../../shared/format';
+import { useProductList } from '../../queries/products';
+import { useSeller } from '../../queries/sellers';
 import { memberSinceYear } from '../products/SellerCard';
 import './seller.css';
 
@@ -129,23 +130,22 @@ function SellerPage({ seller }: { seller: SellerView }) {
         <h2 id="seller-products-title">
           <Trans>Products</Trans> {list.count > 0 ? <span className="muted">({list.count})</span> : null}
         </h2>
-        {list.products.length > 0 ? (
+        <DataState
+          status={list.status}
+          isEmpty={list.products.length === 0}
+          error={<Trans>Could not load seller profile.</Trans>}
+          empty={
+            <p className="muted">
+              <Trans>This seller has no products yet.</Trans>
+            </p>
+          }
+        >
           <div className="product-grid">
             {list.products.map((product) => (
               <ProductCard key={product.id} product={product} />
             ))}
           </div>
-        ) : list.status === 'loading' ? (
-          <Spinner />
-        ) : list.status === 'error' ? (
-          <Alert>
-            <Trans>Could not load seller profile.</Trans>
-          </Alert>
-        ) : (
-          <p className="muted">
-            <Trans>This seller has no products yet.</Trans>
-          </p>
-        )}
+        </DataState>
         {list.hasMore ? (
           <div className="seller__more">
             <button type="button" className="button" onClick={list.loadMore}>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
 
-/** Bodies and queries written to hurt (issue 12, items 1 and 6): each answers a small 400 in the DRF shape. */
+/** Bodies and queries written to hurt (docs/api.md#errors): each answers a small 400 in the DRF shape. */
 let t: TestApp;
 let buyer: TestUser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProducts } from '../fixtures/catalogue';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp } from '../helpers';
 
-/** Absolute URLs come from PUBLIC_URL or are relative: never from the Host header a client wrote (issue 12). */
+/** Absolute URLs come from PUBLIC_URL or are relative: never from the Host header a client wrote (docs/operations.md#configuration, PUBLIC_URL). */
 
 /** A GET with a Host header of our choosing (fetch does not let one set it). */
 function getWithHost(baseUrl: string, path: string, host: string): Promise<any> {

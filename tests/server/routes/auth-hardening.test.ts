@@ -4,7 +4,7 @@ import { buildApp } from '../../../server/app';
 import { apiClient, createUser, startTestApp, type TestApp } from '../helpers';
 import { rateKeys, SIGN_UP_ADDRESS_MAX, SIGN_UP_GLOBAL_MAX } from '../../../server/services/rate-limit';
 
-/** Issue 12, part B: account pre-hijacking, sign-up floods, sign-in limits, sessions, passwords. */
+/** docs/api.md#sign-up-and-the-emailed-code and #tokens: account pre-hijacking, sign-up floods, sign-in limits, sessions, passwords. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -269,7 +269,7 @@ describe('sign-in limits (finding 6)', () => {
     expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/);
 
     for (let i = 0; i < 12; i++) await login(user.email, `stranger ${i}`, from(address()));
-    // Unknown devices stay stopped, whatever address they come from (DESIGN §5).
+    // Unknown devices stay stopped, whatever address they come from (docs/api.md#tokens).
     const stranger = await login(user.email, user.password, from(address()));
     expect(stranger.status).toBe(429);
     expect(stranger.body).toEqual({ detail: expect.stringMatching(/^Too many failed attempts/) });

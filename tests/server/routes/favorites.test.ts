@@ -98,7 +98,7 @@ describe('favourites', () => {
   });
 });
 
-describe('favourite notifications collapse (issue 12)', () => {
+describe('favourite notifications collapse', () => {
   const notesOf = (productId: number) =>
     t.db
       .selectFrom('notifications')

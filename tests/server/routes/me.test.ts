@@ -21,7 +21,7 @@ function form(fields: Record<string, string | string[]>, files: Record<string, [
 }
 
 describe('GET /api/me/', () => {
-  it("answers the caller's own account with every field of spec §3", async () => {
+  it("answers the caller's own account with every field of its user", async () => {
     const { user, token } = await createUser(t, { type: 'SUPPLIER', country: 'CI' });
     const res = await t.api.get('/api/me/', { token });
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from '../../../src/shar
 import { sweepUnreferencedMedia, ORPHAN_GRACE_MS } from '../../../server/services/media-sweep';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp, type TestUser } from '../helpers';
 
-/** Uploads (issue 12 item 5): verified accounts only, quotas, whole-file checks, orphans removed, PDFs downloaded. */
+/** Uploads (docs/api.md#uploads): verified accounts only, quotas, whole-file checks, orphans removed, PDFs downloaded. */
 let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {

@@ -112,3 +112,64 @@ describe('POST /api/notifications/mark-all-as-read/', () => {
     expect((await t.api.post('/api/notifications/mark-all-as-read/')).status).toBe(401);
   });
 });
+
+describe('POST /api/notifications/mark-all-as-read/ with until', () => {
+  async function backdate(id: number, at: string) {
+    await t.db.updateTable('notifications').set({ created_at: at }).where('id', '=', id).execute();
+  }
+
+  it('marks only what was created at or before until, to the millisecond of created_at as listed', async () => {
+    const me = await createUser(t);
+    const rows = await notifyMany(me, 3);
+    await backdate(rows[0].id, '2030-01-01T10:00:00.000Z');
+    // Microseconds the listed created_at does not show: "until" from the list still covers it.
+    await backdate(rows[1].id, '2030-01-01T10:00:01.234567Z');
+    await backdate(rows[2].id, '2030-01-01T10:00:01.235Z');
+    const listed = (await t.api.get('/api/notifications/', { token: me.token })).body.results;
+    const shown = listed.find((n: { id: number }) => n.id === rows[1].id).created_at;
+    expect(shown).toBe('2030-01-01T10:00:01.234Z');
+
+    const res = await t.api.post('/api/notifications/mark-all-as-read/', { until: shown }, { token: me.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ marked: 2 });
+    const unread = await t.api.get('/api/notifications/?is_read=false', { token: me.token });
+    expect(unread.body.results.map((n: { id: number }) => n.id)).toEqual([rows[2].id]);
+  });
+
+  it('reads offsets and times without one (UTC), and treats an empty until as none', async () => {
+    const me = await createUser(t);
+    const rows = await notifyMany(me, 2);
+    await backdate(rows[0].id, '2030-01-01T10:00:00Z');
+    await backdate(rows[1].id, '2030-01-01T12:00:00Z');
+    const offset = await t.api.post('/api/notifications/mark-all-as-read/', { until: '2030-01-01T11:00:00+01:00' }, { token: me.token });
+    expect(offset.body).toEqual({ marked: 1 });
+    const naive = await t.api.post('/api/notifications/mark-all-as-read/', { until: '2030-01-01T11:59:59' }, { token: me.token });
+    expect(naive.body).toEqual({ marked: 0 });
+    const spaced = await t.api.post('/api/notifications/mark-all-as-read/', { until: '2030-01-01 12:59+0100' }, { token: me.token });
+    expect(spaced.body).toEqual({ marked: 0 });
+    const empty = await t.api.post('/api/notifications/mark-all-as-read/', { until: '' }, { token: me.token });
+    expect(empty.body).toEqual({ marked: 1 });
+  });
+
+  it.each(['yesterday', '2030-13-01T00:00:00Z', '2030-02-31T00:00:00Z', '2030-01-01T24:00:00Z', '2030-01-01T10:00:00+25:00', 12, true])(
+    'refuses until=%s with a field error and marks nothing',
+    async (until) => {
+      const me = await createUser(t);
+      await notifyMany(me, 2);
+      const res = await t.api.post('/api/notifications/mark-all-as-read/', { until }, { token: me.token });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ until: [expect.stringContaining('Datetime has wrong format')] });
+      expect((await t.api.get('/api/notifications/?is_read=false', { token: me.token })).body.count).toBe(2);
+    },
+  );
+
+  it('takes until from a form body too', async () => {
+    const me = await createUser(t);
+    const rows = await notifyMany(me, 2);
+    await backdate(rows[1].id, '2031-01-01T00:00:00Z');
+    const form = new FormData();
+    form.set('until', '2030-12-31T23:59:59Z');
+    const res = await t.api.post('/api/notifications/mark-all-as-read/', form, { token: me.token });
+    expect(res.body).toEqual({ marked: 1 });
+  });
+});

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/products/', () => {
-  it('creates a product from the multipart form and answers it in the spec §3 shape', async () => {
+  it('creates a product from the multipart form and answers it in the API shape', async () => {
     const categoryId = await firstCategoryId(t);
     const res = await t.api.post('/api/products/', await productForm(t, { images: [SAMPLE_FILES.jpeg, SAMPLE_FILES.mp4] }), {
       token: owner.token,

@@ -12,7 +12,7 @@ describe('GET /api/rates/latest/{base}/ without RATES_URL', () => {
     await t.close();
   });
 
-  it('answers the fallback rates of spec §9 in the rates service shape', async () => {
+  it('answers the fallback rates (docs/product.md#currency) in the rates service shape', async () => {
     const res = await t.api.get('/api/rates/latest/USD/');
     expect(res.status).toBe(200);
     expect(res.body.base_code).toBe('USD');

@@ -57,33 +57,49 @@ describe('token service', () => {
     await rejects(other.verifyAccess(pair.access));
   });
 
-  it('rotates; the replaced token answers the same successor within the grace period', async () => {
+  it('rotates; the replaced token answers the same successor until that successor is used, however late', async () => {
     const id = await newUser();
     const pair = await tokens.issue(id);
     const next = await tokens.rotate(pair.refresh);
     expect(next.refresh).not.toBe(pair.refresh);
     expect(await tokens.rotate(pair.refresh)).toEqual(next);
     expect(decodeJwt(next.refresh).fam).toBe(decodeJwt(pair.refresh).fam);
+    // The device stayed offline for days after the answer was lost: the session still holds.
+    await handle.db
+      .updateTable('refresh_tokens')
+      .set({ replaced_at: new Date(Date.now() - 10 * 24 * 3600_000) })
+      .where('jti', '=', String(decodeJwt(pair.refresh).jti))
+      .execute();
+    expect(await tokens.rotate(pair.refresh)).toEqual(next);
+    const after = await tokens.rotate(next.refresh);
+    expect(after.refresh).not.toBe(next.refresh);
   });
 
-  it('revokes the whole family when a replaced token comes back after the grace period', async () => {
+  it('revokes the whole family when a replaced token comes back after its successor was used', async () => {
     const id = await newUser();
     const pair = await tokens.issue(id);
     const next = await tokens.rotate(pair.refresh);
-    const { jti } = decodeJwt(pair.refresh);
-    await handle.db
-      .updateTable('refresh_tokens')
-      .set({ replaced_at: new Date(Date.now() - 121_000) })
-      .where('jti', '=', String(jti))
-      .execute();
+    const third = await tokens.rotate(next.refresh);
     await rejects(tokens.rotate(pair.refresh));
-    await rejects(tokens.rotate(next.refresh));
+    await rejects(tokens.rotate(third.refresh));
     const family = await handle.db
       .selectFrom('refresh_tokens')
       .select('revoked_at')
       .where('family', '=', String(decodeJwt(pair.refresh).fam))
       .execute();
     expect(family.every((r) => r.revoked_at !== null)).toBe(true);
+  });
+
+  it('answers 401 for a replaced token whose successor has expired, without a new pair', async () => {
+    const id = await newUser();
+    const pair = await tokens.issue(id);
+    const next = await tokens.rotate(pair.refresh);
+    await handle.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('jti', '=', String(decodeJwt(next.refresh).jti))
+      .execute();
+    await rejects(tokens.rotate(pair.refresh));
   });
 
   it('revoke ends one sign-in; revokeAllFor ends them all', async () => {

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { render as plainRender, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { db } from '../../../src/data/db';
+import { db } from '../../../src/db/db';
 import SyncProgress from '../../../src/app/SyncProgress';
 import OfflineIndicator from '../../../src/app/OfflineIndicator';
 import { reportReachable, reportUnreachable } from '../../../src/sync/connectivity';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import NotificationBell from '../../../src/app/navbar/NotificationBell';
 import { activateLanguage } from '../../../src/app/i18n';
-import { db } from '../../../src/data/db';
+import { db } from '../../../src/db/db';
 import { setEngineUser, startEngine, stopEngine } from '../../../src/sync/engine';
 import type { Notification } from '../../../src/shared/chat';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../screens/harness';
@@ -41,7 +41,7 @@ const NOTES: Notification[] = [
 
 let server: FakeServer;
 
-async function setup(bellName = 'Notifications, 2 unread') {
+async function setup(bellName = 'Notifications, 2 unread', notes = NOTES) {
   server = fakeServer({
     'GET /api/sync/': { body: { cursor: '1', has_more: false, reset: false, changes: {} } },
     'GET /api/rates/latest/USD/': { body: { base_code: 'USD', conversion_rates: { USD: 1 } } },
@@ -53,7 +53,7 @@ async function setup(bellName = 'Notifications, 2 unread') {
   signedInAs(server, me);
   startEngine();
   await setEngineUser(me);
-  await db.notifications.bulkPut(NOTES);
+  await db.notifications.bulkPut(notes);
   const result = renderScreen(<NotificationBell />, { path: '/products/1' });
   const bell = await screen.findByRole('button', { name: bellName });
   return { ...result, bell };
@@ -105,6 +105,15 @@ describe('the notification bell (spec §2, §4)', () => {
     expect(await screen.findByText('No new notifications')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
     await waitFor(() => expect(server.callsTo('POST /api/notifications/mark-all-as-read/')).toHaveLength(1));
+    // Only up to the newest notification shown: one arriving later stays unread.
+    expect(server.callsTo('POST /api/notifications/mark-all-as-read/')[0].body).toEqual({ until: now });
+  });
+
+  it('offers "Mark all as read" for a single unread notification', async () => {
+    const { user, bell } = await setup('Notifications, 1 unread', [{ ...NOTES[0], is_read: true }, NOTES[1]]);
+    await user.click(bell);
+    expect(await screen.findByText('Ada offered $18.00 for Cotton towels.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeTruthy();
   });
 
   it("words them in the reader's language", async () => {

@@ -5,7 +5,7 @@ import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router, Switch } from 'wouter';
 import type { User } from '../../../src/shared/types';
-import { AuthProvider } from '../../../src/sync/auth';
+import { AuthProvider } from '../../../src/queries/auth';
 import { fakeApi, makeUser, storeSession, type Call } from '../helpers';
 
 /**

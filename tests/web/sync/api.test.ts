@@ -97,6 +97,73 @@ describe('the API client', () => {
     expect(rotation.server.callsTo('GET', '/api/me/')).toHaveLength(1);
   });
 
+  it('keeps the session when a refresh answer is lost, and refreshes again later with the same token', async () => {
+    storeSession('expired', 'refresh-1');
+    const presented: string[] = [];
+    let lose = true;
+    const server = fakeApi({
+      'GET /api/me/': (call) =>
+        call.headers.get('Authorization') === 'Bearer access-2' ? { body: makeUser() } : { status: 401, body: { detail: 'expired' } },
+      'POST /api/auth/token/refresh/': (call) => {
+        presented.push((call.body as { refresh: string }).refresh);
+        // The server rotated, but the answer never arrived.
+        if (lose) {
+          lose = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return { body: { access: 'access-2', refresh: 'refresh-2' } };
+      },
+    });
+    const cleared = vi.fn();
+    const stop = onTokensCleared(cleared);
+    const lost = await api.me().catch((e) => e);
+    expect(lost).toMatchObject({ status: 0 });
+    expect(getRefreshToken()).toBe('refresh-1');
+    const user = await api.me();
+    stop();
+    expect(user.id).toBe(7);
+    expect(presented).toEqual(['refresh-1', 'refresh-1']);
+    expect(getRefreshToken()).toBe('refresh-2');
+    expect(cleared).not.toHaveBeenCalled();
+    expect(server.callsTo('GET', '/api/me/')).toHaveLength(3);
+  });
+
+  it('rotates again at once when the pair asked for again has an expired access token', async () => {
+    storeSession('expired', 'refresh-1');
+    const jwt = (exp: number) => `e30.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.sig`;
+    const stale = jwt(Math.floor(Date.now() / 1000) - 60);
+    const presented: string[] = [];
+    fakeApi({
+      'GET /api/me/': (call) =>
+        call.headers.get('Authorization') === 'Bearer access-3' ? { body: makeUser() } : { status: 401, body: { detail: 'expired' } },
+      'POST /api/auth/token/refresh/': (call) => {
+        const { refresh } = call.body as { refresh: string };
+        presented.push(refresh);
+        return refresh === 'refresh-1'
+          ? { body: { access: stale, refresh: 'refresh-2' } }
+          : { body: { access: 'access-3', refresh: 'refresh-3' } };
+      },
+    });
+    expect((await api.me()).id).toBe(7);
+    expect(presented).toEqual(['refresh-1', 'refresh-2']);
+    expect(getRefreshToken()).toBe('refresh-3');
+  });
+
+  it.each([500, 503, 429])('keeps the session when the refresh meets a server in trouble (%i)', async (status) => {
+    storeSession('expired', 'refresh-1');
+    fakeApi({
+      'GET /api/me/': () => ({ status: 401, body: { detail: 'expired' } }),
+      'POST /api/auth/token/refresh/': () => ({ status, body: { detail: 'Try again later.' } }),
+    });
+    const cleared = vi.fn();
+    const stop = onTokensCleared(cleared);
+    const error = await api.me().catch((e) => e);
+    stop();
+    expect(error).toMatchObject({ status });
+    expect(getRefreshToken()).toBe('refresh-1');
+    expect(cleared).not.toHaveBeenCalled();
+  });
+
   it('does not retry more than once', async () => {
     storeSession('expired', 'refresh-1');
     const rotation = serverWithRotation();

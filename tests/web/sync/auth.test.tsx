@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { AuthProvider, routeAfterLogin, useAuth, type AuthContextValue } from '../../../src/sync/auth';
+import { AuthProvider, routeAfterLogin, useAuth, type AuthContextValue } from '../../../src/queries/auth';
 import { getAccessToken, getRefreshToken } from '../../../src/sync/tokens';
 import { fakeApi, makeUser, storeSession } from '../helpers';
 

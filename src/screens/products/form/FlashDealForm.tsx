@@ -6,8 +6,8 @@ import Price from '../../../components/Price';
 import { DEAL_NEEDS_BOTH, dealRunning, flashDealRuleErrors, readFlashDeal, type Product } from '../../../shared/catalogue';
 import { PRICE_STEP } from '../../../shared/constants';
 import type { FieldErrors } from '../../../shared/validation';
-import { formatDateTime, formatPrice } from '../../../app/format';
-import { updateProduct } from '../../../sync/products';
+import { formatDateTime, formatPrice } from '../../../shared/format';
+import { updateProduct } from '../../../queries/myProducts';
 import { serverMessage } from '../../serverMessage';
 import { useProductMessage } from './messages';
 

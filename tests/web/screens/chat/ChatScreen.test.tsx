@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import ChatScreen from '../../../../src/screens/chat/ChatScreen';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { toConversationRow } from '../../../../src/sync/apply';
 import { isOnline, reportReachable } from '../../../../src/sync/connectivity';
 import { setEngineUser, stopEngine } from '../../../../src/sync/engine';

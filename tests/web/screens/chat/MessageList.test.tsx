@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { act, fireEvent, screen } from '@testing-library/react';
 import MessageList from '../../../../src/screens/chat/MessageList';
 import { isNearBottom } from '../../../../src/screens/chat/scrolling';
-import type { MessageRow } from '../../../../src/data/db';
+import type { MessageRow } from '../../../../src/db/db';
 import { message } from './messages';
 import { renderPiece, usd } from './render';
 

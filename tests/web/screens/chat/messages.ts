@@ -1,4 +1,4 @@
-import type { MessageRow } from '../../../../src/data/db';
+import type { MessageRow } from '../../../../src/db/db';
 import type { Conversation } from '../../../../src/shared/chat';
 import type { UserSummary } from '../../../../src/shared/types';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import HomeScreen from '../../../../src/screens/home/HomeScreen';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { putProducts } from '../../../../src/sync/apply';
 import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';

@@ -5,7 +5,7 @@ import CategoryScreen from '../../../../src/screens/listings/CategoryScreen';
 import FlashDealsScreen, { DealTimeLeft } from '../../../../src/screens/listings/FlashDealsScreen';
 import NewArrivalsScreen from '../../../../src/screens/listings/NewArrivalsScreen';
 import { timeLeft } from '../../../../src/screens/listings/timeLeft';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { putProducts } from '../../../../src/sync/apply';
 import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
 import { fakeServer, renderScreen } from '../harness';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import ProductFormScreen from '../../../../src/screens/products/ProductFormScreen';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { supplier } from '../../helpers';
 import { makeProduct, page } from './fixtures';

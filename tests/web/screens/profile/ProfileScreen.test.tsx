@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import ProfileScreen from '../../../../src/screens/profile/ProfileScreen';
 import Price from '../../../../src/components/Price';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { getAccessToken } from '../../../../src/sync/tokens';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { supplier } from '../../helpers';

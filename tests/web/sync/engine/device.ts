@@ -1,4 +1,4 @@
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { setApiBase } from '../../../../src/sync/api';
 import { reportReachable } from '../../../../src/sync/connectivity';
 import { forgetTrouble } from '../../../../src/sync/health';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { api, setRequestTimeout } from '../../../../src/sync/api';
 import { setTroubleTiming } from '../../../../src/sync/health';
 import { sessionIsOf, sessionOwner } from '../../../../src/sync/identity';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { api } from '../../../../src/sync/api';
 import { requestPull, setEngineUser, startEngine, stopEngine } from '../../../../src/sync/engine';
 import { sendMessage, toggleFavorite } from '../../../../src/sync/intents';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { api } from '../../../../src/sync/api';
 import { setEngineUser } from '../../../../src/sync/engine';
 import { discardOutboxEntry, retryOutboxEntry, sendOffer } from '../../../../src/sync/intents';

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { api } from '../../../../src/sync/api';
 import { setEngineUser } from '../../../../src/sync/engine';
 import {
   discardOutboxEntry,
   editReview,
+  markAllNotificationsRead,
   retryOutboxEntry,
   sendMessage,
   sendOffer,
@@ -15,6 +16,7 @@ import { pullStream } from '../../../../src/sync/pull';
 import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
 import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
 import { createProduct } from '../../../server/fixtures/catalogue';
+import { notify } from '../../../../server/services/notifications';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 let t: TestApp;
@@ -208,5 +210,29 @@ describe('messages', () => {
     await push();
     await pullStream('private');
     expect((await db.messages.toArray()).filter((m) => m.text === 'Still here').map((m) => m.id > 0)).toEqual([true]);
+  });
+});
+
+describe('notifications', () => {
+  const note = (n: number) =>
+    notify(t.db, { userId: buyer.user.id, kind: 'new_review', params: { n }, message: `Note ${n}`, link: `/products/${n}` });
+  const serverUnread = async () =>
+    (await t.api.get('/api/notifications/?is_read=false', { token: buyer.token })).body.results.map((n: { message: string }) => n.message);
+
+  it('"mark all as read" made offline marks only what the device had shown, not what arrived later', async () => {
+    await note(1);
+    await note(2);
+    await pullStream('private');
+    net.offline = true;
+    await markAllNotificationsRead();
+    expect((await db.notifications.toArray()).every((n) => n.is_read)).toBe(true);
+    await note(3);
+    net.offline = false;
+    await dueNow();
+    await push();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await serverUnread()).toEqual(['Note 3']);
+    await pullStream('private');
+    expect((await db.notifications.toArray()).filter((n) => !n.is_read).map((n) => n.message)).toEqual(['Note 3']);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { pullPage, pullStream, cursorOf } from '../../../../src/sync/pull';
 import { claimDevice, clearPrivateData } from '../../../../src/sync/session';
 import { ensureList, ensureProduct } from '../../../../src/sync/lists';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { setEngineUser, setRetryTiming, startEngine, stopEngine } from '../../../../src/sync/engine';
 import { setTroubleTiming } from '../../../../src/sync/health';
 import { createUser, startTestApp, type TestApp } from '../../../server/helpers';

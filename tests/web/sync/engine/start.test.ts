@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { api, setRequestTimeout } from '../../../../src/sync/api';
 import { isOnline } from '../../../../src/sync/connectivity';
 import { setEngineUser, startEngine, stopEngine } from '../../../../src/sync/engine';
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 afterEach(() => stopEngine());
 
-/** The engine loads after the first screen (src/data/local.ts): the shell's own requests may have failed before it. */
+/** The engine loads after the first screen (src/sync/firstVisit.ts): the shell's own requests may have failed before it. */
 describe('an engine started after a request found the server unreachable', () => {
   it('asks the server now and then until it answers, then syncs', async () => {
     setRequestTimeout(200);

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/data/db';
+import { db } from '../../../../src/db/db';
 import { api } from '../../../../src/sync/api';
 import { setEngineUser } from '../../../../src/sync/engine';
 import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';

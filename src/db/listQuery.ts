@@ -1,0 +1,36 @@
+import type { ProductFilters, ProductSection } from '../shared/catalogue';
+
+/** A product list a screen shows: a section, optionally narrowed like GET /api/products/. */
+export interface ListQuery {
+  section?: ProductSection;
+  search?: string;
+  category?: number;
+  supplier?: number;
+  exclude?: number;
+  pageSize?: number;
+}
+
+/** One canonical key per list, for the lists table and for sharing requests. */
+export function listKey(q: ListQuery): string {
+  return JSON.stringify([q.section ?? 'all', q.search?.trim().toLowerCase() ?? '', q.category ?? 0, q.supplier ?? 0, q.exclude ?? 0]);
+}
+
+/**
+ * The URL of a list's first page as the API client asks for it (src/sync/api.ts productPage):
+ * index.html preloads the home's first list by it (scripts/first-paint.ts), so both must agree
+ * (tests/web/queries/first-visit.test.tsx checks it against the home screen's request).
+ */
+export function firstPageUrl(q: ListQuery): string {
+  const { section = 'all', search, category, supplier, exclude } = q;
+  const params = new URLSearchParams();
+  const query: ProductFilters & { limit: number; offset: number } = {
+    search,
+    category,
+    supplier,
+    exclude,
+    limit: q.pageSize ?? 20,
+    offset: 0,
+  };
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  return `/api/${section === 'all' ? 'products/' : `products/${section}/`}?${params}`;
+}

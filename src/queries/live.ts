@@ -1,0 +1,57 @@
+import { useEffect, useSyncExternalStore, type DependencyList } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { deviceLoaded, loadDevice, onFirstVisitChange, type Device } from '../sync';
+
+/**
+ * Live queries over the local database, through dexie-react-hooks' useLiveQuery, wrapped once.
+ * The database is a lazy chunk (src/sync/firstVisit.ts): until it is in, a query is 'loading';
+ * the build points dexie-react-hooks' own Dexie import at src/queries/lazyDexie.ts, so the
+ * entry script does not carry Dexie for it.
+ */
+export type { Device };
+
+export type LiveStatus = 'loading' | 'ready' | 'error';
+
+export interface Live<T> {
+  /** The query's answer; undefined while loading or after an error. */
+  data: T | undefined;
+  status: LiveStatus;
+  error: unknown;
+}
+
+/** The device's modules once loaded (asking for them), else null. */
+export function useDevice(): Device | null {
+  const loaded = useSyncExternalStore(onFirstVisitChange, deviceLoaded, deviceLoaded);
+  useEffect(() => {
+    if (!loaded) loadDevice().catch((error: unknown) => console.warn('Could not load the local database', error));
+  }, [loaded]);
+  return loaded;
+}
+
+/** What the query answers until it has answered: told apart from an answer of `undefined`. */
+const LOADING: unique symbol = Symbol('loading');
+
+/**
+ * A live query: every change of the tables it read re-renders; the last answer stays while new
+ * deps are read. `deps` are the query's inputs, as with useLiveQuery.
+ */
+export function useLive<T>(query: (device: Device) => T | Promise<T>, deps: DependencyList): Live<T> {
+  const device = useDevice();
+  let answer: T | typeof LOADING = LOADING;
+  let error: unknown = null;
+  try {
+    // An async querier: Dexie follows native awaits inside it only when it sees an async function.
+    answer = useLiveQuery<T | typeof LOADING, typeof LOADING>(
+      async () => (device ? await query(device) : LOADING),
+      [device, ...deps],
+      LOADING,
+    );
+  } catch (failure) {
+    // useLiveQuery throws a failed query's error after its own hooks ran: the hook order stays.
+    error = failure;
+  }
+  if (error !== null) {
+    return { data: undefined, status: 'error', error };
+  }
+  return answer === LOADING ? { data: undefined, status: 'loading', error: null } : { data: answer, status: 'ready', error: null };
+}

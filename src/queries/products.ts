@@ -1,0 +1,127 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { ProductRow } from '../db/db';
+import type { ProductView } from '../db/queries';
+import { listKey, type ListQuery } from '../db/listQuery';
+import { intent, interimList, onFirstVisitChange, useConnectivity } from '../sync';
+import { useLive } from './live';
+import { useFetchOnDemand } from './onDemand';
+
+export type { ListQuery, ProductView };
+
+const ensureList = intent('ensureList');
+const ensureProduct = intent('ensureProduct');
+
+/** A first visit's list page in memory until the device has loaded and answered (src/sync/firstVisit.ts). */
+function useInterimList(key: string) {
+  return useSyncExternalStore(
+    onFirstVisitChange,
+    () => interimList(key),
+    () => undefined,
+  );
+}
+
+export interface ListView {
+  products: ProductView[];
+  count: number;
+  status: 'loading' | 'ready' | 'error';
+  /** 'device' when the list was computed from what the device holds (offline, or the server failed). */
+  source: 'server' | 'device';
+  hasMore: boolean;
+  loadMore(): void;
+}
+
+/**
+ * A product list (home sections, listings, search, a seller's products, related products).
+ * Online it follows the server's order, page by page, kept in Dexie; offline it is computed
+ * from the products the device holds.
+ */
+export function useProductList(query: ListQuery): ListView {
+  const key = listKey(query);
+  const size = query.pageSize ?? 20;
+  const online = useConnectivity();
+  const [pages, setPages] = useState(1);
+  const [fetching, setFetching] = useState<'loading' | 'done' | 'error'>('loading');
+  const stableQuery = useMemo(() => query, [key, size]);
+
+  useEffect(() => setPages(1), [key]);
+
+  useEffect(() => {
+    if (!online) {
+      setFetching('done');
+      return;
+    }
+    let active = true;
+    setFetching('loading');
+    ensureList(stableQuery, pages).then(
+      () => active && setFetching('done'),
+      (error) => {
+        console.warn('Could not load the product list', error);
+        if (active) setFetching('error');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [stableQuery, pages, online]);
+
+  const { data: device } = useLive(
+    async ({ db, deviceList, withFavorites }) => {
+      const list = await db.lists.get(key);
+      if (list) {
+        const rows = (await db.products.bulkGet(list.ids.slice(0, pages * size))).filter((p): p is ProductRow => Boolean(p));
+        return { source: 'server' as const, products: await withFavorites(rows), count: list.count, held: list.ids.length };
+      }
+      const { rows, count } = await deviceList(stableQuery, pages * size);
+      return { source: 'device' as const, products: await withFavorites(rows), count, held: rows.length };
+    },
+    [key, pages, size],
+  );
+  // A first visit shows the first page from memory until the device has loaded and answered.
+  const interim = useInterimList(key);
+  const early = useMemo(
+    () =>
+      interim && {
+        source: 'server' as const,
+        products: interim.products.map((p): ProductView => ({ ...p, favoritePending: false })),
+        count: interim.count,
+        held: interim.products.length,
+      },
+    [interim],
+  );
+  const local = device ?? early;
+
+  const waiting = !local || (local.source === 'device' && local.products.length === 0 && fetching === 'loading' && online);
+  const failed = fetching === 'error' && local?.source === 'device' && local.products.length === 0;
+  return {
+    products: local?.products ?? [],
+    count: local?.count ?? 0,
+    status: failed ? 'error' : waiting ? 'loading' : 'ready',
+    source: local?.source ?? 'device',
+    hasMore: Boolean(local && local.products.length < local.count && (online || local.source === 'device')),
+    loadMore: () => setPages((n) => n + 1),
+  };
+}
+
+export interface ProductState {
+  product: ProductView | null | undefined;
+  status: 'loading' | 'ready' | 'missing' | 'error';
+}
+
+/** One product: from the device at once, refreshed from the server when online. */
+export function useProduct(id: number): ProductState {
+  const online = useConnectivity();
+  const fetchState = useFetchOnDemand(id, ensureProduct, 'product');
+  const { data: product } = useLive(
+    async ({ db, withFavorites }) => {
+      const row = await db.products.get(id);
+      return row ? (await withFavorites([row]))[0] : null;
+    },
+    [id],
+  );
+
+  if (product) return { product, status: 'ready' };
+  if (fetchState === 'missing') return { product: null, status: 'missing' };
+  if (product === null && (fetchState === 'error' || fetchState === 'done'))
+    return { product: null, status: fetchState === 'error' || !online ? 'error' : 'missing' };
+  return { product: product ?? undefined, status: 'loading' };
+}

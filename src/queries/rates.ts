@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+import { CURRENCY_CODES, DEFAULT_CURRENCY, FALLBACK_RATES } from '../shared/currency';
+import { formatPrice, formatPriceRange } from '../shared/format';
+import { useAuth } from './auth';
+import { useLive } from './live';
+
+/** The guest's (or device's) chosen currency (spec §3 client storage). */
+export const CURRENCY_KEY = 'currency';
+
+const listeners = new Set<() => void>();
+
+export function storedCurrency(): string | null {
+  try {
+    const code = localStorage.getItem(CURRENCY_KEY);
+    return code && CURRENCY_CODES.includes(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the device's choice (the account's choice is saved with PATCH /api/me/ by the settings screen). */
+export function setGuestCurrency(code: string): void {
+  if (!CURRENCY_CODES.includes(code)) return;
+  localStorage.setItem(CURRENCY_KEY, code);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** Rates per 1 USD: the fetched ones while held, else the spec §9 fallback. */
+export function useRates(): Record<string, number> {
+  const { data: row } = useLive(({ db }) => db.rates.get('USD'), []);
+  return row?.rates ?? FALLBACK_RATES;
+}
+
+export interface CurrencyView {
+  code: string;
+  rate: number;
+  format(usd: string | number | null | undefined): string;
+  formatRange(min: string | number, max: string | number): string;
+}
+
+/** Spec §4: the user's currency if set, else the stored choice, else USD; with its rate. */
+export function useCurrency(): CurrencyView {
+  const { user } = useAuth();
+  const stored = useSyncExternalStore(subscribe, storedCurrency, () => null);
+  const rates = useRates();
+  const code = (user?.currency && CURRENCY_CODES.includes(user.currency) ? user.currency : null) ?? stored ?? DEFAULT_CURRENCY;
+  const rate = rates[code] ?? FALLBACK_RATES[code] ?? 1;
+  return {
+    code,
+    rate,
+    format: (usd) => formatPrice(usd, code, rate),
+    formatRange: (min, max) => formatPriceRange(min, max, code, rate),
+  };
+}

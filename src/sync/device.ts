@@ -1,0 +1,78 @@
+/**
+ * Everything that holds the local database, loaded as one chunk by src/sync/firstVisit.ts after
+ * the first screen's code: Dexie with the tables, the reads the live hooks share, and the sync
+ * engine's commands, which the hooks reach through `request` (src/sync/index.ts).
+ */
+import { ensureList, ensureProduct, ensureReviews, ensureSeller } from './lists';
+import { clearPrivateData } from './session';
+import { unsentCount } from './outbox';
+import { currentUser, isLeader, setEngineUser, startEngine, watchConversation } from './engine';
+import {
+  discardOutboxEntry,
+  editReview,
+  markAllNotificationsRead,
+  markNotificationRead,
+  openProduct,
+  retryOutboxEntry,
+  sendMessage,
+  sendOffer,
+  startConversation,
+  submitReview,
+  syncNow,
+  toggleFavorite,
+} from './intents';
+import { openConversation } from './conversations';
+import { createProduct, deleteProduct, fetchProduct, updateProduct } from './products';
+import { clearOfflineCopy, storageEstimate } from './storage';
+
+import { liveQuery } from 'dexie';
+import { db } from '../db/db';
+import { streamKey } from './pull';
+
+export { liveQuery, db };
+export { deviceList, localSuggestions, readCounts, withFavorites } from '../db/queries';
+export { searchLocal } from '../db/search';
+export { adoptInterim } from './lists';
+
+/** Calls `listener` once the whole catalogue is on the device (the catalogue stream finished). */
+export function onCatalogueReplicated(listener: () => void): void {
+  liveQuery(() => db.syncState.get(streamKey('catalogue'))).subscribe({
+    next: (row) => row?.value === 'done' && listener(),
+    error: (error: unknown) => console.warn('Could not follow the catalogue copy', error),
+  });
+}
+
+/** What the hooks may ask the engine to do: fetch what the device lacks, write the user's actions, run the streams. */
+export const commands = {
+  ensureList,
+  ensureProduct: (id: number) => ensureProduct(id),
+  ensureReviews: (productId: number) => ensureReviews(productId),
+  ensureSeller,
+  clearPrivateData,
+  unsentCount,
+  currentUser,
+  isLeader,
+  setEngineUser,
+  startEngine,
+  watchConversation,
+  openConversation,
+  discardOutboxEntry,
+  editReview,
+  markAllNotificationsRead,
+  markNotificationRead,
+  openProduct,
+  retryOutboxEntry,
+  sendMessage,
+  sendOffer,
+  startConversation,
+  submitReview,
+  syncNow,
+  toggleFavorite,
+  createProduct,
+  updateProduct,
+  deleteProduct,
+  fetchProduct,
+  clearOfflineCopy,
+  storageEstimate,
+};
+export type Commands = typeof commands;

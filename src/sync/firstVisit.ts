@@ -1,0 +1,144 @@
+import { listKey, type ListQuery } from '../db/listQuery';
+import { api } from './api';
+import type * as DeviceModule from './device';
+import type { InterimList } from './lists';
+
+/**
+ * How the app comes to hold its data, in one place. The local database (Dexie) and the sync
+ * engine are one chunk (src/sync/device.ts), apart from the entry script: on a first visit over a
+ * slow link the first screen paints from list pages fetched into memory while the chunk waits.
+ *
+ *   empty ──interim-page──▶ interim ──device-loaded──▶ device ──catalogue-replicated──▶ replicated
+ *     └───────────────────────device-loaded───────────────▶┘
+ *
+ * - empty: nothing to show yet (the device's chunk is held back, or still on its way);
+ * - interim: list pages in memory (a first visit), read by the same hooks as the device's;
+ * - device: the chunk is in and the interim pages have been adopted into Dexie as ensureList
+ *   would have kept them, so the hand-over shows the same rows and nothing is fetched twice;
+ * - replicated: the whole catalogue is on the device (the catalogue stream finished).
+ */
+export type FirstVisitState = 'empty' | 'interim' | 'device' | 'replicated';
+export type FirstVisitEvent = 'interim-page' | 'device-loaded' | 'catalogue-replicated';
+
+/** The transitions: events that do not apply in a state leave it as it is. */
+export function nextState(state: FirstVisitState, event: FirstVisitEvent): FirstVisitState {
+  switch (event) {
+    case 'interim-page':
+      return state === 'empty' ? 'interim' : state;
+    case 'device-loaded':
+      return state === 'empty' || state === 'interim' ? 'device' : state;
+    case 'catalogue-replicated':
+      return state === 'device' ? 'replicated' : state;
+  }
+}
+
+export type Device = typeof DeviceModule;
+
+let state: FirstVisitState = 'empty';
+let device: Device | null = null;
+let loading: Promise<Device> | null = null;
+let hold: Promise<unknown> | null = null;
+let holding = false;
+const interim = new Map<string, InterimList>();
+const listeners = new Set<() => void>();
+
+function dispatch(event: FirstVisitEvent): void {
+  const next = nextState(state, event);
+  if (next === state && event !== 'interim-page') return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function firstVisitState(): FirstVisitState {
+  return state;
+}
+
+/** Called on every change: the state, the device, an interim page. */
+export function onFirstVisitChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Loading waits for `until` (src/main.tsx: the first visit's first screen), so the chunk does not
+ * share the slow link with what that screen needs. Only before anything asked for the device.
+ */
+export function holdDeviceUntil(until: Promise<unknown>): void {
+  if (loading) return;
+  holding = true;
+  hold = until.finally(() => {
+    holding = false;
+  });
+}
+
+/** The device's modules once loaded, else null. */
+export function deviceLoaded(): Device | null {
+  return device;
+}
+
+/** The device's modules, loaded once; the interim pages are moved into Dexie before anyone reads it. */
+export function loadDevice(): Promise<Device> {
+  if (!loading) {
+    loading = (async () => {
+      await hold?.catch(() => undefined);
+      const module = await import('./device');
+      await module
+        .adoptInterim([...interim])
+        .catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
+      device = module;
+      dispatch('device-loaded');
+      module.onCatalogueReplicated(() => dispatch('catalogue-replicated'));
+      return module;
+    })();
+    loading.catch(() => {
+      loading = null;
+    }); // a chunk that failed to load is asked for again next time
+  }
+  return loading;
+}
+
+/** A list's first page fetched into memory on a first visit, until the device answers. */
+export function interimList(key: string): InterimList | undefined {
+  return interim.get(key);
+}
+
+/**
+ * `firstAnswers` settles once every interim page asked for so far has come in (or failed) and has
+ * been painted: src/main.tsx holds the device's chunk until then.
+ */
+const asked = new Map<string, Promise<void>>();
+let pending = 0;
+let settle: () => void = () => undefined;
+export const firstAnswers = new Promise<void>((resolve) => {
+  settle = resolve;
+});
+
+/**
+ * While the device's chunk is held back, a list's first page is fetched into memory at once, by
+ * the same request as ensureList's (so index.html's preload of it is used). Otherwise nothing.
+ */
+export function beforeList(query: ListQuery, pages: number): Promise<void> {
+  if (!holding || pages !== 1) return Promise.resolve();
+  const key = listKey(query);
+  let running = asked.get(key);
+  if (running) return running;
+  const { section = 'all', search, category, supplier, exclude } = query;
+  pending += 1;
+  running = api
+    .productPage(section, { search, category, supplier, exclude }, query.pageSize ?? 20, 0)
+    .then((page) => {
+      interim.set(key, { products: page.results, count: page.count, fetched_at: Date.now() });
+      dispatch('interim-page');
+    })
+    .catch((error: unknown) => {
+      asked.delete(key); // the device's ensureList asks again
+      console.warn('Could not load the product list', error);
+    })
+    .finally(() => {
+      pending -= 1;
+      // After the frame that shows them: the device's chunk must not compete with their painting.
+      if (pending === 0) requestAnimationFrame(() => setTimeout(settle, 0));
+    });
+  asked.set(key, running);
+  return running;
+}

@@ -1,0 +1,53 @@
+/**
+ * The sync engine's one door for the layers above (src/queries/): the hooks read the local
+ * database through the device's modules and ask the engine for everything else by name with
+ * `request`, a typed command map (src/sync/device.ts `commands`). Nothing here loads Dexie: the
+ * device's chunk loads on the first request or read (src/sync/firstVisit.ts). Beside it, the
+ * light pieces the session needs before any data: the API client, the tokens, connectivity.
+ */
+import type { Commands } from './device';
+import { beforeList, loadDevice } from './firstVisit';
+
+export type { Commands };
+export type CommandName = keyof Commands;
+type Command<K extends CommandName> = Commands[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
+
+/** Runs one of the engine's commands once the device's chunk is in. */
+export async function request<K extends CommandName>(name: K, ...args: Parameters<Command<K>>): Promise<Awaited<ReturnType<Command<K>>>> {
+  // A first visit shows a list's first page from memory while the chunk is held back.
+  if (name === 'ensureList') await beforeList(...(args as unknown as Parameters<Commands['ensureList']>));
+  const command = (await loadDevice()).commands[name] as unknown as (...a: Parameters<Command<K>>) => ReturnType<Command<K>>;
+  return await command(...args);
+}
+
+/**
+ * A command as a function of its own (an intent): `const toggleFavorite = intent('toggleFavorite')`.
+ * Marked free of side effects, so the intents a bundle does not use are left out of it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function intent<K extends CommandName>(name: K): (...args: Parameters<Command<K>>) => Promise<Awaited<ReturnType<Command<K>>>> {
+  return (...args) => request(name, ...args);
+}
+
+export {
+  deviceLoaded,
+  firstAnswers,
+  firstVisitState,
+  holdDeviceUntil,
+  interimList,
+  loadDevice,
+  onFirstVisitChange,
+  type Device,
+  type FirstVisitState,
+} from './firstVisit';
+export type { InterimList } from './lists';
+export { api, ApiError, type RegistrationInput } from './api';
+export { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
+export { isOnline, onConnectivityChange, useConnectivity } from './connectivity';
+export { isTroubled, useServerTrouble } from './health';
+export { onOtherTabSession, sessionIsOf, sessionOwner } from './identity';
+export { revokeSession } from './revocations';
+export { NotSignedInError } from './guest';
+export { clearStorageError, getStorageError, LocalWriteError, onStorageError } from './storageError';
+export type { OpenState } from './conversations';
+export type { Progress } from './products';
