@@ -183,6 +183,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
 interface Answer {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read field by field.
   body: any;
 }
 function request(method: string, url: string, token: string, body?: unknown): Promise<Answer> {
@@ -263,8 +264,7 @@ async function sendOne(seat: Seat, n: number) {
   }
   if (record.id !== undefined && Math.random() < RESEND_SHARE) {
     const again = await timed('resend', 'POST', url, seat.token, body);
-    if (!again || again.status !== 200 || again.body.id !== record.id)
-      duplicateAnswers.push(`${clientId}: ${again?.status} ${again?.body?.id}`);
+    if (again?.status !== 200 || again.body.id !== record.id) duplicateAnswers.push(`${clientId}: ${again?.status} ${again?.body?.id}`);
   }
 }
 
@@ -272,7 +272,7 @@ async function poll(seat: Seat, known: { count: number }) {
   // Re-read a few already seen: a message whose transaction started earlier may commit a moment later.
   const offset = Math.max(0, known.count - 5);
   const answer = await timed('poll', 'GET', `/api/conversations/${seat.conversationId}/messages/?offset=${offset}&limit=100`, seat.token);
-  if (!answer || answer.status !== 200) return;
+  if (answer?.status !== 200) return;
   const seen = seenBy.get(seat.userId)!;
   for (const m of answer.body.results) {
     if (m.sender.id === seat.otherId && !seen.has(m.id)) seen.set(m.id, 1);

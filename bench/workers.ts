@@ -70,7 +70,8 @@ for (const workers of [1, 2]) {
     for (const [name, url] of Object.entries(scenarios)) {
       await load(url, 3);
       const figure = await load(url, SECONDS);
-      (rows[name] ??= {})[workers] = figure;
+      rows[name] ??= {};
+      rows[name][workers] = figure;
       console.log(JSON.stringify({ workers, scenario: name, ...figure }));
     }
   } finally {

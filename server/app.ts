@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readPush, type Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
@@ -22,6 +22,7 @@ import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerRoutes } from './routes';
 import { DIST_DIR, registerWeb } from './web';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { answerSerializer, describeAnswers, requireAnswerSchemas } from './lib/responses';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -74,7 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(idleCloser));
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
+  requireAnswerSchemas(app);
 
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });
@@ -111,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: describeAnswers,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

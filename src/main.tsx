@@ -13,6 +13,7 @@ registerServiceWorker();
 // A first visit to the home page holds the local database back until the first screen has painted.
 startLocalData(window.location.pathname === '/' && !navigator.serviceWorker?.controller);
 
+// biome-ignore lint/style/noNonNullAssertion: index.html holds the #root element.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -31,6 +31,7 @@ export class PGliteDialect implements Dialect {
   createQueryCompiler() {
     return new PostgresQueryCompiler();
   }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface takes any database shape here.
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }
@@ -80,7 +81,7 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as any[]);
+    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const isWrite = /^\s*(insert|update|delete|merge)/i.test(compiled.sql);
     return {
       rows: result.rows,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema';
 import { forbidden, notAuthenticated } from './errors';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -50,7 +51,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, heade
       ),
     )
     .executeTakeFirst();
-  if (!user) throw notAuthenticated('Token is invalid or expired');
+  if (!user) throw notAuthenticated(SERVER_MESSAGES.TOKEN_INVALID);
   request.user = user;
   request.sessionId = sessionId;
 }
@@ -60,7 +61,7 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export const UNVERIFIED = 'Please verify your email address before doing this.';
+export const UNVERIFIED = SERVER_MESSAGES.UNVERIFIED;
 
 /** Writing products, reviews, favourites and messages needs a confirmed email (docs/product.md#roles-and-permissions). */
 export function requireVerified(request: FastifyRequest): UserRow {
@@ -76,14 +77,14 @@ function requireType(user: UserRow, type: 'SUPPLIER' | 'BUYER', message: string)
 }
 
 export const requireSupplier = (request: FastifyRequest) =>
-  requireType(requireVerified(request), 'SUPPLIER', 'Only suppliers can do this.');
+  requireType(requireVerified(request), 'SUPPLIER', SERVER_MESSAGES.ONLY_SUPPLIERS);
 
-export const requireBuyer = (request: FastifyRequest) => requireType(requireVerified(request), 'BUYER', 'Only buyers can do this.');
+export const requireBuyer = (request: FastifyRequest) => requireType(requireVerified(request), 'BUYER', SERVER_MESSAGES.ONLY_BUYERS);
 
 /** The caller's own supplier or buyer profile: signed in as that type (a confirmed email is not needed to read or edit it). */
 export const requireProfileOwner = (request: FastifyRequest, type: 'SUPPLIER' | 'BUYER') =>
   requireType(
     requireUser(request),
     type,
-    type === 'SUPPLIER' ? 'Only suppliers have a supplier profile.' : 'Only buyers have a buyer profile.',
+    type === 'SUPPLIER' ? SERVER_MESSAGES.ONLY_SUPPLIERS_HAVE_PROFILE : SERVER_MESSAGES.ONLY_BUYERS_HAVE_PROFILE,
   );

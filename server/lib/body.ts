@@ -45,7 +45,7 @@ export function rejectNullCharacters(input: unknown): void {
         }
       }
     }
-    if (holds) throw badRequest({ [field.replace(/\u0000/g, '')]: ['Null characters are not allowed.'] });
+    if (holds) throw badRequest({ [field.replaceAll('\u0000', '')]: ['Null characters are not allowed.'] });
   }
 }
 
@@ -139,12 +139,13 @@ export async function readForm(request: FastifyRequest, options: FormOptions = {
   const fields: Record<string, unknown> = Object.create(null);
   for await (const part of multipartParts(request)) {
     if (part.type === 'file') {
-      const rule = Object.hasOwn(options.files ?? {}, part.fieldname) ? options.files![part.fieldname] : undefined;
+      const rule = Object.hasOwn(options.files ?? {}, part.fieldname) ? options.files?.[part.fieldname] : undefined;
       if (!rule) {
         part.file.resume();
         throw badRequest({ [part.fieldname.slice(0, 100)]: ['Unknown field.'] });
       }
-      const list = (files[part.fieldname] ??= []);
+      files[part.fieldname] ??= [];
+      const list = files[part.fieldname];
       if (list.length >= rule.max) {
         part.file.resume();
         throw badRequest({ [part.fieldname]: [`Ensure this field has no more than ${rule.max} files.`] });

@@ -80,7 +80,10 @@ export function prepareText(text: string, best = false): PreparedText {
     bytes: Buffer.byteLength(text),
     encoded(encoding) {
       let body = encoded.get(encoding);
-      if (!body) encoded.set(encoding, (body = compressText(text, encoding, best)));
+      if (!body) {
+        body = compressText(text, encoding, best);
+        encoded.set(encoding, body);
+      }
       return body;
     },
   };

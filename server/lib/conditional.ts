@@ -28,7 +28,10 @@ export function conditional(request: FastifyRequest, reply: FastifyReply, payloa
 function conditionalPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   let etag = reply.getHeader('ETag') as string | undefined;
-  if (!etag) reply.header('ETag', (etag = etagOf(payload)));
+  if (!etag) {
+    etag = etagOf(payload);
+    reply.header('ETag', etag);
+  }
   // Signed-in answers already carry no-store (security headers); a client may still send the ETag it holds.
   if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', request.user ? 'no-store' : 'no-cache');
   if (!matches(request.headers['if-none-match'], etag)) return payload;

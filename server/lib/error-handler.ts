@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toFieldErrors } from '../../src/shared/validation';
 import { FILE_TOO_LARGE } from '../../src/shared/messaging';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 import { TOO_MANY_FIELDS } from './body';
 import { ApiError, BODY_TOO_LARGE, NOT_AUTHENTICATED, NOT_JSON, PERMISSION_DENIED, type ErrorBody } from './errors';
 
@@ -15,7 +16,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names nothing that exists.
-      if (error.validationContext === 'params') return reply.status(404).send({ detail: 'Not found.' });
+      if (error.validationContext === 'params') return reply.status(404).send({ detail: SERVER_MESSAGES.NOT_FOUND });
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split('/').filter(Boolean),
         message: v.message ?? 'Invalid value.',
@@ -42,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ detail: 'A server error occurred.' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not found.' }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: SERVER_MESSAGES.NOT_FOUND }));
 }
 
 /** Error answers stay small whatever the request held (field names and values are quoted back). */
@@ -54,7 +55,7 @@ function bounded(body: ErrorBody): ErrorBody {
 const GENERIC_DETAILS: Record<number, string> = {
   401: NOT_AUTHENTICATED,
   403: PERMISSION_DENIED,
-  404: 'Not found.',
+  404: SERVER_MESSAGES.NOT_FOUND,
   405: 'Method not allowed.',
   413: BODY_TOO_LARGE,
   429: 'Request was throttled.',

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../src/shared/validation';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /**
  * Errors in Django REST Framework's shape (docs/api.md#errors), because the web app's messages
@@ -22,8 +23,8 @@ export const badRequest = (body: string | FieldErrors) => new ApiError(400, type
 /** One field with one message: the most common validation failure. */
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
 
-export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
-export const PERMISSION_DENIED = 'You do not have permission to perform this action.';
+export const NOT_AUTHENTICATED = SERVER_MESSAGES.NOT_AUTHENTICATED;
+export const PERMISSION_DENIED = SERVER_MESSAGES.PERMISSION_DENIED;
 export const BODY_TOO_LARGE = 'The request body is too large.';
 export const NOT_JSON = 'JSON parse error - the request body is not valid JSON.';
 
@@ -31,7 +32,7 @@ export const notAuthenticated = (detail = NOT_AUTHENTICATED) => new ApiError(401
 
 export const forbidden = (detail = PERMISSION_DENIED) => new ApiError(403, { detail });
 
-export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
+export const notFound = (detail = SERVER_MESSAGES.NOT_FOUND) => new ApiError(404, { detail });
 
 export const tooLarge = (detail: string) => new ApiError(413, { detail });
 

@@ -10,7 +10,7 @@ import type { Config } from '../config';
  * fatal, silent) filters both. Workers of a cluster say which worker they are.
  */
 export async function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): Promise<Logger> {
-  const base = cluster.isWorker ? { worker: cluster.worker!.id } : {};
+  const base = cluster.isWorker ? { worker: cluster.worker?.id } : {};
   if ((config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json') {
     return pino({ level: config.logLevel, base: { pid: process.pid, ...base } });
   }

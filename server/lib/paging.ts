@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
 import type { Page } from '../../src/shared/types';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 export type { Page };
 
@@ -18,7 +19,7 @@ export function readPaging(request: FastifyRequest, defaultLimit = DEFAULT_PAGE_
 function readNonNegative(value: unknown, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw badRequest({ [name]: ['A valid non-negative integer is required.'] });
+  if (!Number.isSafeInteger(n) || n < 0) throw badRequest({ [name]: [SERVER_MESSAGES.NOT_NON_NEGATIVE] });
   return n;
 }
 

@@ -102,6 +102,7 @@ export async function sellerAverageRating(db: Database, supplierId: number): Pro
 
 /** The signed-in user's own account (GET /api/me/): every field of the user. */
 export async function serializeMe(db: Database, user: UserRow): Promise<User> {
+  // biome-ignore lint/style/noNonNullAssertion: the summary of a user row just read is there.
   const summary = (await userSummaries(db, [user.id])).get(user.id)!;
   return {
     id: user.id,

@@ -15,6 +15,7 @@ import {
   takeAttempt,
   waitError,
 } from '../services/accounts';
+import { failures } from '../lib/responses';
 import { rememberDevice } from '../services/devices';
 import { forgetSignIn } from '../services/push-subscriptions';
 import { deleteAccount } from '../services/me';
@@ -29,19 +30,20 @@ import {
   registrationSchema,
   resendOtpSchema,
 } from '../../src/shared/validation';
+import { detailSchema } from '../../src/shared/errors';
+import { otpLoginSchema, tokenPairSchema } from '../../src/shared/types';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
-const BAD_CREDENTIALS = 'No active account found with the given credentials';
+const BAD_CREDENTIALS = SERVER_MESSAGES.BAD_CREDENTIALS;
 const OTP_RESENT = 'A new OTP has been sent to your email.';
 const PASSWORD_SAVED = 'New password has been saved.';
-const MAIL_FAILED = 'The e-mail could not be sent. Please try again in a moment.';
+const MAIL_FAILED = SERVER_MESSAGES.MAIL_FAILED;
 const TOO_MANY_SIGN_UPS = (wait: string) => `Too many sign-ups. Please try again in ${wait}.`;
 const TOO_MANY_CODES = (wait: string) => `Too many wrong codes. Please try again in ${wait}.`;
 const TOO_MANY_RESENDS = (wait: string) => `Too many codes were asked for today. Please try again in ${wait}.`;
 const RESEND_COOLDOWN = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
 
-const detail = z.object({ detail: z.string() });
 const logoutSchema = refreshSchema.extend({ endpoint: z.string().max(2048).optional() });
-const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
 /**
  * Sign-up, sign-in, tokens, email confirmation and password change (docs/api.md#tokens, docs/api.md#sign-up-and-the-emailed-code).
@@ -73,7 +75,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           'Answers a registration_token: send it back with the code (POST /api/auth/otp/verify/) to keep the sign-up password. ' +
           'Limited per address and overall; unverified accounts are removed after 7 days.',
         body: registrationSchema,
-        response: { 201: z.object({ detail: z.string(), registration_token: z.string() }) },
+        response: { 201: z.object({ detail: z.string(), registration_token: z.string() }), ...failures(400, 401, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -97,7 +99,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login/',
     {
-      schema: { tags: ['auth'], summary: 'Sign in (unverified accounts too)', body: loginSchema, response: { 200: tokenPair } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (unverified accounts too)',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, ...failures(400, 401, 413, 429) },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -113,7 +120,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/token/refresh/',
     {
-      schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshSchema, response: { 200: tokenPair } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate a refresh token',
+        body: refreshSchema,
+        response: { 200: tokenPairSchema, ...failures(400, 401, 413) },
+      },
     },
     async (request) => app.tokens.rotate(request.body.refresh),
   );
@@ -127,7 +139,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         description:
           "The sign-in's Web Push subscriptions go with it; endpoint, when given, names the device's own subscription (PushSubscription.endpoint) to remove as well.",
         body: logoutSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413) },
       },
     },
     async (request) => {
@@ -147,6 +159,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           'Without the registration_token of the sign-up (or a sign-in of the account), every earlier sign-in ends ' +
           'and the sign-up password stops working: must_set_password is then true, and POST /api/auth/password/set/ chooses a new one.',
         body: otpSchema,
+        response: { 200: otpLoginSchema, ...failures(400, 401, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -178,7 +191,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a new code (at most once a minute, 5 times a day)',
         description: 'Answers the same whether or not the address has an account waiting for a code.',
         body: resendOtpSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -210,7 +223,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Change the password; ends every other sign-in',
         body: passwordChangeSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413, 429) },
       },
       preValidation: async (request) => {
         requireUser(request);
@@ -220,7 +233,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { old_password, new_password1 } = request.body;
       if (!(await checkPassword(limiter, request, reply, user.email, user, old_password))) {
-        throw fieldError('old_password', 'Your old password was entered incorrectly. Please enter it again.');
+        throw fieldError('old_password', SERVER_MESSAGES.OLD_PASSWORD_WRONG);
       }
       await changePassword(app.db, request, user.id, new_password1);
       return { detail: PASSWORD_SAVED };
@@ -234,7 +247,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Choose a password for an account without a usable one (after must_set_password)',
         body: passwordSetSchema,
-        response: { 200: detail },
+        response: { 200: detailSchema, ...failures(400, 401, 413) },
       },
       preValidation: async (request) => {
         requireUser(request);

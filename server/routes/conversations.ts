@@ -6,6 +6,9 @@ import { readForm } from '../lib/body';
 import { parseInput } from '../lib/validate';
 import { page, readPaging } from '../lib/paging';
 import { conversationPage, openConversation, participantConversation, serializeConversation } from '../services/conversations';
+import { failures } from '../lib/responses';
+import { conversationSchema } from '../../src/shared/chat';
+import { pageSchema } from '../../src/shared/types';
 import { referenceId } from '../../src/shared/validation';
 
 /**
@@ -22,27 +25,39 @@ const createSchema = z.object({
 const conversations: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/conversations/', { schema: { tags: ['chat'] } }, async (request) => {
-    const me = requireUser(request);
-    const paging = readPaging(request);
-    const { conversations: results, count } = await conversationPage(db, me.id, paging);
-    return page(request, results, count, paging);
-  });
+  app.get(
+    '/api/conversations/',
+    { schema: { tags: ['chat'], response: { 200: pageSchema(conversationSchema), ...failures(400, 401) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const paging = readPaging(request);
+      const { conversations: results, count } = await conversationPage(db, me.id, paging);
+      return page(request, results, count, paging);
+    },
+  );
 
-  app.get('/api/conversations/:id/', { schema: { tags: ['chat'], params: idParams } }, async (request) => {
-    const me = requireUser(request);
-    const row = await participantConversation(db, request.params.id, me.id);
-    return serializeConversation(db, me.id, row);
-  });
+  app.get(
+    '/api/conversations/:id/',
+    { schema: { tags: ['chat'], params: idParams, response: { 200: conversationSchema, ...failures(401, 404) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const row = await participantConversation(db, request.params.id, me.id);
+      return serializeConversation(db, me.id, row);
+    },
+  );
 
-  app.post('/api/conversations/', { schema: { tags: ['chat'] } }, async (request, reply) => {
-    const me = requireVerified(request);
-    const { fields } = await readForm(request, { arrays: ['participants'] });
-    const input = parseInput(createSchema, fields);
-    const { row, created } = await openConversation(db, me, input.product, input.participants);
-    reply.status(created ? 201 : 200);
-    return serializeConversation(db, me.id, row);
-  });
+  app.post(
+    '/api/conversations/',
+    { schema: { tags: ['chat'], response: { 200: conversationSchema, 201: conversationSchema, ...failures(400, 401, 403, 413) } } },
+    async (request, reply) => {
+      const me = requireVerified(request);
+      const { fields } = await readForm(request, { arrays: ['participants'] });
+      const input = parseInput(createSchema, fields);
+      const { row, created } = await openConversation(db, me, input.product, input.participants);
+      reply.status(created ? 201 : 200);
+      return serializeConversation(db, me.id, row);
+    },
+  );
 };
 
 export default conversations;

@@ -2,13 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../lib/auth';
 import { conditional } from '../lib/conditional';
 import { countsOf } from '../services/counts';
-import type { Counts } from '../../src/shared/types';
+import { failures, notModified } from '../lib/responses';
+import { countsSchema, type Counts } from '../../src/shared/types';
 
 /** The navbar's badges (docs/product.md#notifications: refreshed every 60 s); an unchanged answer is a 304. */
 const counts: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/me/counts/', { schema: { tags: ['account'] }, onSend: conditional }, async (request): Promise<Counts> => {
-    return countsOf(app.db, requireUser(request).id);
-  });
+  app.get(
+    '/api/me/counts/',
+    { schema: { tags: ['account'], response: { 200: countsSchema, 304: notModified, ...failures(401) } }, onSend: conditional },
+    async (request): Promise<Counts> => {
+      return countsOf(app.db, requireUser(request).id);
+    },
+  );
 };
 
 export default counts;

@@ -6,21 +6,28 @@ import { notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { parseInput } from '../lib/validate';
 import { addFavorite, favoritePage, removeFavorite } from '../services/favorites';
-import { favoriteCreate } from '../../src/shared/catalogue';
+import { failures, noContent } from '../lib/responses';
+import { favoriteCreate, favoriteSchema } from '../../src/shared/catalogue';
+import { pageSchema } from '../../src/shared/types';
 
 /**
  * The caller's favourites (docs/api.md#idempotent-writes). Adding is idempotent both ways the outbox may repeat
  * it: the same product again, or the same client_id again, answers the existing one (200).
  */
 const favorites: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/favorites/', { schema: { tags: ['favorites'] } }, async (request) => {
-    const user = requireUser(request);
-    const paging = readPaging(request);
-    const { favorites: results, count } = await favoritePage(app.db, user.id, paging);
-    return page(request, results, count, paging);
-  });
+  app.get(
+    '/api/favorites/',
+    { schema: { tags: ['favorites'], response: { 200: pageSchema(favoriteSchema), ...failures(400, 401) } } },
+    async (request) => {
+      const user = requireUser(request);
+      const paging = readPaging(request);
+      const { favorites: results, count } = await favoritePage(app.db, user.id, paging);
+      return page(request, results, count, paging);
+    },
+  );
 
-  app.post('/api/favorites/', { schema: { tags: ['favorites'] } }, async (request, reply) => {
+  const added = { 200: favoriteSchema, 201: favoriteSchema, ...failures(400, 401, 403, 413) };
+  app.post('/api/favorites/', { schema: { tags: ['favorites'], response: added } }, async (request, reply) => {
     const user = requireVerified(request);
     const input = parseInput(favoriteCreate, (await readForm(request)).fields);
     const { favorite, created, notificationId } = await addFavorite(app.db, user, input);
@@ -31,12 +38,12 @@ const favorites: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/favorites/by-product/:id/',
     {
-      schema: { tags: ['favorites'], params: idParams },
+      schema: { tags: ['favorites'], params: idParams, response: { 204: noContent, ...failures(401, 404) } },
     },
     async (request, reply) => {
       const user = requireUser(request);
       if (!(await removeFavorite(app.db, user.id, request.params.id))) throw notFound();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

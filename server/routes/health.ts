@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { failures } from '../lib/responses';
 
 /** How long readiness waits for the database before calling it unreachable. */
 const READY_TIMEOUT_MS = 2_000;
@@ -9,7 +10,6 @@ const SHUTTING_DOWN = 'The server is shutting down.';
 const DATABASE_UNREACHABLE = 'The database is not reachable.';
 
 const ok = z.object({ status: z.literal('ok') });
-const unavailable = z.object({ detail: z.string() });
 
 /**
  * Liveness (GET /api/health/): the process answers; it never asks the database, so a
@@ -21,7 +21,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',
     {
-      schema: { tags: ['health'], response: { 200: ok } },
+      schema: { tags: ['health'], response: { 200: ok, ...failures(401) } },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -29,7 +29,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/ready/',
     {
-      schema: { tags: ['health'], response: { 200: ok, 503: unavailable } },
+      schema: { tags: ['health'], response: { 200: ok, ...failures(401, 503) } },
     },
     async (_request, reply) => {
       if (app.lifecycle.draining) return reply.status(503).send({ detail: SHUTTING_DOWN });

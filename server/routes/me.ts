@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { badRequest, fieldError } from '../lib/errors';
@@ -9,7 +8,11 @@ import { parseInput } from '../lib/validate';
 import { checkPassword } from '../services/accounts';
 import { ACCOUNT_TYPE_ALREADY_SET, deleteAccount, setAccountType, updateMe } from '../services/me';
 import { createRateLimiter } from '../services/rate-limit';
+import { failures } from '../lib/responses';
+import { detailSchema } from '../../src/shared/errors';
+import { userSchema } from '../../src/shared/types';
 import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema } from '../../src/shared/validation';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /** The form fields of the multipart calls, for /api/docs (their bodies are read with readForm). */
 const FORM = ['multipart/form-data', 'application/json'];
@@ -23,9 +26,13 @@ const me: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
-  app.get('/api/me/', { schema: { tags: ['me'], summary: 'The current user' } }, async (request) => {
-    return serializeMe(app.db, requireUser(request));
-  });
+  app.get(
+    '/api/me/',
+    { schema: { tags: ['me'], summary: 'The current user', response: { 200: userSchema, ...failures(401) } } },
+    async (request) => {
+      return serializeMe(app.db, requireUser(request));
+    },
+  );
 
   app.patch(
     '/api/me/',
@@ -36,6 +43,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change own details',
         description:
           'Form or JSON fields, all optional: currency (USD, EUR, TRY, NGN, XOF), first_name, last_name, phone_number, country (TR, NG, SN, CI). Answers the user.',
+        response: { 200: userSchema, ...failures(400, 401, 413) },
       },
     },
     async (request) => {
@@ -54,6 +62,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
         summary: 'Onboarding: choose SUPPLIER or BUYER once',
         description:
           'Multipart: account_type (SUPPLIER or BUYER). SUPPLIER: company_name, optional about, repeated industry_ids. BUYER: name, repeated category_ids. Optional logo (an image file). Ids are those of GET /api/categories/. Answers the user.',
+        response: { 200: userSchema, ...failures(400, 401, 413) },
       },
     },
     async (request) => {
@@ -75,13 +84,13 @@ const me: FastifyPluginAsyncZod = async (app) => {
         tags: ['me'],
         summary: 'Delete the account and everything of it, after checking the password',
         body: deleteAccountSchema,
-        response: { 200: z.object({ detail: z.string() }) },
+        response: { 200: detailSchema, ...failures(400, 401, 413, 429) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       if (!(await checkPassword(limiter, request, reply, user.email, user, request.body.password))) {
-        throw fieldError('password', 'Incorrect password.');
+        throw fieldError('password', SERVER_MESSAGES.PASSWORD_WRONG);
       }
       await deleteAccount(app.db, user.id);
       return { detail: 'Account deleted successfully.' };

@@ -7,25 +7,34 @@ import { parseInput } from '../lib/validate';
 import { idParams } from '../lib/params';
 import { participantConversation } from '../services/conversations';
 import { readMessages, sendMessage, serializeMessage } from '../services/messages';
+import { failures } from '../lib/responses';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '../../src/shared/messaging';
+import { messageSchema } from '../../src/shared/chat';
+import { pageSchema } from '../../src/shared/types';
 
 /** Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes): read oldest first, sent idempotently. */
 
 /** A chat window's worth of messages per page. */
 const MESSAGES_PAGE = 100;
 
+const sent = { 200: messageSchema, 201: messageSchema, ...failures(400, 401, 403, 404, 413) };
+
 const messages: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/conversations/:id/messages/', { schema: { tags: ['chat'], params: idParams } }, async (request) => {
-    const me = requireUser(request);
-    const conversation = await participantConversation(db, request.params.id, me.id);
-    const paging = readPaging(request, MESSAGES_PAGE);
-    const { messages: results, count } = await readMessages(db, conversation, me.id, paging);
-    return page(request, results, count, paging);
-  });
+  app.get(
+    '/api/conversations/:id/messages/',
+    { schema: { tags: ['chat'], params: idParams, response: { 200: pageSchema(messageSchema), ...failures(400, 401, 404) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const conversation = await participantConversation(db, request.params.id, me.id);
+      const paging = readPaging(request, MESSAGES_PAGE);
+      const { messages: results, count } = await readMessages(db, conversation, me.id, paging);
+      return page(request, results, count, paging);
+    },
+  );
 
-  app.post('/api/conversations/:id/messages/', { schema: { tags: ['chat'], params: idParams } }, async (request, reply) => {
+  app.post('/api/conversations/:id/messages/', { schema: { tags: ['chat'], params: idParams, response: sent } }, async (request, reply) => {
     const me = requireVerified(request);
     const conversation = await participantConversation(db, request.params.id, me.id);
     const { fields } = await readForm(request);

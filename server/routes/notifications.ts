@@ -8,6 +8,9 @@ import { readForm } from '../lib/body';
 import { parseInput } from '../lib/validate';
 import { markAllNotificationsRead, markNotificationRead, notificationPage, serializeNotification } from '../services/notifications';
 import { conditional } from '../lib/conditional';
+import { failures, notModified } from '../lib/responses';
+import { notificationSchema } from '../../src/shared/chat';
+import { pageSchema } from '../../src/shared/types';
 
 /**
  * The notification bell (docs/product.md#notifications). Notifications are made by the
@@ -60,20 +63,35 @@ const markAllInput = z.looseObject({
 const notifications: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/notifications/', { schema: { tags: ['notifications'], querystring: listQuery }, onSend: conditional }, async (request) => {
-    const me = requireUser(request);
-    const paging = readPaging(request);
-    const { notifications: results, count } = await notificationPage(db, me.id, request.query.is_read, paging);
-    return page(request, results, count, paging);
-  });
+  app.get(
+    '/api/notifications/',
+    {
+      schema: {
+        tags: ['notifications'],
+        querystring: listQuery,
+        response: { 200: pageSchema(notificationSchema), 304: notModified, ...failures(400, 401) },
+      },
+      onSend: conditional,
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const paging = readPaging(request);
+      const { notifications: results, count } = await notificationPage(db, me.id, request.query.is_read, paging);
+      return page(request, results, count, paging);
+    },
+  );
 
-  app.post('/api/notifications/:id/mark-as-read/', { schema: { tags: ['notifications'], params: idParams } }, async (request) => {
-    const me = requireUser(request);
-    const { id } = request.params;
-    const row = await markNotificationRead(db, me.id, id);
-    if (!row) throw notFound();
-    return serializeNotification(row);
-  });
+  app.post(
+    '/api/notifications/:id/mark-as-read/',
+    { schema: { tags: ['notifications'], params: idParams, response: { 200: notificationSchema, ...failures(401, 404) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const { id } = request.params;
+      const row = await markNotificationRead(db, me.id, id);
+      if (!row) throw notFound();
+      return serializeNotification(row);
+    },
+  );
 
   app.post(
     '/api/notifications/mark-all-as-read/',
@@ -84,7 +102,7 @@ const notifications: FastifyPluginAsyncZod = async (app) => {
         description:
           'Optional body {"until": "<ISO 8601 time>"}: a device sends the created_at of the newest notification it has shown, ' +
           'so a "mark all" made offline never marks what arrived later.',
-        response: { 200: z.object({ marked: z.number().int() }) },
+        response: { 200: z.object({ marked: z.number().int() }), ...failures(400, 401, 413) },
       },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import { checkInput, parseInput } from '../lib/validate';
 import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead, type Cached } from '../services/catalogue-cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
+import { failures, noContent, notModified } from '../lib/responses';
 import {
   categoryExists,
   createProduct,
@@ -24,6 +25,7 @@ import {
 } from '../services/products';
 import {
   type Product,
+  productSchema,
   DEAL_PRICE_NOT_BELOW_MIN,
   GALLERY_FULL,
   THUMBNAIL_REQUIRED,
@@ -36,6 +38,7 @@ import {
 } from '../../src/shared/catalogue';
 import { invalidPk, recordId } from '../../src/shared/validation';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
+import { pageSchema } from '../../src/shared/types';
 
 // An empty filter (?category=) filters nothing, as django-filter treats it.
 const filter = z.preprocess((v) => (v === '' ? undefined : v), recordId.optional());
@@ -92,24 +95,44 @@ const products: FastifyPluginAsyncZod = async (app) => {
   };
 
   // Section pages are polled: they answer 304 when the client's copy is current.
-  const listSchema = { schema: { tags: ['catalogue'], querystring: listQuery }, onSend: conditional };
+  const listSchema = {
+    schema: {
+      tags: ['catalogue'],
+      querystring: listQuery,
+      response: { 200: pageSchema(productSchema), 304: notModified, ...failures(400, 401) },
+    },
+    onSend: conditional,
+  };
   app.get('/api/products/', listSchema, list('newest'));
   app.get('/api/products/new-arrivals/', listSchema, list('newest'));
   app.get('/api/products/flash-deals/', listSchema, list('flash-deals'));
   app.get('/api/products/top-rated/', listSchema, list('top-rated'));
   app.get('/api/products/hot-selling/', listSchema, list('hot-selling'));
 
-  app.get('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams }, onSend: conditional }, async (request, reply) => {
-    const answer = await details.get(cacheKey(request), await version(), () => productById(app.db, request.params.id, null));
-    if (!answer.value) throw notFound();
-    const viewerId = viewer(request);
-    if (viewerId === null) return sendCached(request, reply, answer);
-    return (await withFavorites(app.db, [answer.value], viewerId))[0];
-  });
+  app.get(
+    '/api/products/:id/',
+    {
+      schema: { tags: ['catalogue'], params: idParams, response: { 200: productSchema, 304: notModified, ...failures(401, 404) } },
+      onSend: conditional,
+    },
+    async (request, reply) => {
+      const answer = await details.get(cacheKey(request), await version(), () => productById(app.db, request.params.id, null));
+      if (!answer.value) throw notFound();
+      const viewerId = viewer(request);
+      if (viewerId === null) return sendCached(request, reply, answer);
+      return (await withFavorites(app.db, [answer.value], viewerId))[0];
+    },
+  );
 
   app.post(
     '/api/products/',
-    { schema: { tags: ['catalogue'], consumes: ['multipart/form-data', 'application/json'] } },
+    {
+      schema: {
+        tags: ['catalogue'],
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: productSchema, ...failures(400, 401, 403, 413) },
+      },
+    },
     async (request, reply) => {
       const user = requireSupplier(request);
       const form = await readForm(request, FORM_FILES);
@@ -123,13 +146,22 @@ const products: FastifyPluginAsyncZod = async (app) => {
       if (!fields || !thumbnail || Object.keys(errors).length > 0) throw badRequest(errors);
 
       const productId = await createProduct(app.db, user.id, { fields, deal: deal.deal, thumbnail, images: form.files.images ?? [] });
-      return reply.code(201).send(await productById(app.db, productId, user.id));
+      const created = await productById(app.db, productId, user.id);
+      if (!created) throw notFound();
+      return reply.code(201).send(created);
     },
   );
 
   app.patch(
     '/api/products/:id/',
-    { schema: { tags: ['catalogue'], params: idParams, consumes: ['multipart/form-data', 'application/json'] } },
+    {
+      schema: {
+        tags: ['catalogue'],
+        params: idParams,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: productSchema, ...failures(400, 401, 403, 404, 413) },
+      },
+    },
     async (request) => {
       const user = requireSupplier(request);
       const current = await ownProduct(app.db, request.params.id, user.id);
@@ -162,12 +194,16 @@ const products: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/products/:id/', { schema: { tags: ['catalogue'], params: idParams } }, async (request, reply) => {
-    const user = requireSupplier(request);
-    const current = await ownProduct(app.db, request.params.id, user.id);
-    await deleteProduct(app.db, current.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/products/:id/',
+    { schema: { tags: ['catalogue'], params: idParams, response: { 204: noContent, ...failures(401, 403, 404) } } },
+    async (request, reply) => {
+      const user = requireSupplier(request);
+      const current = await ownProduct(app.db, request.params.id, user.id);
+      await deleteProduct(app.db, current.id);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 /** A guest's cached answer: its bytes as made once, compressed as the client accepts, with its ETag. */

@@ -3,6 +3,13 @@ import { requireProfileOwner } from '../lib/auth';
 import { readForm } from '../lib/body';
 import { parseInput } from '../lib/validate';
 import { editProfile, profileOf } from '../services/profiles';
+import { failures } from '../lib/responses';
+import {
+  type BuyerProfile,
+  type SupplierProfile,
+  buyerProfileSchema as buyerProfileAnswer,
+  supplierProfileSchema as supplierProfileAnswer,
+} from '../../src/shared/types';
 import { buyerProfileSchema, supplierProfileSchema } from '../../src/shared/validation';
 
 const FORM = ['multipart/form-data', 'application/json'];
@@ -14,9 +21,16 @@ const LOGO = { logo: { max: 1, kinds: ['image' as const] } };
  * in the shape of GET /api/me/.
  */
 const profiles: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/profile/supplier/', { schema: { tags: ['profile'], summary: 'Own supplier profile' } }, async (request) => {
-    return profileOf(app.db, requireProfileOwner(request, 'SUPPLIER').id, 'SUPPLIER');
-  });
+  app.get(
+    '/api/profile/supplier/',
+    {
+      schema: { tags: ['profile'], summary: 'Own supplier profile', response: { 200: supplierProfileAnswer, ...failures(401, 403, 404) } },
+    },
+    async (request) => {
+      // Each type's own profile shape: the answer is checked against it as it leaves.
+      return (await profileOf(app.db, requireProfileOwner(request, 'SUPPLIER').id, 'SUPPLIER')) as SupplierProfile;
+    },
+  );
 
   app.patch(
     '/api/profile/supplier/',
@@ -27,24 +41,30 @@ const profiles: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit own supplier profile',
         description:
           'Multipart or JSON, all optional: company_name (not blank), about, logo (an image file), repeated industry_ids (replace the set). Answers the profile.',
+        response: { 200: supplierProfileAnswer, ...failures(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
       const user = requireProfileOwner(request, 'SUPPLIER');
       const form = await readForm(request, { files: LOGO, arrays: ['industry_ids'] });
       const input = parseInput(supplierProfileSchema, form.fields);
-      return editProfile(app.db, user.id, 'SUPPLIER', {
+      const profile = await editProfile(app.db, user.id, 'SUPPLIER', {
         name: input.company_name,
         about: input.about,
         logo_url: form.files.logo?.[0]?.path,
         category_ids: input.industry_ids,
       });
+      return profile as SupplierProfile;
     },
   );
 
-  app.get('/api/profile/buyer/', { schema: { tags: ['profile'], summary: 'Own buyer profile' } }, async (request) => {
-    return profileOf(app.db, requireProfileOwner(request, 'BUYER').id, 'BUYER');
-  });
+  app.get(
+    '/api/profile/buyer/',
+    { schema: { tags: ['profile'], summary: 'Own buyer profile', response: { 200: buyerProfileAnswer, ...failures(401, 403, 404) } } },
+    async (request) => {
+      return (await profileOf(app.db, requireProfileOwner(request, 'BUYER').id, 'BUYER')) as BuyerProfile;
+    },
+  );
 
   app.patch(
     '/api/profile/buyer/',
@@ -55,17 +75,19 @@ const profiles: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit own buyer profile',
         description:
           'Multipart or JSON, all optional: name (not blank), logo (an image file), repeated category_ids (replace the set). Answers the profile.',
+        response: { 200: buyerProfileAnswer, ...failures(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
       const user = requireProfileOwner(request, 'BUYER');
       const form = await readForm(request, { files: LOGO, arrays: ['category_ids'] });
       const input = parseInput(buyerProfileSchema, form.fields);
-      return editProfile(app.db, user.id, 'BUYER', {
+      const profile = await editProfile(app.db, user.id, 'BUYER', {
         name: input.name,
         logo_url: form.files.logo?.[0]?.path,
         category_ids: input.category_ids,
       });
+      return profile as BuyerProfile;
     },
   );
 };

@@ -62,6 +62,7 @@ const push: FastifyPluginAsyncZod = async (app) => {
       const { endpoint, keys, language } = request.body;
       checkEndpoint(endpoint, app.push.endpointPrefixes);
       checkKeys(keys);
+      // biome-ignore lint/style/noNonNullAssertion: requireUser passed, so the request carries its sign-in's session.
       const { subscription, created } = await saveSubscription(app.db, me.id, request.sessionId!, {
         endpoint,
         p256dh: keys.p256dh,

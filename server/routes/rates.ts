@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../lib/errors';
+import { failures } from '../lib/responses';
 import { createRatesService } from '../services/rates';
 
 /**
@@ -19,6 +20,7 @@ const rates: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ base: z.string().max(8) }),
         response: {
           200: z.object({ result: z.literal('success'), base_code: z.string(), conversion_rates: z.record(z.string(), z.number()) }),
+          ...failures(401, 404),
         },
       },
     },

@@ -7,7 +7,8 @@ import { nothingNew, pull } from '../sync/pull';
 import { catalogueVersion, createCatalogueCache, freshRead } from '../services/catalogue-cache';
 import { withFavorites } from '../services/products';
 import { sendPrepared } from '../lib/compression';
-import type { Product, SyncAnswer } from '../../src/shared/catalogue';
+import { failures } from '../lib/responses';
+import { syncAnswerSchema, type Product, type SyncAnswer } from '../../src/shared/catalogue';
 import { INVALID_INTEGER } from '../../src/shared/validation';
 
 const SYNC_DEFAULT_LIMIT = 500;
@@ -76,25 +77,29 @@ const sync: FastifyPluginAsyncZod = async (app) => {
       .setIsolationLevel('repeatable read')
       .execute((db) => pull(db, userId, since, limit, only));
 
-  app.get('/api/sync/', { schema: { tags: ['sync'], querystring: syncQuery } }, async (request, reply): Promise<SyncAnswer> => {
-    await pruneNowAndThen();
-    const since = readCursor(request.query.since);
-    const upToDate = await nothingNew(since, bounds);
-    if (upToDate) return upToDate;
-    const limit = request.query.limit ?? SYNC_DEFAULT_LIMIT;
-    const only = request.query.collections;
-    const userId = request.user?.id ?? null;
-    if (only?.length !== 1 || only[0] !== 'products') return pullInSnapshot(userId, since, limit, only);
+  app.get(
+    '/api/sync/',
+    { schema: { tags: ['sync'], querystring: syncQuery, response: { 200: syncAnswerSchema, ...failures(400, 401) } } },
+    async (request, reply): Promise<SyncAnswer> => {
+      await pruneNowAndThen();
+      const since = readCursor(request.query.since);
+      const upToDate = await nothingNew(since, bounds);
+      if (upToDate) return upToDate;
+      const limit = request.query.limit ?? SYNC_DEFAULT_LIMIT;
+      const only = request.query.collections;
+      const userId = request.user?.id ?? null;
+      if (only?.length !== 1 || only[0] !== 'products') return pullInSnapshot(userId, since, limit, only);
 
-    const page = await cataloguePages.get(`${request.query.since ?? ''} ${limit}`, await version(), () =>
-      pullInSnapshot(null, since, limit, only),
-    );
-    if (userId === null) return sendPrepared(request, reply, page.prepared(), 'application/json; charset=utf-8');
-    const products = page.value.changes.products;
-    if (!products) return page.value;
-    const upserted = await withFavorites(app.db, products.upserted as Product[], userId);
-    return { ...page.value, changes: { products: { ...products, upserted } } };
-  });
+      const page = await cataloguePages.get(`${request.query.since ?? ''} ${limit}`, await version(), () =>
+        pullInSnapshot(null, since, limit, only),
+      );
+      if (userId === null) return sendPrepared(request, reply, page.prepared(), 'application/json; charset=utf-8');
+      const products = page.value.changes.products;
+      if (!products) return page.value;
+      const upserted = await withFavorites(app.db, products.upserted as Product[], userId);
+      return { ...page.value, changes: { products: { ...products, upserted } } };
+    },
+  );
 };
 
 export default sync;

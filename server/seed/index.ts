@@ -165,6 +165,7 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
       )
       .execute();
     const industries = SUPPLIERS.flatMap((s, i) =>
+      // biome-ignore lint/style/noNonNullAssertion: every product of the demo data names one of its categories.
       [...new Set(s.products.map((p) => categories.get(p[2])!))].map((category_id) => ({ user_id: suppliers[i].id, category_id })),
     );
     await trx.insertInto('supplier_industries').values(industries).execute();
@@ -259,8 +260,10 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
           })),
         )
         .execute();
-      for (const r of reviews)
+      for (const r of reviews) {
+        // biome-ignore lint/style/noNonNullAssertion: the demo reviews are of the products just made.
         await notifyNewReview(trx, products.find((p) => p.id === r.product_id)!, { rating: r.rating, reviewerName: buyer.first_name });
+      }
       for (const i of liked) await notifyNewFavorite(trx, products[i], { id: buyers[b].id, first_name: buyer.first_name });
     }
     return { seeded: true, products: products.length, signIns: SIGN_INS };

@@ -9,11 +9,12 @@ import { hashPassword, hasUsablePassword, unusablePassword, verifyPassword } fro
 import { describeWait, knownDeviceRules, signInRules, type RateLimiter, type RateRule, type Reservation } from './rate-limit';
 import { invalidPk, type registrationSchema } from '../../src/shared/validation';
 import type { z } from 'zod';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /** Account rules shared by sign-in, password change and account deletion. */
 
-export const EMAIL_TAKEN = 'A user is already registered with this e-mail address.';
-export const PASSWORD_ALREADY_SET = 'This account already has a password. Change it with your old password.';
+export const EMAIL_TAKEN = SERVER_MESSAGES.EMAIL_TAKEN;
+export const PASSWORD_ALREADY_SET = SERVER_MESSAGES.PASSWORD_ALREADY_SET;
 export const TOO_MANY_SIGN_INS = (wait: string) => `Too many failed attempts. Please try again in ${wait}.`;
 
 /** Unverified accounts are removed this long after sign-up, freeing their address. */

@@ -117,6 +117,7 @@ export function createCatalogueCache<T>(ttlMs = Infinity, maxEntries = MAX_ENTRI
       answer.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });
+      // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return answer;
     },

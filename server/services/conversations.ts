@@ -7,6 +7,7 @@ import { userSummaries } from '../lib/users';
 import { CANNOT_MESSAGE_OWN_PRODUCT, CANNOT_MESSAGE_SELF } from '../../src/shared/messaging';
 import { invalidPk } from '../../src/shared/validation';
 import type { Conversation } from '../../src/shared/chat';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /**
  * Conversations (docs/product.md#chat-rules): a buyer and a supplier, usually about one
@@ -149,23 +150,23 @@ export async function openConversation(db: Database, me: UserRow, productId: num
     if (productId !== null && !product) throw fieldError('product', invalidPk(productId));
     if (product && product.supplier_id === me.id) throw badRequest(CANNOT_MESSAGE_OWN_PRODUCT);
     if (others.length === 0) throw badRequest(CANNOT_MESSAGE_SELF);
-    if (others.length > 1) throw fieldError('participants', 'A conversation is between you and one other user.');
+    if (others.length > 1) throw fieldError('participants', SERVER_MESSAGES.ONE_OTHER_PARTICIPANT);
     const other = await trx.selectFrom('users').select(['id', 'user_type']).where('id', '=', others[0]).forKeyShare().executeTakeFirst();
     if (!other) throw fieldError('participants', invalidPk(others[0]));
 
     let buyerId: number, supplierId: number;
     if (product) {
-      if (other.id !== product.supplier_id) throw fieldError('participants', "The participant must be the product's supplier.");
-      if (me.user_type !== 'BUYER') throw forbidden('Only buyers can message a supplier about a product.');
+      if (other.id !== product.supplier_id) throw fieldError('participants', SERVER_MESSAGES.PARTICIPANT_NOT_SUPPLIER);
+      if (me.user_type !== 'BUYER') throw forbidden(SERVER_MESSAGES.ONLY_BUYERS_ASK_SUPPLIERS);
       [buyerId, supplierId] = [me.id, other.id];
     } else if (me.user_type === 'BUYER' && other.user_type === 'SUPPLIER') {
       [buyerId, supplierId] = [me.id, other.id];
     } else if (me.user_type === 'SUPPLIER' && other.user_type === 'BUYER') {
       [buyerId, supplierId] = [other.id, me.id];
     } else if (me.user_type === null) {
-      throw forbidden('Choose your account type before messaging.');
+      throw forbidden(SERVER_MESSAGES.CHOOSE_ACCOUNT_TYPE_FIRST);
     } else {
-      throw fieldError('participants', 'A conversation is between a buyer and a supplier.');
+      throw fieldError('participants', SERVER_MESSAGES.BUYER_AND_SUPPLIER);
     }
 
     // The unique index cannot catch two product-less conversations (nulls are distinct).

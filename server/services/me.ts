@@ -2,10 +2,11 @@ import type { Database } from '../db';
 import type { UserRow } from '../lib/auth';
 import { badRequest } from '../lib/errors';
 import { existingCategoryIds } from './accounts';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /** The signed-in user's own account (docs/api.md#calls): its details, the one-time onboarding, its deletion. */
 
-export const ACCOUNT_TYPE_ALREADY_SET = 'The account type is already set.';
+export const ACCOUNT_TYPE_ALREADY_SET = SERVER_MESSAGES.ACCOUNT_TYPE_ALREADY_SET;
 
 export type Onboarding =
   | { account_type: 'SUPPLIER'; company_name: string; about?: string; industry_ids: number[] }

@@ -102,7 +102,7 @@ function vint(buffer: Buffer, at: number, keepMarker: boolean): { value: number;
 async function ebml(fh: FileHandle, bytes: number): Promise<boolean> {
   const head = await readAt(fh, 0, 4096);
   const id = vint(head, 0, true);
-  if (!id || id.value !== 0x1a45dfa3) return false;
+  if (id?.value !== 0x1a45dfa3) return false;
   const size = vint(head, id.length, false);
   if (!size || size.unknown) return false;
   const start = id.length + size.length;
@@ -122,7 +122,7 @@ async function ebml(fh: FileHandle, bytes: number): Promise<boolean> {
   const segmentHead = await readAt(fh, end, 16);
   const segment = vint(segmentHead, 0, true);
   const segmentSize = segment && vint(segmentHead, segment.length, false);
-  if (!segment || segment.value !== 0x18538067 || !segmentSize) return false;
+  if (segment?.value !== 0x18538067 || !segmentSize) return false;
   return segmentSize.unknown || end + segment.length + segmentSize.length + segmentSize.value <= bytes;
 }
 

@@ -75,6 +75,7 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
     async read(name) {
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: key(name) }));
+        // biome-ignore lint/style/noNonNullAssertion: a GetObject answer that did not throw carries its body.
         return Buffer.from(await out.Body!.transformToByteArray());
       } catch (error) {
         if (missing(error)) return undefined;
@@ -102,6 +103,7 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: config.prefix, ContinuationToken }));
         for (const item of page.Contents ?? []) {
+          // biome-ignore lint/style/noNonNullAssertion: every listed object has a key.
           const name = item.Key!.slice(config.prefix.length);
           if (name && !name.includes('/')) found.push({ name, modifiedMs: item.LastModified?.getTime() ?? 0 });
         }

@@ -11,6 +11,7 @@ import type { Database } from '../db';
 import { badRequest, tooLarge, tooManyRequests } from '../lib/errors';
 import { contentMatches } from './media-check';
 import type { MediaObjects } from './media-objects';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 export type MediaKind = 'image' | 'video' | 'pdf';
 export interface StoredMedia {
@@ -60,8 +61,8 @@ export function sniff(head: Buffer): Signature | undefined {
   return SIGNATURES.find((s) => s.test(padded));
 }
 
-export const UNSUPPORTED_TYPE = 'Unsupported file type. Allowed: JPEG, PNG, GIF or WebP images; MP4, WebM, MOV or Ogg videos; PDF.';
-export const NOT_WHAT_IT_CLAIMS = 'The file is damaged or is not the type it claims to be.';
+export const UNSUPPORTED_TYPE = SERVER_MESSAGES.UNSUPPORTED_FILE_TYPE;
+export const NOT_WHAT_IT_CLAIMS = SERVER_MESSAGES.NOT_WHAT_IT_CLAIMS;
 export const TOO_MANY_FILES = `Upload limit reached: at most ${UPLOAD_FILES_PER_MINUTE} files a minute. Please wait a moment.`;
 export const DAILY_QUOTA = `Upload limit reached: at most ${UPLOAD_BYTES_PER_DAY / 1048576} MB a day.`;
 
@@ -134,6 +135,7 @@ export function createMediaStore(objects: MediaObjects, db?: Database) {
     let bytes = 0;
     // The claim ends holding what was really received, and the file's path once it is stored.
     const settle = async (stored: string) => {
+      // biome-ignore lint/style/noNonNullAssertion: an upload is only claimed against a database.
       if (claim) await db!.updateTable('media_uploads').set({ bytes, path: stored }).where('id', '=', claim.id).execute();
     };
     const meter = new Transform({

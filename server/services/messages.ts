@@ -138,6 +138,7 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
     const { notification_id, ...message } = inserted;
     return { message: message as MessageRow, created: true, notificationId: notification_id };
   }
+  // biome-ignore lint/style/noNonNullAssertion: the insert did nothing because this client_id's message exists.
   return { message: (await sentWith(db, sender.id, m.clientId))!, created: false, notificationId: null };
 }
 

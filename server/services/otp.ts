@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { Mailer } from './mail';
 import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '../../src/shared/constants';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /**
  * E-mail confirmation codes (docs/api.md#sign-up-and-the-emailed-code): 6 digits, valid 10 minutes, single use, stored as
@@ -11,9 +12,9 @@ import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS
  */
 
 export const OTP_MESSAGES = {
-  incorrect: 'The code is incorrect.',
-  expired: 'The code has expired. Request a new one.',
-  burned: 'Too many wrong attempts. Request a new code.',
+  incorrect: SERVER_MESSAGES.OTP_INCORRECT,
+  expired: SERVER_MESSAGES.OTP_EXPIRED,
+  burned: SERVER_MESSAGES.OTP_BURNED,
 };
 
 export type CheckResult = 'ok' | keyof typeof OTP_MESSAGES;

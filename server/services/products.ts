@@ -90,6 +90,7 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
     reviews_count: r.reviews_count,
     is_favorited: favorited.has(r.id),
     category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
+    // biome-ignore lint/style/noNonNullAssertion: the suppliers of these rows were just read.
     supplier: sellerOf(suppliers.get(r.supplier_id)!),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),

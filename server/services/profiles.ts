@@ -2,6 +2,7 @@ import type { Database } from '../db';
 import { notFound } from '../lib/errors';
 import { userSummaries } from '../lib/users';
 import { existingCategoryIds } from './accounts';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 /** A profile edit (docs/product.md#validation-rules): only the fields sent change; a sent category list replaces the old set. */
 export interface ProfileEdit {
@@ -21,7 +22,7 @@ const TABLES = {
 export async function profileOf(db: Database, userId: number, type: 'SUPPLIER' | 'BUYER') {
   const summary = (await userSummaries(db, [userId])).get(userId);
   const profile = type === 'SUPPLIER' ? summary?.supplier_profile : summary?.buyer_profile;
-  if (!profile) throw notFound('This account has no profile yet.');
+  if (!profile) throw notFound(SERVER_MESSAGES.NO_PROFILE_YET);
   return profile;
 }
 

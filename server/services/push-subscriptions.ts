@@ -39,6 +39,7 @@ export function checkEndpoint(endpoint: string, prefixes: readonly string[]): st
     throw badRequest({ endpoint: [NOT_A_URL] });
   }
   // Spaces, control characters and backslashes are read differently by URL parsers: refused.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this check's purpose.
   if (!/^https?:$/.test(url.protocol) || !url.hostname || /[\s\\\u0000-\u001f\u007f]/.test(endpoint)) {
     throw badRequest({ endpoint: [NOT_A_URL] });
   }

@@ -108,6 +108,7 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     if (refused.length > 0) await db.deleteFrom('push_subscriptions').where('id', 'in', refused).execute();
     const byUser = new Map<number, Notification[]>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), serializeNotification(row)]);
+    // biome-ignore lint/style/noNonNullAssertion: allowed holds only subscriptions of users with a row above.
     const queue = allowed.map((s) => ({ s, payload: buildPayload(byUser.get(s.user_id)!, pushLanguage(s.language)) }));
     const worker = async () => {
       for (let next = queue.shift(); next && !stop.signal.aborted; next = queue.shift()) await send(next.s, next.payload);

@@ -22,6 +22,7 @@ export async function serializeReviews(db: Database, rows: ReviewRow[]): Promise
     comment: r.comment,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
+    // biome-ignore lint/style/noNonNullAssertion: the reviewers of these rows were just read.
     reviewer: reviewers.get(r.reviewer_id)!,
     product: r.product_id,
   }));

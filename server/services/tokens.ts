@@ -3,11 +3,12 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db';
 import { notAuthenticated } from '../lib/errors';
 import type { TokenPair } from '../../src/shared/types';
+import { SERVER_MESSAGES } from '../../src/shared/messages';
 
 export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 
-const INVALID = 'Token is invalid or expired';
+const INVALID = SERVER_MESSAGES.TOKEN_INVALID;
 
 /** What an access token says: whose it is and which sign-in (token family) it belongs to. */
 export interface AccessClaims {

@@ -66,7 +66,8 @@ export async function pull(db: Database, userId: number | null, cursor: Cursor, 
 
   const changes: SyncAnswer['changes'] = {};
   for (const entry of taken) {
-    const bucket = (changes[entry.collection] ??= { upserted: [], deleted: [] });
+    changes[entry.collection] ??= { upserted: [], deleted: [] };
+    const bucket = changes[entry.collection];
     if ('item' in entry) bucket.upserted.push(entry.item);
     else bucket.deleted.push(entry.deleted);
   }

@@ -24,6 +24,7 @@ export default function FailedChanges() {
             <span>
               {what(entry)} {entry.error}
             </span>{' '}
+            {/* biome-ignore lint/style/noNonNullAssertion: entries read from the outbox table carry their key. */}
             <button type="button" className="button button--small" onClick={() => void discardOutboxEntry(entry.seq!)}>
               <Trans>Discard</Trans>
             </button>

@@ -38,6 +38,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   useSyncEngine();
 
   // A new page starts at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger, not a value read.
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [location]);

@@ -8,7 +8,7 @@ export default function Splash({ text }: { text?: string }) {
   return (
     <div className="splash" role="status" aria-live="polite" data-testid="splash">
       <Logo size={88} />
-      {text ? <p className="splash__text">{text}</p> : <span className="spinner__wheel" aria-label="…" />}
+      {text ? <p className="splash__text">{text}</p> : <span className="spinner__wheel" role="img" aria-label="…" />}
     </div>
   );
 }

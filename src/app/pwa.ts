@@ -76,7 +76,10 @@ export function registerServiceWorker(): void {
 
 /** Activates the waiting worker, then reloads once it controls the page. */
 export function applyUpdate(): void {
-  if (!workbox) return window.location.reload();
+  if (!workbox) {
+    window.location.reload();
+    return;
+  }
   workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
 }

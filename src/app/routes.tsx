@@ -17,6 +17,7 @@ import { RequireAuth } from './RequireAuth';
  * a screen that suspends is revealed only after React's 300 ms fallback throttle, which would
  * otherwise delay every first paint (bench/home-paint.ts). `preload` starts loading early.
  */
+// biome-ignore lint/suspicious/noExplicitAny: screens take different props; the router hands each its own.
 type AnyScreen = ComponentType<any>;
 type Screen = AnyScreen & { preload(): Promise<unknown> };
 function screen(load: () => Promise<{ default: AnyScreen }>): Screen {

@@ -134,6 +134,7 @@ export default function MediaViewer({ items, start = 0, onClose }: Props) {
         {item.type === 'image' ? (
           <img className="media-viewer__media" src={item.url} alt={item.alt ?? ''} draggable={false} />
         ) : item.type === 'video' ? (
+          // biome-ignore lint/a11y/useMediaCaption: videos are uploaded by users, who provide no caption track.
           <video className="media-viewer__media" src={item.url} controls playsInline aria-label={item.alt} />
         ) : (
           <p className="media-viewer__unsupported" role="alert">

@@ -86,11 +86,13 @@ export default function OtpInput({ value, onChange, length = OTP_LENGTH, disable
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the boxes sit inside forms that have their own fieldset and legend.
     <div className="otp-input" role="group" aria-labelledby={labelledBy} aria-describedby={describedBy}>
       {Array.from({ length }, (_, index) => {
         const position = index + 1;
         return (
           <input
+            // biome-ignore lint/suspicious/noArrayIndexKey: one box per digit position; positions never move.
             key={index}
             ref={(element) => {
               boxes.current[index] = element;
@@ -104,6 +106,7 @@ export default function OtpInput({ value, onChange, length = OTP_LENGTH, disable
             aria-invalid={invalid || undefined}
             value={value[index] ?? ''}
             disabled={disabled}
+            // biome-ignore lint/a11y/noAutofocus: the code screen exists to type the code: focus starts in its first box when asked.
             autoFocus={autoFocus && index === 0}
             onChange={(event) => handleChange(index, event.target.value)}
             onPaste={(event) => handlePaste(index, event)}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
 import { useLive } from '../queries/live';
@@ -68,6 +68,9 @@ export function SignOutDialog() {
 
 function Dialog({ question: q }: { question: Question }) {
   const id = useId();
+  // The safe choice has the focus when the question appears.
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => first.current?.focus(), []);
   const online = useConnectivity();
   // What is still on its way; refused changes cannot go, waiting does not wait for them.
   const left =
@@ -77,6 +80,8 @@ function Dialog({ question: q }: { question: Question }) {
   }, [q.waiting, left]);
   const count = q.waiting ? left : q.count;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop cancels; the keyboard cancels with Escape.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop cancels; the keyboard cancels with Escape.
     <div
       className="modal-backdrop"
       onClick={(event) => {
@@ -114,7 +119,7 @@ function Dialog({ question: q }: { question: Question }) {
             <button
               type="button"
               className="button button--primary"
-              autoFocus
+              ref={first}
               onClick={() => {
                 question = { ...q, waiting: true };
                 emit();

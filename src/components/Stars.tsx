@@ -51,6 +51,7 @@ export default function Stars({ rating, count, size = 16 }: { rating: number; co
       aria-label={count === undefined ? t`Rated ${shown} out of 5` : t`Rated ${shown} out of 5, ${reviews}`}
     >
       {starFills(Number(rating)).map((fill, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: five stars in fixed positions.
         <Star key={i} fill={fill} size={size} />
       ))}
       {count !== undefined ? (
@@ -121,6 +122,7 @@ export function StarInput({
         className="star-input__stars"
       >
         {ratings.map((rating) => (
+          // biome-ignore lint/a11y/useSemanticElements: the ARIA radio group pattern with star buttons; native radios cannot be drawn as stars.
           <button
             key={rating}
             ref={(el) => {

@@ -55,7 +55,7 @@ export async function deviceList(query: ListQuery, limit: number): Promise<{ row
   if (section === 'flash-deals') {
     rows = rows
       .filter((p) => p.flash_deal_ends_at && p.flash_deal_ends_at > now)
-      .sort((a, b) => (a.flash_deal_ends_at! < b.flash_deal_ends_at! ? -1 : 1));
+      .sort((a, b) => ((a.flash_deal_ends_at ?? '') < (b.flash_deal_ends_at ?? '') ? -1 : 1));
   } else if (section === 'top-rated') {
     rows = rows
       .filter((p) => p.reviews_count > 0)

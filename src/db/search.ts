@@ -66,7 +66,8 @@ export function rankEntries(entries: SearchEntry[], term: string): SearchEntry[]
     }
     if (!all) continue;
     if (e.name.startsWith(whole)) score += 4;
-    (buckets[score] ??= []).push(e);
+    buckets[score] ??= [];
+    buckets[score].push(e);
   }
   const ranked: SearchEntry[] = [];
   for (let score = buckets.length - 1; score >= 0; score -= 1) if (buckets[score]) ranked.push(...buckets[score]);

@@ -258,5 +258,5 @@ export function useAuth(): AuthContextValue {
 export function routeAfterLogin(user: User, from?: string): string {
   if (user.is_first_login) return '/onboarding';
   if (!user.is_verified) return '/verify-otp';
-  return from && from.startsWith('/') && !from.startsWith('/login') ? from : '/';
+  return from?.startsWith('/') && !from.startsWith('/login') ? from : '/';
 }

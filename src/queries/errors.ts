@@ -4,4 +4,4 @@
  */
 export { ApiError, LocalWriteError, NotSignedInError } from '../sync';
 // The forms' reading of the server's errors: only the lazy screens that have forms load it.
-export { authFormErrors, errorDetail, firstFieldError, signupErrorMessage } from '../sync/errors';
+export { authFormErrors, errorDetail, firstFieldError, serverText, signupErrorMessage } from '../sync/errors';

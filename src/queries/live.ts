@@ -41,6 +41,7 @@ export function useLive<T>(query: (device: Device) => T | Promise<T>, deps: Depe
   let error: unknown = null;
   try {
     // An async querier: Dexie follows native awaits inside it only when it sees an async function.
+    // biome-ignore lint/correctness/useHookAtTopLevel: always called, once per render; the try only catches the error useLiveQuery rethrows after its own hooks ran.
     answer = useLiveQuery<T | typeof LOADING, typeof LOADING>(
       async () => (device ? await query(device) : LOADING),
       [device, ...deps],

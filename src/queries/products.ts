@@ -41,8 +41,10 @@ export function useProductList(query: ListQuery): ListView {
   const online = useConnectivity();
   const [pages, setPages] = useState(1);
   const [fetching, setFetching] = useState<'loading' | 'done' | 'error'>('loading');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query object each render is the same query while its key and size are.
   const stableQuery = useMemo(() => query, [key, size]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another query (key) starts again from its first page.
   useEffect(() => setPages(1), [key]);
 
   useEffect(() => {

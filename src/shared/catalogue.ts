@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GALLERY_MAX_FILES, MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
+import { MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
 import {
   INVALID_NUMBER,
   TWO_DECIMALS_AT_MOST,
@@ -11,20 +11,21 @@ import {
   type FieldErrors,
 } from './validation';
 import { categorySchema, sellerSchema, userSummarySchema } from './types';
+import { SERVER_MESSAGES } from './messages';
 
 /**
  * Product and review rules of spec §5/§6, used by the API server and the web app's forms
  * alike. Values may come as strings (multipart forms) or numbers (JSON).
  */
 
-export const MIN_PRICE_ABOVE_MAX = 'Minimum price cannot be greater than the maximum price.';
-export const MIN_ORDER_ABOVE_STOCK = 'minimum order quantity cannot be greater than quantity in stock';
-export const THUMBNAIL_REQUIRED = 'A thumbnail image is required.';
-export const RATING_REQUIRED = 'Please select a star rating.';
-export const ALREADY_REVIEWED = 'You have already submitted a review for this product.';
-export const EDIT_OWN_PRODUCTS_ONLY = 'Access Denied: You can only edit your own products.';
-export const EDIT_OWN_REVIEW_ONLY = 'You can only edit your own review.';
-export const GALLERY_FULL = `A product can have at most ${GALLERY_MAX_FILES} images or videos.`;
+export const MIN_PRICE_ABOVE_MAX = SERVER_MESSAGES.MIN_PRICE_ABOVE_MAX;
+export const MIN_ORDER_ABOVE_STOCK = SERVER_MESSAGES.MIN_ORDER_ABOVE_STOCK;
+export const THUMBNAIL_REQUIRED = SERVER_MESSAGES.THUMBNAIL_REQUIRED;
+export const RATING_REQUIRED = SERVER_MESSAGES.RATING_REQUIRED;
+export const ALREADY_REVIEWED = SERVER_MESSAGES.ALREADY_REVIEWED;
+export const EDIT_OWN_PRODUCTS_ONLY = SERVER_MESSAGES.EDIT_OWN_PRODUCTS_ONLY;
+export const EDIT_OWN_REVIEW_ONLY = SERVER_MESSAGES.EDIT_OWN_REVIEW_ONLY;
+export const GALLERY_FULL = SERVER_MESSAGES.GALLERY_FULL;
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -35,7 +36,7 @@ export const PRICE_MAX = 9_999_999_999.99;
 /** A price in dollars: ≥ 0, step 0.01, answered as the two-decimal string the API stores ("12.50"). */
 export const price = formValue((text, fail) => {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return fail(INVALID_NUMBER);
-  if (Number(text) < 0) return fail('Ensure this value is greater than or equal to 0.');
+  if (Number(text) < 0) return fail(SERVER_MESSAGES.AT_LEAST_0);
   if (/\.\d{3,}$/.test(text) && !/\.\d{2}0+$/.test(text)) return fail(TWO_DECIMALS_AT_MOST);
   if (Number(text) > PRICE_MAX) return fail(`Ensure this value is less than or equal to ${PRICE_MAX}.`);
   return Number(text).toFixed(2);
@@ -66,10 +67,10 @@ export function productRuleErrors(
   return errors;
 }
 
-export const DEAL_PRICE_NOT_BELOW_MIN = 'The deal price must be lower than the minimum price.';
-export const DEAL_END_NOT_FUTURE = 'The deal must end in the future.';
-export const DEAL_NEEDS_BOTH = 'A flash deal needs both a deal price and an end time.';
-const INVALID_DATETIME = 'Enter a valid date and time.';
+export const DEAL_PRICE_NOT_BELOW_MIN = SERVER_MESSAGES.DEAL_PRICE_NOT_BELOW_MIN;
+export const DEAL_END_NOT_FUTURE = SERVER_MESSAGES.DEAL_END_NOT_FUTURE;
+export const DEAL_NEEDS_BOTH = SERVER_MESSAGES.DEAL_NEEDS_BOTH;
+const INVALID_DATETIME = SERVER_MESSAGES.INVALID_DATETIME;
 
 /** A flash deal as stored: both set while a deal is on, both null otherwise. */
 export interface FlashDeal {
@@ -96,6 +97,7 @@ export function readFlashDeal(fields: Record<string, unknown>): { deal?: FlashDe
   const end = typeof rawEnd === 'string' && !cleared(rawEnd) ? new Date(rawEnd.trim()) : undefined;
   if (!cleared(rawEnd) && (!end || Number.isNaN(end.getTime()))) errors.flash_deal_ends_at = [INVALID_DATETIME];
   if (Object.keys(errors).length > 0) return { errors };
+  // biome-ignore lint/style/noNonNullAssertion: without errors, both the price and the end were read.
   return { deal: { price: parsedPrice!.data as string, flash_deal_ends_at: end!.toISOString() }, errors };
 }
 

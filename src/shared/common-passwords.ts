@@ -4,7 +4,7 @@
  * 4.1.3 (MIT, built from leaked-password corpora). Kept as one space-separated string: a small
  * chunk for the web app, parsed once into a set.
  */
-export const COMMON_PASSWORDS_TEXT = String.raw`
+export const COMMON_PASSWORDS_TEXT = `
 password 12345678 123456789 baseball football qwertyuiop 1234567890 superman 1qaz2wsx jennifer
 trustno1 sunshine iloveyou computer michelle starwars princess 11111111 corvette 1234qwer internet
 samantha q1w2e3r4t5 maverick whatever mercedes steelers qwer1234 hardcore q1w2e3r4 midnight bigdaddy

@@ -15,6 +15,7 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 }
 
 export function currencyOf(code: string | null | undefined): Currency {
+  // biome-ignore lint/style/noNonNullAssertion: the default currency is one of the list.
   return CURRENCIES.find((c) => c.code === code) ?? CURRENCIES.find((c) => c.code === DEFAULT_CURRENCY)!;
 }
 

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES, OFFER_STEP } from './constants';
 import { offerPrice } from './currency';
 // validation.ts also installs the DRF wording of zod's messages (e.g. 'Ensure this field has no more than 5000 characters.').
 import { INVALID_NUMBER, TWO_DECIMALS_AT_MOST } from './validation';
+import { SERVER_MESSAGES } from './messages';
 
 /**
  * Chat rules of spec §5 and §9, used by the API server (which enforces them) and the web
@@ -31,12 +32,12 @@ export const CHAT_FILE_TYPES = [
 /** Longest message text we store: a long enquiry fits, a pasted book does not. */
 export const MESSAGE_TEXT_MAX = 5000;
 
-export const MESSAGE_NEEDS_CONTENT = 'A message needs text or a file.';
-export const FILE_TOO_LARGE = 'File is too large. Maximum size is 50MB.';
-export const CANNOT_MESSAGE_SELF = 'You cannot message yourself.';
-export const CANNOT_MESSAGE_OWN_PRODUCT = 'You cannot message about your own product.';
-export const ONLY_BUYER_OFFERS = 'Only the buyer can make a price offer.';
-export const OFFER_NEEDS_PRODUCT = 'Price offers can only be made in a conversation about a product.';
+export const MESSAGE_NEEDS_CONTENT = SERVER_MESSAGES.MESSAGE_NEEDS_CONTENT;
+export const FILE_TOO_LARGE = SERVER_MESSAGES.FILE_TOO_LARGE;
+export const CANNOT_MESSAGE_SELF = SERVER_MESSAGES.CANNOT_MESSAGE_SELF;
+export const CANNOT_MESSAGE_OWN_PRODUCT = SERVER_MESSAGES.CANNOT_MESSAGE_OWN_PRODUCT;
+export const ONLY_BUYER_OFFERS = SERVER_MESSAGES.ONLY_BUYER_OFFERS;
+export const OFFER_NEEDS_PRODUCT = SERVER_MESSAGES.OFFER_NEEDS_PRODUCT;
 
 /** Spec §5: a message is sent only with non-blank text or an attached file; an offer's price counts too. */
 export function messageHasContent(m: { text?: string | null; image?: string | null; price?: string | null }): boolean {

@@ -106,3 +106,12 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
 /** A list answer: a page or a plain array (spec §3). */
 export const listSchema = <T extends z.ZodType>(item: T) => z.union([pageSchema(item), z.array(item)]);
+
+/** POST /api/media/upload/, in the shape of the hosted media service the web app was written for. */
+export const uploadAnswerSchema = z.object({
+  secure_url: z.string(),
+  resource_type: z.enum(['image', 'video', 'raw']),
+  format: z.string(),
+  bytes: z.number(),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;

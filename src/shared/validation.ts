@@ -2,38 +2,39 @@ import { z } from 'zod';
 import { COMMON_PASSWORDS_TEXT } from './common-passwords';
 import { COUNTRIES, DEFAULT_COUNTRY, OTP_LENGTH, USER_TYPES } from './constants';
 import { CURRENCY_CODES } from './currency';
+import { SERVER_MESSAGES } from './messages';
 
 /**
  * Validation rules used by the API server and the web app alike (spec §5). Messages follow
  * Django REST Framework's wording, because clients show them as they come (spec §8).
  */
-export const REQUIRED = 'This field is required.';
-export const INVALID_NUMBER = 'A valid number is required.';
-export const INVALID_INTEGER = 'A valid integer is required.';
-export const TWO_DECIMALS_AT_MOST = 'Ensure that there are no more than 2 decimal places.';
-export const NOT_A_DICTIONARY = 'Invalid data. Expected a dictionary.';
+export const REQUIRED = SERVER_MESSAGES.REQUIRED;
+export const INVALID_NUMBER = SERVER_MESSAGES.INVALID_NUMBER;
+export const INVALID_INTEGER = SERVER_MESSAGES.INVALID_INTEGER;
+export const TWO_DECIMALS_AT_MOST = SERVER_MESSAGES.TWO_DECIMALS_AT_MOST;
+export const NOT_A_DICTIONARY = SERVER_MESSAGES.NOT_A_DICTIONARY;
 
 z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
-    if (issue.code === 'invalid_type' && issue.input === null) return 'This field may not be null.';
+    if (issue.code === 'invalid_type' && issue.input === null) return SERVER_MESSAGES.NOT_NULL;
     if (issue.code === 'invalid_type' && issue.expected === 'number') return INVALID_NUMBER;
     if (issue.code === 'invalid_type' && issue.expected === 'int') return INVALID_INTEGER;
-    if (issue.code === 'invalid_type' && issue.expected === 'string') return 'Not a valid string.';
-    if (issue.code === 'invalid_type' && issue.expected === 'array') return 'Expected a list of items.';
-    if (issue.code === 'invalid_type' && issue.expected === 'boolean') return 'Must be a valid boolean.';
+    if (issue.code === 'invalid_type' && issue.expected === 'string') return SERVER_MESSAGES.NOT_A_STRING;
+    if (issue.code === 'invalid_type' && issue.expected === 'array') return SERVER_MESSAGES.NOT_A_LIST;
+    if (issue.code === 'invalid_type' && issue.expected === 'boolean') return SERVER_MESSAGES.NOT_A_BOOLEAN;
     if (issue.code === 'invalid_type' && issue.expected === 'object') return NOT_A_DICTIONARY;
-    if (issue.code === 'invalid_format' && issue.format === 'email') return 'Enter a valid email address.';
-    if (issue.code === 'invalid_format' && issue.format === 'uuid') return 'Must be a valid UUID.';
-    if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'This field may not be blank.';
+    if (issue.code === 'invalid_format' && issue.format === 'email') return SERVER_MESSAGES.INVALID_EMAIL;
+    if (issue.code === 'invalid_format' && issue.format === 'uuid') return SERVER_MESSAGES.NOT_A_UUID;
+    if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return SERVER_MESSAGES.BLANK;
     if (issue.code === 'too_small' && issue.origin === 'string') return `Ensure this field has at least ${issue.minimum} characters.`;
     if (issue.code === 'too_big' && issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
-    if (issue.code === 'too_small' && issue.origin === 'array') return 'This list may not be empty.';
+    if (issue.code === 'too_small' && issue.origin === 'array') return SERVER_MESSAGES.EMPTY_LIST;
     if (issue.code === 'too_big' && issue.origin === 'array') return `Ensure this field has no more than ${issue.maximum} elements.`;
     if (issue.code === 'too_small') return `Ensure this value is greater than or equal to ${issue.minimum}.`;
     if (issue.code === 'too_big') return `Ensure this value is less than or equal to ${issue.maximum}.`;
     if (issue.code === 'invalid_value') return `"${describeInput(issue.input)}" is not a valid choice.`;
-    if (issue.code === 'unrecognized_keys') return 'Unknown field.';
+    if (issue.code === 'unrecognized_keys') return SERVER_MESSAGES.UNKNOWN_FIELD;
     return undefined;
   },
 });
@@ -65,7 +66,7 @@ export function toFieldErrors(
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys.slice(0, MAX_ERROR_FIELDS)) add([...issue.path, key].join('.'), 'Unknown field.');
+      for (const key of issue.keys.slice(0, MAX_ERROR_FIELDS)) add([...issue.path, key].join('.'), SERVER_MESSAGES.UNKNOWN_FIELD);
       continue;
     }
     add(issue.path.length ? String(issue.path[0]) : 'non_field_errors', issue.message);
@@ -127,9 +128,9 @@ export const email = z
   .max(254)
   .pipe(z.email())
   .transform((v) => v.toLowerCase());
-export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
-export const PASSWORD_TOO_COMMON = 'This password is too common.';
-export const NAME_ONE_LINE = 'Enter the name on one line, without control characters.';
+export const PASSWORD_TOO_SHORT = SERVER_MESSAGES.PASSWORD_TOO_SHORT;
+export const PASSWORD_TOO_COMMON = SERVER_MESSAGES.PASSWORD_TOO_COMMON;
+export const NAME_ONE_LINE = SERVER_MESSAGES.NAME_ONE_LINE;
 
 let commonPasswords: Set<string> | undefined;
 /** Whether the password is on the list of the most common ones, whatever its case. */
@@ -156,13 +157,13 @@ export const phoneNumber = z
   .trim()
   .min(1)
   .max(32)
-  .regex(/^\+?[0-9 ()-]{6,31}$/, 'Enter a valid phone number.');
+  .regex(/^\+?[0-9 ()-]{6,31}$/, SERVER_MESSAGES.INVALID_PHONE);
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
-export const NEW_PASSWORDS_DO_NOT_MATCH = 'New passwords do not match.';
-export const OTP_INCOMPLETE = 'Please enter the complete 6-digit code.';
-export const DELETE_PASSWORD_REQUIRED = 'Password is required to confirm deletion.';
-export const NAME_AND_CATEGORY_REQUIRED = 'Name and at least one category are required.';
+export const PASSWORDS_DO_NOT_MATCH = SERVER_MESSAGES.PASSWORDS_DO_NOT_MATCH;
+export const NEW_PASSWORDS_DO_NOT_MATCH = SERVER_MESSAGES.NEW_PASSWORDS_DO_NOT_MATCH;
+export const OTP_INCOMPLETE = SERVER_MESSAGES.OTP_INCOMPLETE;
+export const DELETE_PASSWORD_REQUIRED = SERVER_MESSAGES.DELETE_PASSWORD_REQUIRED;
+export const NAME_AND_CATEGORY_REQUIRED = SERVER_MESSAGES.NAME_AND_CATEGORY_REQUIRED;
 
 export const registrationSchema = z
   .strictObject({

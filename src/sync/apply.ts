@@ -25,7 +25,7 @@ export async function putProducts(products: Product[], fromStream = false): Prom
   let fresh = products;
   if (!fromStream) {
     const held = await db.products.bulkGet(products.map((p) => p.id));
-    fresh = products.filter((p, i) => !held[i] || held[i]!.updated_at <= p.updated_at);
+    fresh = products.filter((p, i) => (held[i]?.updated_at ?? '') <= p.updated_at);
   }
   await db.products.bulkPut(fresh.map((p) => toProductRow(p, now)));
   productsChanged();

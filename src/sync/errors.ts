@@ -1,9 +1,15 @@
 import { t } from '@lingui/core/macro';
 import { ApiError } from './api';
+import { serverText } from './serverText';
+
+export { serverText };
 
 const unknownError = () => t`An unknown error occurred.`;
 
-/** Reading the server's DRF-shaped errors (DESIGN §5) into what the forms show (spec §8). */
+/**
+ * Reading the server's DRF-shaped errors (DESIGN §5) into what the forms show (spec §8), each
+ * message in the active language (serverText.ts).
+ */
 
 type ErrorBody = Record<string, unknown>;
 
@@ -15,14 +21,14 @@ function bodyOf(err: unknown): ErrorBody | null {
 }
 
 function firstMessage(value: unknown): string | undefined {
-  if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
-  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.length ? serverText(String(value[0])) : undefined;
+  if (typeof value === 'string') return serverText(value);
   return undefined;
 }
 
 function allMessages(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.map((item) => serverText(String(item)));
+  if (typeof value === 'string') return [serverText(value)];
   return [];
 }
 
@@ -64,7 +70,7 @@ export function signupErrorMessage(err: unknown): string {
 /** The server's `detail` when it gave one, else the caller's fallback text. */
 export function errorDetail(err: unknown, fallback: string): string {
   const detail = bodyOf(err)?.detail;
-  return typeof detail === 'string' && detail ? detail : fallback;
+  return typeof detail === 'string' && detail ? serverText(detail) : fallback;
 }
 
 /** The first field message of a DRF error, e.g. for a form that shows one line. */
@@ -82,7 +88,7 @@ export function firstFieldError(err: unknown): string | undefined {
 /** Why the server refused: its detail, else its first field message, else the error's own text. */
 export function serverReason(err: unknown): string {
   const detail = bodyOf(err)?.detail;
-  if (typeof detail === 'string' && detail) return detail;
+  if (typeof detail === 'string' && detail) return serverText(detail);
   return firstFieldError(err) ?? (err instanceof Error && err.message ? err.message : unknownError());
 }
 

@@ -46,8 +46,10 @@ export async function toggleFavorite(product: Product): Promise<'added' | 'remov
       const opposite = await waitingEntry(target, [favorited ? 'favorite.add' : 'favorite.remove']);
       if (opposite) {
         // Collapse (SYNC.md): undo the unsent opposite action instead of queueing a new one.
+        // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.delete(opposite.seq!);
         if (favorited) await db.favorites.delete(product.id);
+        // biome-ignore lint/style/noNonNullAssertion: an unsent add to undo means the row is there.
         else await db.favorites.put({ ...row!, removed: false, pending: undefined, error: undefined, outboxId: undefined });
         return favorited ? 'removed' : 'added';
       }
@@ -55,6 +57,7 @@ export async function toggleFavorite(product: Product): Promise<'added' | 'remov
       const kind = favorited ? 'favorite.remove' : 'favorite.add';
       const seq = await enqueue({ kind, target, payload: { product: product.id }, userId: user.id });
       const mark = { pending: 'sending' as const, error: undefined, outboxId: seq };
+      // biome-ignore lint/style/noNonNullAssertion: favourited means the row is there.
       if (favorited) await db.favorites.put({ ...row!, removed: true, ...mark });
       else await db.favorites.put({ product_id: product.id, id: row?.id ?? null, created_at: nowIso(), removed: false, ...mark });
       return favorited ? 'removed' : 'added';
@@ -108,6 +111,7 @@ export async function editReview(review: ReviewRow, comment: string): Promise<vo
     db.transaction('rw', [db.reviews, db.outbox], async () => {
       const waiting = await waitingEntry(target, ['review.create', 'review.edit']);
       if (waiting && (waiting.payload.tempId === review.id || waiting.payload.review === review.id)) {
+        // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.update(waiting.seq!, { payload: { ...waiting.payload, comment: text } });
         await db.reviews.update(review.id, { comment: text });
         return;
@@ -163,6 +167,7 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
         image_url: null,
         price: input.price ?? null,
         timestamp: nowIso(),
+        // biome-ignore lint/style/noNonNullAssertion: the entry was queued just above, in this transaction.
         client_id: entry!.client_id,
         pending: 'sending',
         outboxId: seq,

@@ -57,18 +57,21 @@ export function pushOutbox(
 async function sendOne(entry: OutboxRow): Promise<Outcome> {
   // Another tab signed in as someone else: this entry waits for its own user's session.
   if (!sessionIsOf(entry.user_id)) return 'stop';
+  // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
   await db.outbox.update(entry.seq!, { state: 'sending' });
   try {
     await send(entry);
     return 'sent';
   } catch (error) {
     if (error instanceof PriceChanged) {
+      // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.update(entry.seq!, { payload: { ...entry.payload, priceChange: { was: error.was, now: error.now } } });
       await fail(entry, reasonFor(entry, error));
       return 'failed';
     }
     if (isTransient(error)) {
       const unanswered = error instanceof ApiError && error.status === 0;
+      // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.update(entry.seq!, {
         state: 'pending',
         attempts: entry.attempts + 1,
@@ -125,9 +128,11 @@ async function send(entry: OutboxRow): Promise<void> {
     case 'message.send': {
       await checkOfferPrice(entry);
       let image = (p.image as string | null) ?? null;
-      if (entry.file) {
-        image = (await withUploadSlot(() => api.upload(entry.file!, (p.fileName as string) || 'file'))).secure_url;
+      const file = entry.file;
+      if (file) {
+        image = (await withUploadSlot(() => api.upload(file, (p.fileName as string) || 'file'))).secure_url;
         // Uploaded: keep the URL, drop the Blob, so a retry of the post does not upload again.
+        // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.update(entry.seq!, { file: undefined, payload: { ...p, image } });
       }
       const message: Message = await api.sendMessage(p.conversation as number, {
@@ -174,6 +179,7 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
 /** The entry reached the server: apply the answer and forget the entry, in one transaction. */
 async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.syncState], async () => {
+    // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.delete(entry.seq!);
     await apply();
     await rebase();
@@ -200,6 +206,7 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
 /** Marks the entry and the row it shows on as failed, with the reason. */
 async function fail(entry: OutboxRow, reason: string): Promise<void> {
   await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+    // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.update(entry.seq!, { state: 'failed', error: reason });
     await markRow(entry, { pending: 'failed', error: reason, outboxId: entry.seq });
   });

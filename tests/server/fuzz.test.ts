@@ -166,7 +166,9 @@ function buildRequest(op: Operation, c: Case) {
     path = path.replace(`{${name}}`, value || '0');
   }
   const query = new URLSearchParams();
-  [...op.query.slice(0, 2), ...c.queryKeys].forEach((key, i) => query.append(key, c.queryValues[i % c.queryValues.length]));
+  [...op.query.slice(0, 2), ...c.queryKeys].forEach((key, i) => {
+    query.append(key, c.queryValues[i % c.queryValues.length]);
+  });
   const keys = c.useSchemaKeys && op.body.length > 0 ? [...op.body, ...c.bodyKeys] : c.bodyKeys;
   const fields = keys.map((key, i) => [key, c.bodyValues[i % c.bodyValues.length]] as const);
   const headers: Record<string, string> = {};

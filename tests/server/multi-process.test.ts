@@ -31,7 +31,6 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
   let s3Dir: string;
   let smtp: SmtpSink;
   let servers: ServerProcess[];
-  let supplierId: number;
 
   beforeAll(async () => {
     database = await sharedDatabase();
@@ -69,7 +68,6 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    supplierId = supplier.id;
     await handle.db
       .insertInto('supplier_profiles')
       .values({ user_id: supplier.id, company_name: 'Multi Foods', is_verified: false, logo_url: null })

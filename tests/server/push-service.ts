@@ -25,7 +25,7 @@ export async function startPushService() {
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      waiters.splice(0).forEach((wake) => wake());
+      for (const wake of waiters.splice(0)) wake();
       const status = answers.get(path) ?? 201;
       if (status === 0) hanging.push(() => res.writeHead(201).end());
       else res.writeHead(status).end();
@@ -39,7 +39,9 @@ export async function startPushService() {
     received,
     /** Status per path; 0 holds the answer back until releaseHanging(). */
     answers,
-    releaseHanging: () => hanging.splice(0).forEach((answer) => answer()),
+    releaseHanging: () => {
+      for (const answer of hanging.splice(0)) answer();
+    },
     /** Pushes to this path, waiting until there are at least `count`. */
     async waitFor(path: string, count = 1, timeoutMs = 5000): Promise<ReceivedPush[]> {
       const deadline = Date.now() + timeoutMs;

@@ -10,6 +10,7 @@ export default function LanguageSwitcher() {
   const { language, changeLanguage } = useLanguage();
   const { t } = useLingui();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons in the navbar, outside any form; a fieldset would need a legend.
     <div className="segmented" role="group" aria-label={t`Language`}>
       {LANGUAGES.map((code) => (
         <button

@@ -31,6 +31,7 @@ export default function Navbar() {
   const closeMenu = () => setMenuOpen(false);
 
   // A route change closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger, not a value read.
   useEffect(() => {
     setMenuOpen(false);
   }, [location]);

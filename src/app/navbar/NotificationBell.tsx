@@ -78,7 +78,7 @@ export default function NotificationBell() {
         {signedIn ? <Badge count={unread} /> : null}
       </button>
       {open ? (
-        <div id={panelId} className="dropdown__menu dropdown__menu--end notifications" role="region" aria-label={t`Notifications`}>
+        <section id={panelId} className="dropdown__menu dropdown__menu--end notifications" aria-label={t`Notifications`}>
           <div className="notifications__header">
             <p className="notifications__title">
               <Trans>Notifications</Trans>
@@ -124,7 +124,7 @@ export default function NotificationBell() {
               </ul>
             </DataState>
           )}
-        </div>
+        </section>
       ) : null}
     </div>
   );

@@ -72,6 +72,7 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role="search" is the same landmark, and older browsers know it.
     <form role="search" className="search-box" ref={ref} onSubmit={submit}>
       <SearchIcon className="search-box__icon" />
       <input
@@ -101,11 +102,15 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
             <Trans>Offline: results from this device</Trans>
           </p>
         ) : null}
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: a listbox of options, followed from the input. */}
         <ul id={listId} role="listbox" aria-label={t`Suggestions`} className="search-box__options">
           {suggestions.map((item, index) => (
+            // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input; the active option is named by aria-activedescendant.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the input handles the arrow keys and Enter for every option.
             <li
               key={item.id}
               id={`${listId}-${index}`}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox pattern.
               role="option"
               aria-selected={index === active}
               className="search-box__option"

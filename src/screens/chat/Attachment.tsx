@@ -35,6 +35,7 @@ export default function Attachment({ url, onOpen }: { url: string; onOpen(url: s
   if (kind === 'video') {
     return (
       <span className="message__video-wrap">
+        {/* biome-ignore lint/a11y/useMediaCaption: videos are uploaded by users, who provide no caption track. */}
         <video className="message__video" src={url} controls preload="metadata" aria-label={t`Video`} />
         <button type="button" className="link-button message__full" onClick={() => onOpen(url, 'video')}>{t`Full screen`}</button>
       </span>

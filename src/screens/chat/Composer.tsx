@@ -99,6 +99,7 @@ export default function Composer({ onSend, offers, onOffer, formatPrice }: Props
   return (
     <form className="composer" onSubmit={submit} aria-label={t`Send a message`}>
       {offers ? (
+        // biome-ignore lint/a11y/useSemanticElements: two offer buttons inside the composer form; a nested fieldset would need a legend.
         <div className="composer__offers" role="group" aria-label={t`Price offers`} aria-describedby={offerHint}>
           <button type="button" className="button button--small" disabled={sending} onClick={() => run(() => onOffer('lower'))}>
             {t`Offer 10% less`}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type CurrencyView } from '../../queries/rates';
+import type { CurrencyView } from '../../queries/rates';
 import {
   useConversation,
   useMessages,
@@ -44,6 +44,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
 
   useWatchConversation(id);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the events named below; the state it sets must not run it again.
   useEffect(() => {
     if (state !== 'opening' && state !== 'offline' && !unread) return;
     if (state === 'offline' && !online) return;

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type MessageRow } from '../../queries/chat';
+import type { MessageRow } from '../../queries/chat';
 import { formatDate, formatDateTime } from '../../shared/format';
 import Attachment from './Attachment';
 import PendingFile from './PendingFile';

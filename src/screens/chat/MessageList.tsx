@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { type MessageRow } from '../../queries/chat';
+import type { MessageRow } from '../../queries/chat';
 import MessageBubble from './MessageBubble';
 import { LOAD_EARLIER_PX, MESSAGES_STEP, isNearBottom } from './scrolling';
 
@@ -34,6 +34,7 @@ export default function MessageList({ messages, meId, label, ...bubble }: Props)
   const key = last ? `${last.client_id ?? last.id}:${messages.length}` : '';
 
   // Earlier messages were added above: keep what the reader was looking at in place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: showing more messages is the trigger, not a value read.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || heightBeforeEarlier.current === null) return;
@@ -79,6 +80,7 @@ export default function MessageList({ messages, meId, label, ...bubble }: Props)
   };
 
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling history must be reachable by keyboard to scroll it.
     <div ref={box} className="chat__history" onScroll={onScroll} tabIndex={0} role="log" aria-label={label}>
       {hidden > 0 ? (
         <p className="chat__earlier">

@@ -9,7 +9,7 @@ import { PaperclipIcon } from '../../components/icons';
 export default function PendingFile({ outboxId, name }: { outboxId: number | undefined; name: string }) {
   const file = usePendingFile(outboxId);
   const [url, setUrl] = useState<string | null>(null);
-  const picture = Boolean(file && file.type.startsWith('image/'));
+  const picture = Boolean(file?.type.startsWith('image/'));
 
   useEffect(() => {
     if (!file || !picture) return;

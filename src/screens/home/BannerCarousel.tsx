@@ -39,6 +39,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
   const current = Math.min(index, count - 1);
   const rotating = count > 1 && !paused && !reducedMotion && !hovered && !focused;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a slide chosen by hand (current) starts a full interval again.
   useEffect(() => {
     if (!rotating) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
@@ -105,6 +106,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
             />
           );
           return (
+            // biome-ignore lint/a11y/useSemanticElements: a slide of the ARIA carousel pattern (role group, roledescription slide).
             <div
               key={banner.id}
               className="carousel__slide"

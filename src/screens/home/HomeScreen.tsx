@@ -91,7 +91,7 @@ export default function HomeScreen() {
           <h1 id="home-welcome" className="visually-hidden" tabIndex={-1}>
             {welcome}
           </h1>
-          <BannerCarousel banners={banners!} />
+          <BannerCarousel banners={banners ?? []} />
         </>
       ) : (
         <section className="banner banner--welcome" aria-labelledby="home-welcome">

@@ -23,6 +23,7 @@ export default function LegalPage({ title, sections, footer }: { title: ReactNod
     <main className="screen screen--narrow legal">
       <PageHeading subtitle={<Trans>Last updated {date}</Trans>}>{title}</PageHeading>
       {sections.map((section, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed sections of text in a fixed order.
         <section key={index} className="legal__section">
           <h2>{section.title}</h2>
           <p>{section.body}</p>

@@ -54,6 +54,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   useEffect(loadCategories, [loadCategories]);
 
   // Each step starts with its heading focused, so keyboard and screen reader users land there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step (accountType) is the trigger, not a value read.
   useEffect(() => {
     heading.current?.querySelector('h1')?.focus();
   }, [accountType]);

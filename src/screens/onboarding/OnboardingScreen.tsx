@@ -7,7 +7,7 @@ import '../screens.css';
 export default function OnboardingScreen() {
   const { status, user } = useAuth();
   if (status === 'loading') return null;
-  if (user && user.user_type && !user.is_first_login) return <Redirect to="/" replace />;
+  if (user?.user_type && !user.is_first_login) return <Redirect to="/" replace />;
   return (
     <main className="screen screen--narrow">
       <div className="card">

@@ -41,6 +41,7 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
   const { t } = useLingui();
   const { product, status } = useProduct(id);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product opened (its id), not on every refresh of its row.
   useEffect(() => {
     if (product) void openProduct(product);
     // Once per product opened, not on every refresh of its row.

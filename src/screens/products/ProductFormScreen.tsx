@@ -74,7 +74,7 @@ export default function ProductFormScreen() {
   }, [load.state, navigate]);
 
   if (status === 'loading') return <Spinner label={t`Authenticating...`} />;
-  if (!user || user.user_type !== 'SUPPLIER') return <Redirect to="/" replace />;
+  if (user?.user_type !== 'SUPPLIER') return <Redirect to="/" replace />;
 
   return (
     <main className="screen screen--narrow product-form">

@@ -38,6 +38,7 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
     <div className="gallery">
       <div className="gallery__stage">
         {current.type === 'video' ? (
+          // biome-ignore lint/a11y/useMediaCaption: videos are uploaded by users, who provide no caption track.
           <video
             className="gallery__media"
             src={current.url}

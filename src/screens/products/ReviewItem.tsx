@@ -13,6 +13,7 @@ import PendingNote from './PendingNote';
  * still on the device says so, and one the server refused shows why, with retry and discard.
  */
 export default function ReviewItem({ review, mine }: { review: ReviewRow; mine: boolean }) {
+  const { outboxId } = review;
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(review.comment);
@@ -54,6 +55,7 @@ export default function ReviewItem({ review, mine }: { review: ReviewRow; mine: 
             maxLength={REVIEW_COMMENT_MAX}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the reader just asked to edit: the comment box takes the focus.
             autoFocus
           />
           {failure ? <Alert>{failure}</Alert> : null}
@@ -95,8 +97,8 @@ export default function ReviewItem({ review, mine }: { review: ReviewRow; mine: 
         <PendingNote
           state={review.pending}
           error={review.error}
-          onRetry={review.outboxId !== undefined ? () => retryOutboxEntry(review.outboxId!) : undefined}
-          onDiscard={review.outboxId !== undefined ? () => discardOutboxEntry(review.outboxId!) : undefined}
+          onRetry={outboxId !== undefined ? () => retryOutboxEntry(outboxId) : undefined}
+          onDiscard={outboxId !== undefined ? () => discardOutboxEntry(outboxId) : undefined}
         />
       ) : null}
     </li>

@@ -4,7 +4,6 @@ import { useLocation } from 'wouter';
 import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
 import { showToast } from '../../components/Toast';
-import { DELETE_PASSWORD_REQUIRED } from '../../shared/validation';
 import { account } from '../../queries/account';
 import { useAuth } from '../../queries/auth';
 import { confirmLeaving } from '../../components/SignOut';
@@ -88,8 +87,7 @@ export default function DeleteAccount() {
       await account.deleteAccount(password);
       setDeleted(true);
     } catch (err) {
-      const message = serverMessage(err, t`Failed to delete account. Please check your password.`);
-      setError(message === DELETE_PASSWORD_REQUIRED ? t`Password is required to confirm deletion.` : message);
+      setError(serverMessage(err, t`Failed to delete account. Please check your password.`));
     } finally {
       setBusy(false);
     }
@@ -107,6 +105,8 @@ export default function DeleteAccount() {
         <Trans>Delete account</Trans>
       </button>
       {open ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog; the keyboard closes it with Escape.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes the dialog; the keyboard closes it with Escape.
         <div
           className="modal-backdrop"
           onClick={(event) => {

@@ -18,6 +18,7 @@ export default function OfflineData() {
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
   const { held, total, done } = status.catalogue;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the storage used changes as the held catalogue does.
   useEffect(() => {
     let active = true;
     void storageEstimate().then((estimate) => active && setUsage(estimate));

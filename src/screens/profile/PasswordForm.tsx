@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '../../components/Alert';
 import FormField from '../../components/FormField';
 import { useMessage } from '../../components/useMessage';
-import { NEW_PASSWORDS_DO_NOT_MATCH, passwordChangeSchema, toFieldErrors, type FieldErrors } from '../../shared/validation';
+import { passwordChangeSchema, toFieldErrors, type FieldErrors } from '../../shared/validation';
 import { account } from '../../queries/account';
 import { ApiError } from '../../queries/errors';
 
@@ -24,8 +24,7 @@ function serverMessages(err: unknown): { fields: FieldErrors; joined: string } {
 /** Change password (spec §5: all three fields required, new and confirmation must match). */
 export default function PasswordForm() {
   const { t } = useLingui();
-  const known = useMessage();
-  const translate = (text: string) => (text === NEW_PASSWORDS_DO_NOT_MATCH ? t`New passwords do not match.` : known(text));
+  const translate = useMessage();
   const [values, setValues] = useState<Record<Field, string>>({ old_password: '', new_password1: '', new_password2: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; detail?: string } | null>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import Alert from '../../components/Alert';
@@ -89,34 +89,31 @@ function DetailsTab({ user }: { user: User }) {
   const { i18n, t } = useLingui();
   const countryName = useCountryName();
   const supplier = user.user_type === 'SUPPLIER';
-  const rows: Array<[ReactNode, ReactNode]> = [
-    [<Trans>First name</Trans>, user.first_name],
-    [<Trans>Last name</Trans>, user.last_name],
-    [<Trans>Email</Trans>, user.email],
-    [<Trans>Phone number</Trans>, user.phone_number],
-    [<Trans>Country</Trans>, user.country ? countryName(user.country.code) : ''],
-    [
-      <Trans>Account type</Trans>,
-      supplier ? <Trans>Supplier</Trans> : user.user_type === 'BUYER' ? <Trans>Buyer</Trans> : <Trans>Not chosen yet</Trans>,
-    ],
+  const rows: Array<[string, string]> = [
+    [t`First name`, user.first_name],
+    [t`Last name`, user.last_name],
+    [t`Email`, user.email],
+    [t`Phone number`, user.phone_number],
+    [t`Country`, user.country ? countryName(user.country.code) : ''],
+    [t`Account type`, supplier ? t`Supplier` : user.user_type === 'BUYER' ? t`Buyer` : t`Not chosen yet`],
   ];
   if (supplier && user.supplier_profile) {
-    rows.push([<Trans>Company name</Trans>, user.supplier_profile.company_name]);
-    if (user.supplier_profile.about) rows.push([<Trans>About</Trans>, user.supplier_profile.about]);
-    rows.push([<Trans>Industries</Trans>, user.supplier_profile.industries.map((c) => c.name).join(', ')]);
+    rows.push([t`Company name`, user.supplier_profile.company_name]);
+    if (user.supplier_profile.about) rows.push([t`About`, user.supplier_profile.about]);
+    rows.push([t`Industries`, user.supplier_profile.industries.map((c) => c.name).join(', ')]);
   } else if (user.buyer_profile) {
-    rows.push([<Trans>Name</Trans>, user.buyer_profile.name]);
-    rows.push([<Trans>Categories of interest</Trans>, user.buyer_profile.interested_categories.map((c) => c.name).join(', ')]);
+    rows.push([t`Name`, user.buyer_profile.name]);
+    rows.push([t`Categories of interest`, user.buyer_profile.interested_categories.map((c) => c.name).join(', ')]);
   }
-  rows.push([<Trans>Member since</Trans>, i18n.date(user.date_joined, { year: 'numeric', month: 'long' })]);
+  rows.push([t`Member since`, i18n.date(user.date_joined, { year: 'numeric', month: 'long' })]);
   const logo = supplier ? user.supplier_profile?.logo_url : user.buyer_profile?.logo_url;
 
   return (
     <div className="profile__details">
       {logo ? <img className="profile__logo" src={logo} alt={t`Logo`} width={96} height={96} /> : null}
       <dl className="details-list">
-        {rows.map(([label, value], index) => (
-          <div key={index} className="details-list__row">
+        {rows.map(([label, value]) => (
+          <div key={label} className="details-list__row">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

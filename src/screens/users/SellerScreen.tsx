@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from 'wouter';
 import Alert from '../../components/Alert';
@@ -33,7 +33,7 @@ function Seller({ id, onRetry }: { id: number; onRetry(): void }) {
   const { t } = useLingui();
   const { seller, status } = useSeller(id);
 
-  let body;
+  let body: ReactNode;
   if (seller && seller.user_type === 'SUPPLIER') body = <SellerPage seller={seller} />;
   else if (seller)
     body = (

@@ -43,7 +43,7 @@ describe('urlencoded bodies', () => {
 
 describe('JSON bodies', () => {
   it('refuses 5000-deep nesting with a 400, not a stack overflow', async () => {
-    for (const body of ['['.repeat(5000) + ']'.repeat(5000), '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)]) {
+    for (const body of ['['.repeat(5000) + ']'.repeat(5000), `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`]) {
       const res = await t.api.post('/api/auth/login/', body, { headers: JSON_TYPE });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'JSON parse error - the request body is nested too deeply.' });

@@ -9,7 +9,7 @@ import type { FieldErrors } from '../../../shared/validation';
 import { formatDateTime, formatPrice } from '../../../shared/format';
 import { updateProduct } from '../../../queries/myProducts';
 import { serverMessage } from '../../serverMessage';
-import { useProductMessage } from './messages';
+import { useMessage } from '../../../components/useMessage';
 
 /** A datetime-local value ("2026-05-01T18:00", the device's time) as an ISO instant; '' stays ''. */
 function toIso(local: string): string {
@@ -24,7 +24,7 @@ function toIso(local: string): string {
  */
 export default function FlashDealForm({ product, onSaved }: { product: Product; onSaved(product: Product): void }) {
   const { t } = useLingui();
-  const translate = useProductMessage();
+  const translate = useMessage();
   const id = useId();
   const [price, setPrice] = useState('');
   const [endsAt, setEndsAt] = useState('');
@@ -82,6 +82,7 @@ export default function FlashDealForm({ product, onSaved }: { product: Product; 
         <>
           <p>
             <Trans>
+              {/* biome-ignore lint/style/noNonNullAssertion: a running deal has its end time. */}
               On a flash deal at <Price min={product.price} /> until {formatDateTime(product.flash_deal_ends_at!)}.
             </Trans>
           </p>

@@ -10,7 +10,7 @@ import { ApiError } from '../../../queries/errors';
 import { createProduct, updateProduct } from '../../../queries/myProducts';
 import { serverMessage } from '../../serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
-import { useProductMessage } from './messages';
+import { useMessage } from '../../../components/useMessage';
 import { EMPTY_VALUES, FIELD_ORDER, appendFields, changedFields, validate, valuesOf, type FieldName, type Values } from './values';
 
 interface Props {
@@ -37,7 +37,7 @@ function serverFieldErrors(err: unknown): FieldErrors {
  */
 export default function ProductForm({ product, categories, onSaved }: Props) {
   const { t } = useLingui();
-  const translate = useProductMessage();
+  const translate = useMessage();
   const editing = product !== null;
   const initial = useRef<Values>(product ? valuesOf(product) : EMPTY_VALUES);
   const [values, setValues] = useState<Values>(initial.current);

@@ -130,7 +130,7 @@ describe('the message history', () => {
     const { box, scrollTo } = setup(history(20));
     act(() => {
       loaded += 300;
-      resized.forEach((notify) => notify());
+      for (const notify of resized) notify();
     });
     expect(box.scrollTop).toBe(bottomOf(box));
 
@@ -138,7 +138,7 @@ describe('the message history', () => {
     const before = box.scrollTop;
     act(() => {
       loaded += 300;
-      resized.forEach((notify) => notify());
+      for (const notify of resized) notify();
     });
     expect(box.scrollTop).toBe(before);
   });
