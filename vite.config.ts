@@ -83,10 +83,23 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
             handler: 'CacheFirst',
             options: {
+              // Also src/media/prefetch.ts, which saves pictures ahead of need into this cache.
               cacheName: 'media',
-              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              // Least recently used go first; the device's picture budget bounds what is saved ahead.
+              expiration: { maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
               cacheableResponse: { statuses: [0, 200] },
               rangeRequests: true,
+              plugins: [
+                {
+                  // Offline, a picture at another width than the one asked is better than none.
+                  handlerDidError: async ({ request }) => {
+                    const url = new URL(request.url);
+                    if (!url.searchParams.has('w')) return undefined;
+                    const cache = await caches.open('media');
+                    return (await cache.match(request, { ignoreSearch: true })) ?? undefined;
+                  },
+                },
+              ],
             },
           },
           {

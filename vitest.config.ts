@@ -28,7 +28,12 @@ export default defineConfig({
         test: {
           name: 'server-s3',
           environment: 'node',
-          include: ['tests/server/routes/media.test.ts', 'tests/server/routes/media-hardening.test.ts', 'tests/server/compression.test.ts'],
+          include: [
+            'tests/server/routes/media.test.ts',
+            'tests/server/routes/media-hardening.test.ts',
+            'tests/server/routes/uploads.test.ts',
+            'tests/server/compression.test.ts',
+          ],
           globalSetup: ['tests/server/global-setup.ts', 'tests/server/s3-setup.ts'],
           // Node 20 is supported by the pinned SDK; its notice about later releases is for operators.
           env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

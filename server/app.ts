@@ -7,6 +7,9 @@ import { readPush, type Config } from './config';
 import type { Database } from './db';
 import { registerAuth } from './lib/auth';
 import { registerCompression } from './lib/compression';
+import { DEFAULT_MAX_LAG_MS, registerLoadShedding } from './lib/load-shedding';
+import { registerAddressGate } from './lib/address-gate';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, originForm } from './lib/connections';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
 import { createLogger, logRequests } from './lib/logging';
@@ -55,7 +58,9 @@ export interface AppOptions {
 /** The Fastify app, without listening: main.ts serves it, tests start it on a random port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...config.connections };
   const app = Fastify({
+    ...connectionOptions(limits),
     ...(options.logger === false
       ? { logger: false }
       : { loggerInstance: (options.log ?? (await createLogger(config))) as FastifyBaseLogger }),
@@ -64,6 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
+    // An absolute-form target ("GET http://host/api/me/ HTTP/1.1", which proxies send) is routed,
+    // authenticated and logged by its path, like the origin form every browser sends.
+    rewriteUrl: (req) => originForm(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   // A keep-alive connection whose last request ends while the app closes would hold the close
@@ -73,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     idleCloser = setInterval(() => app.server.closeIdleConnections(), 100).unref();
   });
   app.addHook('onClose', async () => clearInterval(idleCloser));
+
+  limitConnectionsPerAddress(app, config, limits.perAddress);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer);
@@ -98,7 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined,
     ratesUrl: config.ratesUrl,
   });
+  await registerLoadShedding(app, config.maxEventLoopLagMs ?? DEFAULT_MAX_LAG_MS);
   registerAuth(app);
+  await registerAddressGate(app);
   await registerCompression(app);
 
   await app.register(multipart, {

@@ -34,6 +34,10 @@ export interface Config {
   logFormat?: 'pretty' | 'json';
   /** Web Push: the VAPID identity and the push services subscriptions may point at; unset, as with no variables. */
   push?: PushConfig;
+  /** Mean event-loop delay (ms) above which guests' reads are shed with 503 (lib/load-shedding.ts); 0 turns it off. */
+  maxEventLoopLagMs?: number;
+  /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
+  connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;
 }
 
 /**
@@ -95,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaS3: readMediaS3(env),
     webConcurrency: readConcurrency(env),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 10_000),
+    maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS ? Number(env.MAX_EVENT_LOOP_LAG_MS) : undefined,
+    connections: env.MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS) } : undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     push: readPush(env, dataDir),
   };

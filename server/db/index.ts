@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import path from 'node:path';
 import type { DB } from './schema';
-import { CountingDriver, type WriteCounter } from './write-counter';
+import { CountingDriver, countWrite, type WriteCounter } from './write-counter';
 
 // pg hands back int8 as strings; PGlite as numbers. Our ids, counts and change sequences fit
 // in a double, so both drivers agree on numbers. numeric (money) stays a string in both.
@@ -84,9 +84,8 @@ function listenForChanges(databaseUrl: string, counter: WriteCounter) {
     };
     c.on('error', lost);
     c.on('end', lost);
-    c.on('notification', () => {
-      counter.count++;
-    });
+    // The payload names the table written (migration 0010); an empty one counts for every table.
+    c.on('notification', (message) => countWrite(counter, message.payload || undefined));
     try {
       await c.connect();
       await c.query(`listen ${CHANGES_CHANNEL}`);
@@ -99,8 +98,8 @@ function listenForChanges(databaseUrl: string, counter: WriteCounter) {
       return;
     }
     client = c;
-    // Whatever committed while nobody listened is unknown: count it as a change.
-    counter.count++;
+    // Whatever committed while nobody listened is unknown: count it as a change of every table.
+    countWrite(counter, undefined);
     counter.trusted = true;
   };
   void connect();

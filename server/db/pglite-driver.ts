@@ -55,6 +55,10 @@ class PGliteDriver implements Driver {
       release = resolve;
     });
     await previous;
+    // A turn of the event loop between two users: handing over in a microtask would run every
+    // queued query back to back, and no request (not even a health check) would be read
+    // until the whole queue was done.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.release = release;
     return this.connection;
   }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LocalizedText } from '../../src/shared/content-language';
 
 /** Kysely's view of the tables created by server/db/migrations. Keep the two in step. */
 
@@ -26,9 +27,13 @@ export interface UsersTable {
   registration_token_hash: Generated<string | null>;
 }
 
+/** {en, fr, tr} as jsonb (0013): read as an object, written as JSON text. */
+type Translations = ColumnType<Partial<LocalizedText> | null, string | null | undefined, string | null>;
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
+  names: Translations;
   position: Generated<number>;
   seq: Seq;
   txid: Seq;
@@ -84,6 +89,7 @@ export interface BannersTable {
   id: Generated<number>;
   image_url: string;
   title: Generated<string>;
+  titles: Translations;
   link: string | null;
   position: Generated<number>;
   seq: Seq;
@@ -219,6 +225,25 @@ export interface PushSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** A resumable upload (migration 0012): `result` is the media answer once it is whole and checked. */
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  length: ColumnType<number, number, number>;
+  filename: string | null;
+  upload_preset: string | null;
+  result: ColumnType<UploadResult | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface UploadResult {
+  secure_url: string;
+  resource_type: string;
+  format: string;
+  bytes: number;
+  original_filename?: string;
+}
+
 export interface SyncMetaTable {
   key: string;
   value: number;
@@ -233,6 +258,8 @@ export interface DB {
   buyer_categories: BuyerCategoriesTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
+  /** Same shape as otp_codes (0014). */
+  password_reset_codes: OtpCodesTable;
   rate_events: RateEventsTable;
   banners: BannersTable;
   products: ProductsTable;
@@ -245,6 +272,7 @@ export interface DB {
   tombstones: TombstonesTable;
   sync_meta: SyncMetaTable;
   media_uploads: MediaUploadsTable;
+  uploads: UploadsTable;
   favorite_notices: FavoriteNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
 }

@@ -9,6 +9,33 @@ import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, Transactio
 export interface WriteCounter {
   count: number;
   trusted: boolean;
+  /** Writes per table; those whose table is not known (raw SQL, CTEs) are counted under "". */
+  tables?: Map<string, number>;
+}
+
+/** Counts one write to `table` (undefined: not known, so it counts for every table). */
+export function countWrite(counter: WriteCounter, table: string | undefined): void {
+  counter.count++;
+  counter.tables ??= new Map();
+  const key = table ?? '';
+  counter.tables.set(key, (counter.tables.get(key) ?? 0) + 1);
+}
+
+/**
+ * Writes that may have changed any of `tables`: theirs and those of unknown tables. A cache
+ * of answers read from those tables alone stays valid while this stays the same, whatever
+ * else is written (a failed sign-in, a message).
+ */
+export function writesTo(counter: WriteCounter, tables: readonly string[]): number {
+  let n = counter.tables?.get('') ?? 0;
+  for (const table of tables) n += counter.tables?.get(table) ?? 0;
+  return n;
+}
+
+/** The table a write statement changes, from its first words; undefined when it cannot be told. */
+export function tableOf(sqlText: string): string | undefined {
+  const match = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?/i.exec(sqlText);
+  return match?.[1].toLowerCase();
 }
 
 const NEUTRAL = new Set([
@@ -41,17 +68,19 @@ function kind(sqlText: string): 'end' | 'neutral' | 'write' {
  * a reader elsewhere may have read, and cached, the state from before the COMMIT.
  */
 export function countWrites(inner: DatabaseConnection, counter: WriteCounter): DatabaseConnection {
-  let dirty = false;
+  // The tables written in the open transaction ("" for unknown ones).
+  const dirty = new Set<string>();
   return {
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
       const result = await inner.executeQuery<R>(compiled);
       const what = kind(compiled.sql);
       if (what === 'end') {
-        if (dirty) counter.count++;
-        dirty = false;
+        for (const table of dirty) countWrite(counter, table || undefined);
+        dirty.clear();
       } else if (what === 'write') {
-        counter.count++;
-        dirty = true;
+        const table = tableOf(compiled.sql);
+        countWrite(counter, table);
+        dirty.add(table ?? '');
       }
       return result;
     },

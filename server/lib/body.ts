@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import type { MediaKind, StoredMedia } from '../services/media';
+import { requireUploader, type MediaKind, type StoredMedia } from '../services/media';
 import { ApiError, badRequest } from './errors';
 import { NOT_A_DICTIONARY } from '../../src/shared/validation';
 
@@ -151,8 +151,11 @@ export async function readForm(request: FastifyRequest, options: FormOptions = {
         throw badRequest({ [part.fieldname]: [`Ensure this field has no more than ${rule.max} files.`] });
       }
       try {
-        list.push(await request.server.media.save(part.file, { kinds: rule.kinds, field: part.fieldname, owner: request.user?.id }));
+        // Files are taken from confirmed accounts only, within their allowances (services/media.ts).
+        const owner = requireUploader(request.user);
+        list.push(await request.server.media.save(part.file, { kinds: rule.kinds, field: part.fieldname, owner }));
       } catch (error) {
+        part.file.resume();
         throw multipartError(error);
       }
     } else {

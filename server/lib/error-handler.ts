@@ -12,7 +12,11 @@ import { ApiError, BODY_TOO_LARGE, NOT_AUTHENTICATED, NOT_JSON, PERMISSION_DENIE
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.statusCode).send(bounded(error.body));
+    if (error instanceof ApiError) {
+      // A busy server says when to come back.
+      if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '2');
+      return reply.status(error.statusCode).send(bounded(error.body));
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names nothing that exists.

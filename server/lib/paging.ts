@@ -28,10 +28,17 @@ function readNonNegative(value: unknown, name: string): number | undefined {
  * absolute from PUBLIC_URL when it is configured, else relative to this origin. Never built
  * from the Host header, which any client can write.
  */
-export function page<T>(request: FastifyRequest, results: T[], count: number, paging: { limit: number; offset: number }): Page<T> {
+export function page<T>(
+  request: FastifyRequest,
+  results: T[],
+  count: number,
+  paging: { limit: number; offset: number },
+  /** The request's path and query to link from (a normalized one); the request's own when unset. */
+  from: string = request.url,
+): Page<T> {
   const publicUrl = request.server.config.publicUrl?.replace(/\/+$/, '');
   const link = (offset: number) => {
-    const url = new URL(request.url, 'http://origin.invalid');
+    const url = new URL(from, 'http://origin.invalid');
     url.searchParams.set('limit', String(paging.limit));
     if (offset > 0) url.searchParams.set('offset', String(offset));
     else url.searchParams.delete('offset');

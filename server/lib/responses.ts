@@ -14,6 +14,7 @@ const ERRORS = {
   403: 'Signed in, but not allowed to do this',
   404: 'Not found (or not yours to see)',
   413: 'The request body or a file in it is too large',
+  415: 'The body is not JSON: this call takes application/json only',
   429: 'Too many requests: try again after the time given (Retry-After)',
   503: 'Not available at the moment: try again shortly',
 } as const;

@@ -65,7 +65,12 @@ async function loadProfiles(db: Database, ids: number[]) {
   return { suppliers, buyers };
 }
 
-export async function userSummaries(db: Database, ids: number[]): Promise<Map<number, UserSummary>> {
+/**
+ * Users as shown beside a product, review or conversation. With `public`, what a guest or a
+ * stranger may see of a person (docs/product.md): a buyer's display name and picture, never
+ * their categories of interest; a supplier's profile is public as it is.
+ */
+export async function userSummaries(db: Database, ids: number[], opts: { public?: boolean } = {}): Promise<Map<number, UserSummary>> {
   const unique = [...new Set(ids)];
   const out = new Map<number, UserSummary>();
   if (unique.length === 0) return out;
@@ -75,7 +80,8 @@ export async function userSummaries(db: Database, ids: number[]): Promise<Map<nu
   ]);
   for (const u of users) {
     const supplier_profile = suppliers.get(u.id) ?? null;
-    const buyer_profile = buyers.get(u.id) ?? null;
+    const buyer = buyers.get(u.id) ?? null;
+    const buyer_profile = buyer && opts.public ? { name: buyer.name, logo_url: buyer.logo_url, interested_categories: [] } : buyer;
     out.set(u.id, {
       id: u.id,
       first_name: u.first_name,

@@ -20,7 +20,17 @@ import { rememberDevice } from '../services/devices';
 import { forgetSignIn } from '../services/push-subscriptions';
 import { deleteAccount } from '../services/me';
 import { createOtpService, OTP_MESSAGES } from '../services/otp';
-import { createRateLimiter, otpRules, resendCooldownRules, resendRules, signedUpOtpRules, signUpRules } from '../services/rate-limit';
+import {
+  createRateLimiter,
+  otpRules,
+  otpSendAddressRules,
+  rateKeys,
+  resendWaitMs,
+  signedUpOtpRules,
+  signUpRules,
+} from '../services/rate-limit';
+import { jsonFromOwnOrigin } from '../lib/browser-posts';
+import { CODE_REQUESTS_GATE, SIGN_UPS_GATE } from '../lib/address-gate';
 import {
   loginSchema,
   otpSchema,
@@ -40,7 +50,7 @@ const PASSWORD_SAVED = 'New password has been saved.';
 const MAIL_FAILED = SERVER_MESSAGES.MAIL_FAILED;
 const TOO_MANY_SIGN_UPS = (wait: string) => `Too many sign-ups. Please try again in ${wait}.`;
 const TOO_MANY_CODES = (wait: string) => `Too many wrong codes. Please try again in ${wait}.`;
-const TOO_MANY_RESENDS = (wait: string) => `Too many codes were asked for today. Please try again in ${wait}.`;
+const TOO_MANY_CODE_REQUESTS = (wait: string) => `Too many codes were asked for from your network. Please try again in ${wait}.`;
 const RESEND_COOLDOWN = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
 
 const logoutSchema = refreshSchema.extend({ endpoint: z.string().max(2048).optional() });
@@ -68,6 +78,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/registration/',
     {
+      config: { rateLimit: SIGN_UPS_GATE },
+      onRequest: jsonFromOwnOrigin,
       schema: {
         tags: ['auth'],
         summary: 'Create an unverified account and e-mail its code',
@@ -75,22 +87,30 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           'Answers a registration_token: send it back with the code (POST /api/auth/otp/verify/) to keep the sign-up password. ' +
           'Limited per address and overall; unverified accounts are removed after 7 days.',
         body: registrationSchema,
-        response: { 201: z.object({ detail: z.string(), registration_token: z.string() }), ...failures(400, 401, 413, 429, 503) },
+        response: { 201: z.object({ detail: z.string(), registration_token: z.string() }), ...failures(400, 401, 403, 413, 415, 429, 503) },
       },
     },
     async (request, reply) => {
       const input = request.body;
-      // Every sign-up counts, refused ones too: the limit also slows probing which addresses have accounts.
-      await takeAttempt(limiter, reply, signUpRules(request.ip), TOO_MANY_SIGN_UPS);
-      const { user, registrationToken } = await registerAccount(app.db, input);
+      // Taken before the account is made, so parallel sign-ups cannot pass the caps together; given
+      // back when refused (the address is taken, the mail could not leave): only accounts made
+      // count, so no one can use the caps up with sign-ups that fail.
+      const attempt = await takeAttempt(limiter, reply, signUpRules(request.ip), TOO_MANY_SIGN_UPS);
+      const { user, registrationToken } = await registerAccount(app.db, input).catch(async (err) => {
+        await limiter.release(attempt);
+        throw err;
+      });
       const issued = await otp.issue(user.id);
       try {
         if ('code' in issued) await mailCode(user, issued.code, request.log);
       } catch (err) {
         // Without its code the account could never be confirmed: undo it so signing up again works.
         await deleteAccount(app.db, user.id);
+        await limiter.release(attempt);
         throw err;
       }
+      // The sign-up's code is the address's first: the next one waits (resendWaitMs).
+      await limiter.record(rateKeys.otpSend(user.email));
       reply.status(201);
       return { detail: 'Verification e-mail sent.', registration_token: registrationToken };
     },
@@ -99,11 +119,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login/',
     {
+      onRequest: jsonFromOwnOrigin,
       schema: {
         tags: ['auth'],
         summary: 'Sign in (unverified accounts too)',
         body: loginSchema,
-        response: { 200: tokenPairSchema, ...failures(400, 401, 413, 429) },
+        response: { 200: tokenPairSchema, ...failures(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -152,6 +173,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/otp/verify/',
     {
+      onRequest: jsonFromOwnOrigin,
       schema: {
         tags: ['auth'],
         summary: 'Confirm the e-mail with its code; signs in',
@@ -159,7 +181,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           'Without the registration_token of the sign-up (or a sign-in of the account), every earlier sign-in ends ' +
           'and the sign-up password stops working: must_set_password is then true, and POST /api/auth/password/set/ chooses a new one.',
         body: otpSchema,
-        response: { 200: otpLoginSchema, ...failures(400, 401, 413, 429) },
+        response: { 200: otpLoginSchema, ...failures(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -174,9 +196,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const attempt = await takeAttempt(limiter, reply, rules, TOO_MANY_CODES);
       const result = user ? await otp.check(user.id, code) : 'incorrect';
       if (result !== 'incorrect') await limiter.release(attempt);
-      if (!user || result !== 'ok') throw fieldError('otp', OTP_MESSAGES[result === 'ok' ? 'incorrect' : result]);
+      const proven = user !== undefined && (signedUp || request.user?.id === user.id);
+      // Only the client that made the sign-up (or is signed in to it) learns that its code expired
+      // or was burned; to anyone else every failure is a wrong code, as for an address without one.
+      if (!user || result !== 'ok') throw fieldError('otp', OTP_MESSAGES[result === 'ok' || !proven ? 'incorrect' : result]);
 
-      const proven = signedUp || request.user?.id === user.id;
       const confirmed = await confirmEmail(app.db, user, proven);
       const tokens = await app.tokens.issue(user.id);
       return { ...tokens, user: await serializeMe(app.db, confirmed.user), must_set_password: confirmed.mustSetPassword };
@@ -186,31 +210,37 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/otp/resend/',
     {
+      config: { rateLimit: CODE_REQUESTS_GATE },
+      onRequest: jsonFromOwnOrigin,
       schema: {
         tags: ['auth'],
-        summary: 'Send a new code (at most once a minute, 5 times a day)',
+        summary: 'Send a new code (a minute after the last one, then growing waits up to 16 minutes)',
         description: 'Answers the same whether or not the address has an account waiting for a code.',
         body: resendOtpSchema,
-        response: { 200: detailSchema, ...failures(400, 401, 413, 429, 503) },
+        response: { 200: detailSchema, ...failures(400, 401, 403, 413, 415, 429, 503) },
       },
     },
     async (request, reply) => {
       const { email } = request.body;
-      const daily = await takeAttempt(limiter, reply, resendRules(email), TOO_MANY_RESENDS);
-      const found = await findUserByEmail(app.db, email);
-      const user = found && awaitsCode(found) ? found : undefined;
-      // An address without a code to send is timed like one that has: one answer a minute.
-      const issued = user ? await otp.issue(user.id) : await limiter.consume(resendCooldownRules(email));
-      if ('waitMs' in issued) {
-        await limiter.release(daily);
-        const seconds = Math.ceil(issued.waitMs / 1000);
-        throw waitError(reply, issued.waitMs, () => RESEND_COOLDOWN(seconds));
+      // At most 30 codes a minute for one client address, whatever the addresses asked for.
+      await takeAttempt(limiter, reply, otpSendAddressRules(request.ip), TOO_MANY_CODE_REQUESTS);
+      // Growing waits per e-mail address, timed alike whether it has an account waiting for a
+      // code or not (the sign-up's code counts as its first): the answer tells nothing.
+      const turn = await limiter.consumeSpaced(rateKeys.otpSend(email), resendWaitMs);
+      if ('waitMs' in turn) {
+        const seconds = Math.ceil(turn.waitMs / 1000);
+        throw waitError(reply, turn.waitMs, () => RESEND_COOLDOWN(seconds));
       }
-      if (user && 'code' in issued) {
-        await mailCode(user, issued.code, request.log).catch(async (err) => {
-          await limiter.release(daily);
-          throw err;
-        });
+      const found = await findUserByEmail(app.db, email);
+      if (found && awaitsCode(found)) {
+        // The wait was just checked above, for every address alike.
+        const issued = await otp.issue(found.id, 0);
+        if ('code' in issued) {
+          await mailCode(found, issued.code, request.log).catch(async (err) => {
+            await limiter.release(turn);
+            throw err;
+          });
+        }
       }
       return { detail: OTP_RESENT };
     },

@@ -1,15 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures } from '../lib/responses';
 import { categorySchema } from '../../src/shared/types';
+import { languageFromHeader } from '../../src/shared/content-language';
+import { listCategories } from '../services/content';
+import { failures } from '../lib/responses';
 
-/** Categories are few and static enough to answer as one list (docs/api.md#data-formats-and-paging: clients accept a plain array). */
+/**
+ * Categories are few and static enough to answer as one list (docs/api.md#data-formats-and-paging:
+ * clients accept a plain array); `name` in the Accept-Language's language (docs/api.md#content-languages).
+ */
 const categories: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/categories/',
     { schema: { tags: ['catalogue'], response: { 200: z.array(categorySchema), ...failures(401) } } },
-    async () => {
-      return app.db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('id').execute();
+    async (request, reply) => {
+      reply.header('Vary', 'Accept-Language');
+      return listCategories(app.db, languageFromHeader(request.headers['accept-language']));
     },
   );
 };

@@ -3,6 +3,7 @@ import health from './health';
 import categories from './categories';
 import media from './media';
 import auth from './auth';
+import passwordReset from './password-reset';
 import me from './me';
 import profiles from './profiles';
 import users from './users';
@@ -17,6 +18,7 @@ import favorites from './favorites';
 import sync from './sync';
 import rates from './rates';
 import push from './push';
+import uploads from './uploads';
 
 /** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -24,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(categories);
   await app.register(media);
   await app.register(auth);
+  await app.register(passwordReset);
   await app.register(me);
   await app.register(profiles);
   await app.register(users);
@@ -38,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(sync);
   await app.register(rates);
   await app.register(push);
+  await app.register(uploads);
 }

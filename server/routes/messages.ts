@@ -8,6 +8,7 @@ import { idParams } from '../lib/params';
 import { participantConversation } from '../services/conversations';
 import { readMessages, sendMessage, serializeMessage } from '../services/messages';
 import { failures } from '../lib/responses';
+import { createRateLimiter } from '../services/rate-limit';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '../../src/shared/messaging';
 import { messageSchema } from '../../src/shared/chat';
 import { pageSchema } from '../../src/shared/types';
@@ -17,10 +18,11 @@ import { pageSchema } from '../../src/shared/types';
 /** A chat window's worth of messages per page. */
 const MESSAGES_PAGE = 100;
 
-const sent = { 200: messageSchema, 201: messageSchema, ...failures(400, 401, 403, 404, 413) };
+const sent = { 200: messageSchema, 201: messageSchema, ...failures(400, 401, 403, 404, 413, 429) };
 
 const messages: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const limiter = createRateLimiter(db);
 
   app.get(
     '/api/conversations/:id/messages/',
@@ -49,12 +51,18 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       // Stored as our own media path whatever host the client wrote, so nobody can point others elsewhere.
       imageUrl = file.path;
     }
-    const { message, created, notificationId } = await sendMessage(db, conversation, me, {
-      text: input.text,
-      imageUrl,
-      price: input.price,
-      clientId: input.client_id,
-    });
+    const { message, created, notificationId } = await sendMessage(
+      db,
+      conversation,
+      me,
+      {
+        text: input.text,
+        imageUrl,
+        price: input.price,
+        clientId: input.client_id,
+      },
+      limiter,
+    );
     app.push.notified(notificationId);
     if (created) reply.status(201);
     return serializeMessage(message);

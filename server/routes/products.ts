@@ -7,7 +7,7 @@ import { readForm, type Form } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
 import { page, readPaging, type Page } from '../lib/paging';
 import { checkInput, parseInput } from '../lib/validate';
-import { TIME_BOUND_TTL_MS, catalogueVersion, createCatalogueCache, freshRead, type Cached } from '../services/catalogue-cache';
+import { TIME_BOUND_TTL_MS, catalogueVersionReader, createCatalogueCache, createReadGate, type Cached } from '../services/catalogue-cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
 import { failures, noContent, notModified } from '../lib/responses';
@@ -37,6 +37,7 @@ import {
   readFlashDeal,
 } from '../../src/shared/catalogue';
 import { invalidPk, recordId } from '../../src/shared/validation';
+import { listingFilterParams, listingFiltersQuery, type ListingFilters } from '../../src/shared/listing-filters';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
 import { pageSchema } from '../../src/shared/types';
 
@@ -47,6 +48,7 @@ const listQuery = z.looseObject({
   category: filter,
   supplier: filter,
   exclude: filter,
+  ...listingFiltersQuery.shape,
 });
 
 const FORM_FILES = {
@@ -71,24 +73,39 @@ const products: FastifyPluginAsyncZod = async (app) => {
   const lists = createCatalogueCache<Page<Product>>();
   const timeBoundLists = createCatalogueCache<Page<Product>>(TIME_BOUND_TTL_MS);
   const details = createCatalogueCache<Product | undefined>();
-  // Answers no longer depend on the Host header (lib/paging.ts), so neither does the cache.
-  const cacheKey = (request: FastifyRequest) => request.url;
-  const version = freshRead(app.db, () => catalogueVersion(app.db));
+  // Cached under a normalized URL (known parameters only, in one order, limits clamped), so
+  // junk parameters and spellings of the same query share one entry; the paging links are
+  // built from it too. The version moves only with writes to the catalogue's tables.
+  const version = catalogueVersionReader(app.db);
+  const gated = createReadGate();
 
   const list = (order: ProductOrder) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as z.output<typeof listQuery>;
     const paging = readPaging(request);
     const search = query.search?.trim() || undefined;
     const cache = order === 'flash-deals' || order === 'hot-selling' ? timeBoundLists : lists;
-    const answer = await cache.get(cacheKey(request), await version(), async () => {
-      const { count, results } = await listProducts(app.db, {
-        filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
-        order,
-        ...paging,
-        viewerId: null,
-      });
-      return page(request, results, count, paging);
-    });
+    const listing: ListingFilters = {
+      ordering: query.ordering,
+      price_min: query.price_min,
+      price_max: query.price_max,
+      moq_max: query.moq_max,
+      rating_min: query.rating_min,
+      verified: query.verified,
+      in_stock: query.in_stock,
+    };
+    const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging, listing);
+    const answer = await cache.get(key, await version(), () =>
+      gated(async () => {
+        const { count, results } = await listProducts(app.db, {
+          filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
+          order,
+          listing,
+          ...paging,
+          viewerId: null,
+        });
+        return page(request, results, count, paging, key);
+      }),
+    );
     const viewerId = viewer(request);
     if (viewerId === null) return sendCached(request, reply, answer);
     return { ...answer.value, results: await withFavorites(app.db, answer.value.results, viewerId) };
@@ -99,7 +116,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['catalogue'],
       querystring: listQuery,
-      response: { 200: pageSchema(productSchema), 304: notModified, ...failures(400, 401) },
+      response: { 200: pageSchema(productSchema), 304: notModified, ...failures(400, 401, 503) },
     },
     onSend: conditional,
   };
@@ -112,11 +129,13 @@ const products: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:id/',
     {
-      schema: { tags: ['catalogue'], params: idParams, response: { 200: productSchema, 304: notModified, ...failures(401, 404) } },
+      schema: { tags: ['catalogue'], params: idParams, response: { 200: productSchema, 304: notModified, ...failures(401, 404, 503) } },
       onSend: conditional,
     },
     async (request, reply) => {
-      const answer = await details.get(cacheKey(request), await version(), () => productById(app.db, request.params.id, null));
+      const answer = await details.get(String(request.params.id), await version(), () =>
+        gated(() => productById(app.db, request.params.id, null)),
+      );
       if (!answer.value) throw notFound();
       const viewerId = viewer(request);
       if (viewerId === null) return sendCached(request, reply, answer);
@@ -205,6 +224,25 @@ const products: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** A list request's path with only the parameters that change its answer, in a fixed order. */
+function canonicalListUrl(
+  path: string,
+  filters: { search?: string; category?: number; supplier?: number; exclude?: number },
+  paging: { limit: number; offset: number },
+  listing: ListingFilters = {},
+): string {
+  const params = new URLSearchParams();
+  if (filters.category !== undefined) params.set('category', String(filters.category));
+  if (filters.exclude !== undefined) params.set('exclude', String(filters.exclude));
+  params.set('limit', String(paging.limit));
+  if (paging.offset > 0) params.set('offset', String(paging.offset));
+  if (filters.search) params.set('search', filters.search.replace(/\s+/g, ' '));
+  if (filters.supplier !== undefined) params.set('supplier', String(filters.supplier));
+  // Sorting and filters, canonical (docs/api.md#sorting-and-filtering): each choice its own cache entry.
+  for (const [name, value] of Object.entries(listingFilterParams(listing))) params.set(name, value);
+  return `${path}?${params}`;
+}
 
 /** A guest's cached answer: its bytes as made once, compressed as the client accepts, with its ETag. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached<unknown>) {

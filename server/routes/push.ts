@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
+import { failures, noContent } from '../lib/responses';
 import { checkEndpoint, checkKeys, deleteSubscription, ENDPOINT_MAX, saveSubscription } from '../services/push-subscriptions';
 import { pushLanguage } from '../services/push-text';
 
@@ -36,7 +37,7 @@ const push: FastifyPluginAsyncZod = async (app) => {
         tags: ['push'],
         summary: "The server's VAPID public key",
         description: 'Pass it as applicationServerKey to PushManager.subscribe() (base64url, an uncompressed P-256 point).',
-        response: { 200: z.object({ public_key: z.string() }) },
+        response: { 200: z.object({ public_key: z.string() }), ...failures(401) },
       },
     },
     async () => ({ public_key: app.push.publicKey }),
@@ -53,7 +54,7 @@ const push: FastifyPluginAsyncZod = async (app) => {
           'one of PUSH_ENDPOINT_PREFIXES. The same endpoint again replaces the stored one (201 when new, 200 otherwise). ' +
           'Signing out on the device (POST /api/auth/logout/) removes it.',
         body: subscriptionInput,
-        response: { 200: subscriptionOutput, 201: subscriptionOutput },
+        response: { 200: subscriptionOutput, 201: subscriptionOutput, ...failures(400, 401, 413) },
       },
       ...signedIn,
     },
@@ -80,7 +81,7 @@ const push: FastifyPluginAsyncZod = async (app) => {
         tags: ['push'],
         summary: 'Stop pushes to this endpoint',
         body: endpointInput,
-        response: { 204: z.null().describe('Removed') },
+        response: { 204: noContent, ...failures(400, 401, 404, 413) },
       },
       ...signedIn,
     },

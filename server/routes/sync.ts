@@ -4,7 +4,7 @@ import { syncCollections } from '../sync';
 import { pruneTombstones, syncBounds } from '../sync/tombstones';
 import { CURSOR_PATTERN, readCursor, type Cursor } from '../sync/feed';
 import { nothingNew, pull } from '../sync/pull';
-import { catalogueVersion, createCatalogueCache, freshRead } from '../services/catalogue-cache';
+import { catalogueVersionReader, createCatalogueCache, freshRead } from '../services/catalogue-cache';
 import { withFavorites } from '../services/products';
 import { sendPrepared } from '../lib/compression';
 import { failures } from '../lib/responses';
@@ -69,7 +69,7 @@ const sync: FastifyPluginAsyncZod = async (app) => {
   // (services/catalogue-cache.ts), so a crowd of first visits costs the server bytes written.
   // A page of 1,000 products holds a few MB in memory: 24 cover a 20,000-product catalogue.
   const cataloguePages = createCatalogueCache<SyncAnswer>(Infinity, 24);
-  const version = freshRead(app.db, () => catalogueVersion(app.db));
+  const version = catalogueVersionReader(app.db);
   const pullInSnapshot = (userId: number | null, since: Cursor, limit: number, only?: string[]) =>
     // One snapshot for every query: the bound of settled transactions and the rows agree.
     app.db

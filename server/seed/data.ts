@@ -1,3 +1,4 @@
+import type { Kind } from './drawings';
 /**
  * The demo catalogue's words: suppliers from the four countries of the marketplace, each
  * writing in their own language (Türkiye: Turkish, Nigeria: English, Senegal and Côte
@@ -758,10 +759,38 @@ export const COMMENTS: Record<DemoBuyer['language'], string[][]> = {
   ],
 };
 
+/** The home carousel, titled in every language of the app (docs/api.md#content-languages). */
 export const BANNERS = [
-  { title: 'Flash deals: up to 15% off this week', link: '/flash-deals', hue: 18 },
-  { title: 'New arrivals from Türkiye, Nigeria, Senegal and Côte d’Ivoire', link: '/new-arrivals', hue: 205 },
-  { title: 'Verified suppliers of cocoa, coffee and shea', link: '/search/cacao', hue: 140 },
+  {
+    titles: {
+      en: 'Flash deals: up to 15% off this week',
+      fr: 'Ventes flash : jusqu’à 15 % de remise cette semaine',
+      tr: 'Flaş fırsatlar: bu hafta %15’e varan indirim',
+    },
+    link: '/flash-deals',
+    hue: 18,
+    goods: ['sack', 'bottle', 'generator', 'fabric-roll'] as Kind[],
+  },
+  {
+    titles: {
+      en: 'New arrivals from Türkiye, Nigeria, Senegal and Côte d’Ivoire',
+      fr: 'Nouveautés de Turquie, du Nigeria, du Sénégal et de Côte d’Ivoire',
+      tr: 'Türkiye, Nijerya, Senegal ve Fildişi Sahili’nden yeni ürünler',
+    },
+    link: '/new-arrivals',
+    hue: 205,
+    goods: ['folded-cloth', 'basket', 'solar-panel', 'pouch'] as Kind[],
+  },
+  {
+    titles: {
+      en: 'Verified suppliers of cocoa, coffee and shea',
+      fr: 'Fournisseurs vérifiés de cacao, de café et de karité',
+      tr: 'Kakao, kahve ve shea yağında onaylı tedarikçiler',
+    },
+    link: '/search/cacao',
+    hue: 140,
+    goods: ['beans', 'chocolate', 'jar', 'pouch'] as Kind[],
+  },
 ];
 
 /** A hue per category for the generated pictures. */

@@ -6,7 +6,7 @@ import { hashPassword } from '../services/passwords';
 import { notifyNewReview } from '../services/reviews';
 import { notifyNewFavorite } from '../services/favorites';
 import { BANNERS, BUYERS, CATEGORY_HUES, COMMENTS, DEMO_BUYER_EMAIL, DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL, SUPPLIERS } from './data';
-import { bannerPicture, productPicture } from './png';
+import { bannerPicture, logoPicture, productPicture } from './pictures';
 
 /**
  * The demo catalogue (docs/operations.md#run-and-deploy: `npm start` loads it into an empty database unless
@@ -82,7 +82,7 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   // Pictures first, outside the transaction: files are content-addressed, a leftover is harmless.
-  const save = (png: Buffer) => media.save(Readable.from([png]), { kinds: ['image'] }).then((m) => m.path);
+  const save = (picture: Buffer) => media.save(Readable.from([picture]), { kinds: ['image'] }).then((m) => m.path);
   const plan = SUPPLIERS.flatMap((supplier, s) =>
     supplier.products.flatMap(([name, description, category, min, max, moq, stock, variants]) =>
       variants.map((variant, v) => ({
@@ -100,12 +100,14 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
   const pictures: Array<{ thumbnail: string; gallery: string[] }> = [];
   for (const [i, p] of plan.entries()) {
     const hue = (CATEGORY_HUES[p.category] ?? 0) + ((i * 13) % 40) - 20;
-    const thumbnail = await save(productPicture((hue + 360) % 360, i, 200));
-    const gallery = i % 2 === 0 ? [thumbnail, await save(productPicture((hue + 380) % 360, i + 500, 200))] : [thumbnail];
+    const thumbnail = await save(await productPicture(p.name, (hue + 360) % 360, i));
+    const gallery = i % 2 === 0 ? [thumbnail, await save(await productPicture(p.name, (hue + 360) % 360, i, true))] : [thumbnail];
     pictures.push({ thumbnail, gallery });
   }
   const bannerImages: string[] = [];
-  for (const b of BANNERS) bannerImages.push(await save(bannerPicture(b.hue)));
+  for (const b of BANNERS) bannerImages.push(await save(await bannerPicture(b.hue, b.goods)));
+  const logos: string[] = [];
+  for (const [i, s] of SUPPLIERS.entries()) logos.push(await save(await logoPicture(s.company, (i * 47 + 15) % 360)));
 
   return db.transaction().execute(async (trx) => {
     // Two servers starting at once on one PostgreSQL: the second waits, then sees products.
@@ -160,7 +162,7 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
           company_name: s.company,
           about: s.about,
           is_verified: s.badge,
-          logo_url: null,
+          logo_url: logos[i],
         })),
       )
       .execute();
@@ -228,7 +230,15 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
 
     await trx
       .insertInto('banners')
-      .values(BANNERS.map((b, i) => ({ image_url: bannerImages[i], title: b.title, link: b.link, position: i })))
+      .values(
+        BANNERS.map((b, i) => ({
+          image_url: bannerImages[i],
+          title: b.titles.en,
+          titles: JSON.stringify(b.titles),
+          link: b.link,
+          position: i,
+        })),
+      )
       .execute();
 
     // Buyers' reviews (in their language) and favourites, with their suppliers notified.

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { localWrites, type Database } from '../db';
+import { writesTo } from '../db/write-counter';
 import { prepareText, type PreparedText } from '../lib/compression';
 import { etagOf } from '../lib/conditional';
+import { ApiError } from '../lib/errors';
 
 /**
  * Answers of the public catalogue reads (product lists, sections, searches, product
@@ -16,6 +18,31 @@ import { etagOf } from '../lib/conditional';
 /** How long an answer bound to the clock (flash deals, hot selling) is kept. */
 export const TIME_BOUND_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
+
+export const CATALOGUE_BUSY = 'The server is busy. Please try again in a moment.';
+
+/**
+ * At most `concurrency` uncached catalogue reads at once per process, the others waiting in
+ * line (past `queueLimit` waiting, 503): a crowd of unique searches cannot fill the database's
+ * queue, and a sign-in still finds its turn quickly (bench/attacks.ts).
+ */
+export function createReadGate(concurrency = 4, queueLimit = 200) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async function gated<T>(read: () => Promise<T>): Promise<T> {
+    if (active >= concurrency) {
+      if (waiting.length >= queueLimit) throw new ApiError(503, { detail: CATALOGUE_BUSY });
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else active++;
+    try {
+      return await read();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
 
 /**
  * Shares one read among the requests waiting for it, without ever answering a request with
@@ -42,21 +69,46 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
  * A read that is always as fresh as the database: shared among concurrent callers
  * (sharedRead), and not repeated at all while the database's write counter says nothing
  * was committed since (db/write-counter.ts: always on the embedded database; on
- * PostgreSQL while its change notifications are received).
+ * PostgreSQL while its change notifications are received). With `tables`, only writes to
+ * those tables (or to tables that cannot be told) count.
  */
-export function freshRead<T>(db: Database, read: () => Promise<T>): () => Promise<T> {
+export function freshRead<T>(db: Database, read: () => Promise<T>, tables?: readonly string[]): () => Promise<T> {
   const shared = sharedRead(read);
   const writes = localWrites(db);
   if (!writes) return shared;
   let last: { writes: number; value: T } | undefined;
   return async () => {
     if (!writes.trusted) return shared();
-    const now = writes.count;
+    // Only writes to the tables the answers are read from count (all of them when unnamed).
+    const now = tables ? writesTo(writes, tables) : writes.count;
     if (last && last.writes === now) return last.value;
     const value = await shared();
     last = { writes: now, value };
     return value;
   };
+}
+
+/**
+ * The tables the public catalogue answers are read from: products with their category,
+ * gallery and supplier, ratings (reviews), and the favourites and conversations that order
+ * the hot-selling list. Writes elsewhere (sign-ins, codes, messages, notifications, uploads)
+ * leave cached catalogue answers in place.
+ */
+export const CATALOGUE_TABLES = [
+  'products',
+  'product_media',
+  'categories',
+  'banners',
+  'supplier_profiles',
+  'users',
+  'reviews',
+  'favorites',
+  'conversations',
+] as const;
+
+/** The catalogue's version (catalogueVersion), asked of the database only after a write to CATALOGUE_TABLES. */
+export function catalogueVersionReader(db: Database): () => Promise<string> {
+  return freshRead(db, () => catalogueVersion(db), CATALOGUE_TABLES);
 }
 
 /**

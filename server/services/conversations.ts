@@ -15,8 +15,9 @@ import { SERVER_MESSAGES } from '../../src/shared/messages';
  *
  * Who may open one (left open by the product rules; decided here):
  * - about a product: a BUYER account, with the product's supplier, never about their own product;
- * - without a product: a BUYER with a SUPPLIER or a SUPPLIER with a BUYER, e.g. a general
- *   enquiry from a seller page, or a supplier following up with a buyer. Never two of a kind.
+ * - without a product: a BUYER with a SUPPLIER, e.g. a general enquiry from a seller page. A
+ *   SUPPLIER only reopens a conversation a buyer opened: a buyer's id answers like one that
+ *   does not exist, so no one maps buyers by walking ids. Never two of a kind.
  * The same buyer, supplier and product always reuse one conversation.
  */
 
@@ -71,9 +72,11 @@ export async function serializeConversations(db: Database, viewerId: number, row
   const ids = rows.map((r) => r.id);
   const productIds = rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]));
   const [people, products, unread, lastMessages] = await Promise.all([
+    // Participants as anyone may see them: a buyer's name and picture, a supplier's public profile.
     userSummaries(
       db,
       rows.flatMap((r) => [r.buyer_id, r.supplier_id]),
+      { public: true },
     ),
     productIds.length === 0
       ? []
@@ -155,18 +158,23 @@ export async function openConversation(db: Database, me: UserRow, productId: num
     if (!other) throw fieldError('participants', invalidPk(others[0]));
 
     let buyerId: number, supplierId: number;
+    // Only a supplier can be asked for: anyone else answers like an id that does not exist, so
+    // walking ids maps no buyer. A supplier reaches a buyer in a conversation the buyer opened.
+    const noSuchParticipant = () => fieldError('participants', invalidPk(others[0]));
+    let reopenOnly = false;
     if (product) {
       if (other.id !== product.supplier_id) throw fieldError('participants', SERVER_MESSAGES.PARTICIPANT_NOT_SUPPLIER);
       if (me.user_type !== 'BUYER') throw forbidden(SERVER_MESSAGES.ONLY_BUYERS_ASK_SUPPLIERS);
       [buyerId, supplierId] = [me.id, other.id];
+    } else if (me.user_type === null) {
+      throw forbidden(SERVER_MESSAGES.CHOOSE_ACCOUNT_TYPE_FIRST);
     } else if (me.user_type === 'BUYER' && other.user_type === 'SUPPLIER') {
       [buyerId, supplierId] = [me.id, other.id];
     } else if (me.user_type === 'SUPPLIER' && other.user_type === 'BUYER') {
       [buyerId, supplierId] = [other.id, me.id];
-    } else if (me.user_type === null) {
-      throw forbidden(SERVER_MESSAGES.CHOOSE_ACCOUNT_TYPE_FIRST);
+      reopenOnly = true;
     } else {
-      throw fieldError('participants', SERVER_MESSAGES.BUYER_AND_SUPPLIER);
+      throw noSuchParticipant();
     }
 
     // The unique index cannot catch two product-less conversations (nulls are distinct).
@@ -180,6 +188,7 @@ export async function openConversation(db: Database, me: UserRow, productId: num
       .orderBy('id')
       .executeTakeFirst();
     if (existing) return { row: existing, created: false };
+    if (reopenOnly) throw noSuchParticipant();
     const inserted = await trx
       .insertInto('conversations')
       .values({ buyer_id: buyerId, supplier_id: supplierId, product_id: product?.id ?? null })

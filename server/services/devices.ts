@@ -36,7 +36,8 @@ export function knownDevice(request: FastifyRequest, secret: string, email: stri
 /** Remembers this browser as one the account's owner signs in from. */
 export function rememberDevice(request: FastifyRequest, reply: FastifyReply, secret: string, email: string): void {
   const nonce = randomBytes(16).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+  // Secure whenever the public origin is https, even when TLS ends at a proxy that is not trusted for X-Forwarded-Proto.
+  const secure = request.protocol === 'https' || request.server.config.publicUrl?.startsWith('https:') ? '; Secure' : '';
   reply.header(
     'set-cookie',
     `${DEVICE_COOKIE}=${nonce}.${mac(secret, email, nonce)}; Path=/api/; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Strict${secure}`,

@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import sharp from 'sharp';
+import { checkImage } from './media-images';
 
 /**
  * The whole file checked to be what its first bytes claim: images are decoded, video
@@ -31,15 +31,9 @@ export async function contentMatches(file: string, format: string, bytes: number
   }
 }
 
-const SHARP_FORMAT: Record<string, string> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp' };
-
-/** Decodes every pixel of the (first) frame; a truncated or corrupt image fails. */
+/** Decodes every pixel of every frame within the pixel budget (media-images.ts); a truncated, corrupt or oversized image fails. */
 async function decodes(file: string, format: string): Promise<boolean> {
-  const image = sharp(file, { failOn: 'truncated', limitInputPixels: 100_000_000 });
-  const meta = await image.metadata();
-  if (meta.format !== SHARP_FORMAT[format]) return false;
-  await image.stats();
-  return true;
+  return (await checkImage(file, format)) === 'ok';
 }
 
 async function withFile<T>(file: string, use: (fh: FileHandle) => Promise<T>): Promise<T> {

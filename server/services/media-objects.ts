@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,6 +33,8 @@ export interface MediaObjects {
   putFile(name: string, file: string, contentType: string): Promise<void>;
   put(name: string, bytes: Buffer, contentType: string): Promise<void>;
   read(name: string): Promise<Buffer | undefined>;
+  /** Streams a stored file into a local file (never whole in memory); false when there is none. */
+  readTo(name: string, file: string): Promise<boolean>;
   /** Marks a file as written now: its grace period before an unreferenced file is removed starts anew. */
   touch(name: string): Promise<void>;
   /** Every stored file (temporary uploads excluded). */
@@ -68,6 +70,11 @@ export function folderObjects(root: string): MediaObjects {
       }
     },
     read: (name) => readFile(file(name)).catch(() => undefined),
+    readTo: (name, target) =>
+      copyFile(file(name), target).then(
+        () => true,
+        () => false,
+      ),
     async touch(name) {
       const now = new Date();
       await utimes(file(name), now, now).catch(() => {});

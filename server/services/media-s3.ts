@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
@@ -79,6 +80,17 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
         return Buffer.from(await out.Body!.transformToByteArray());
       } catch (error) {
         if (missing(error)) return undefined;
+        throw error;
+      }
+    },
+    async readTo(name, file) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key(name) }));
+        await pipeline(out.Body as Readable, createWriteStream(file));
+        return true;
+      } catch (error) {
+        await rm(file, { force: true });
+        if (missing(error)) return false;
         throw error;
       }
     },

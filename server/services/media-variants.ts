@@ -1,4 +1,7 @@
-import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { resizeImage } from './media-images';
 import { MEDIA_WIDTHS, type MediaWidth } from '../../src/shared/constants';
 import type { MediaObjects } from './media-objects';
 
@@ -28,20 +31,29 @@ export function createMediaVariants(objects: MediaObjects) {
   /** Stored files whose bytes start like an image but do not decode: served as they are. */
   const undecodable = new Set<string>();
 
-  /** False when the original does not decode; the store's own failures are thrown. */
+  /**
+   * False when the original does not decode within the pixel budget; the store's own
+   * failures are thrown. The original is read from disk by the image library (or streamed
+   * from the bucket into a local file first), never whole into memory, and resized in the
+   * bounded image pool (media-images.ts).
+   */
   async function make(source: string, target: string, width: MediaWidth): Promise<boolean> {
-    const bytes = await objects.read(source);
-    if (!bytes) return false;
-    let webp: Buffer;
+    const work = path.join(objects.tempDir, `.variant-${randomUUID()}`);
+    const input = objects.root ? path.join(objects.root, source) : `${work}.in`;
+    await mkdir(objects.tempDir, { recursive: true });
     try {
+      if (!objects.root && !(await objects.readTo(source, input))) return false;
       // No enlargement: a small original gives a WebP of its own size, still smaller to send.
-      webp = await sharp(bytes, { animated: true }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-    } catch {
-      undecodable.add(source);
-      return false;
+      if (!(await resizeImage(input, width, `${work}.webp`))) {
+        undecodable.add(source);
+        return false;
+      }
+      await objects.putFile(target, `${work}.webp`, 'image/webp');
+      return true;
+    } finally {
+      await rm(`${work}.webp`, { force: true });
+      if (!objects.root) await rm(input, { force: true });
     }
-    await objects.put(target, webp, 'image/webp');
-    return true;
   }
 
   /**

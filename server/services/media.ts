@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,8 +8,9 @@ import { Transform } from 'node:stream';
 import { sql } from 'kysely';
 import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from '../../src/shared/constants';
 import type { Database } from '../db';
-import { badRequest, tooLarge, tooManyRequests } from '../lib/errors';
+import { badRequest, forbidden, notAuthenticated, tooLarge, tooManyRequests } from '../lib/errors';
 import { contentMatches } from './media-check';
+import { IMAGE_TOO_LARGE, reencodeImage } from './media-images';
 import type { MediaObjects } from './media-objects';
 import { SERVER_MESSAGES } from '../../src/shared/messages';
 
@@ -66,6 +67,40 @@ export const NOT_WHAT_IT_CLAIMS = SERVER_MESSAGES.NOT_WHAT_IT_CLAIMS;
 export const TOO_MANY_FILES = `Upload limit reached: at most ${UPLOAD_FILES_PER_MINUTE} files a minute. Please wait a moment.`;
 export const DAILY_QUOTA = `Upload limit reached: at most ${UPLOAD_BYTES_PER_DAY / 1048576} MB a day.`;
 
+export const UPLOAD_NEEDS_CONFIRMED = 'Please verify your email address before uploading files.';
+
+/**
+ * Who may store files: a signed-in account whose e-mail is confirmed (docs/api.md). Every route
+ * that takes files (uploads, resumable uploads, forms with pictures) calls this before reading
+ * a byte, and answers 401 or 403 with a `detail`; the store checks it again when it claims the
+ * upload (claimUpload), whatever the route. Answers the owner's id for `save`.
+ */
+export function requireUploader(user: { id: number; is_verified: boolean } | null | undefined): number {
+  if (!user) throw notAuthenticated();
+  if (!user.is_verified) throw forbidden(UPLOAD_NEEDS_CONFIRMED);
+  return user.id;
+}
+
+/**
+ * Refuses at once (429 with a `detail`) when the user has no allowance left: files this minute,
+ * or `bytes` more today. For routes that learn a file's size before its bytes (a resumable
+ * upload's creation); `save` claims the allowance itself as the bytes arrive.
+ */
+export async function checkUploadAllowance(db: Database, userId: number, bytes = 0): Promise<void> {
+  const now = Date.now();
+  const used = await db
+    .selectFrom('media_uploads')
+    .select([
+      sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
+      sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'),
+    ])
+    .where('user_id', '=', userId)
+    .where('at', '>', new Date(now - DAY_MS))
+    .executeTakeFirstOrThrow();
+  if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
+  if (Number(used.bytes) + bytes > UPLOAD_BYTES_PER_DAY) throw tooManyRequests(DAILY_QUOTA);
+}
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -81,6 +116,8 @@ const UPLOAD_LOCK = 0x6d656469;
 async function claimUpload(db: Database, userId: number): Promise<{ id: number; bytes: number }> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${userId})`.execute(trx);
+    const owner = await trx.selectFrom('users').select('is_verified').where('id', '=', userId).executeTakeFirst();
+    if (!owner?.is_verified) throw forbidden(UPLOAD_NEEDS_CONFIRMED);
     const now = Date.now();
     const used = await trx
       .selectFrom('media_uploads')
@@ -102,6 +139,17 @@ async function claimUpload(db: Database, userId: number): Promise<{ id: number; 
       .executeTakeFirstOrThrow();
     return { id: row.id, bytes };
   });
+}
+
+/** SHA-256 and size of a local file, read as a stream. */
+async function hashFile(file: string): Promise<{ digest: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { digest: hash.digest('hex'), bytes };
 }
 
 /**
@@ -156,18 +204,39 @@ export function createMediaStore(objects: MediaObjects, db?: Database) {
       if (bytes === 0) throw badRequest({ [field]: ['The submitted file is empty.'] });
       const signature = sniff(head);
       if (!signature || (opts.kinds && !opts.kinds.includes(signature.kind))) throw badRequest({ [field]: [UNSUPPORTED_TYPE] });
-      if (!(await contentMatches(temp, signature.format, bytes))) throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
-      const name = `${hash.digest('hex')}.${signature.format}`;
+      let digest: string;
+      // What is stored (and answered) can differ from what was received: re-encoded images.
+      let storedBytes = bytes;
+      if (signature.kind === 'image') {
+        // Stored as decoded and encoded again: one well-formed image, nothing appended, no metadata.
+        const clean = `${temp}.clean`;
+        const result = await reencodeImage(temp, signature.format, clean);
+        if (result === 'too-large') throw badRequest({ [field]: [IMAGE_TOO_LARGE] });
+        if (result !== 'ok') throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
+        await rename(clean, temp);
+        ({ digest, bytes: storedBytes } = await hashFile(temp));
+      } else {
+        if (!(await contentMatches(temp, signature.format, bytes))) throw badRequest({ [field]: [NOT_WHAT_IT_CLAIMS] });
+        digest = hash.digest('hex');
+      }
+      const name = `${digest}.${signature.format}`;
       if (await objects.exists(name)) {
         await rm(temp, { force: true });
         // Uploaded again: its grace period before an unreferenced file is removed starts anew.
         await objects.touch(name);
       } else await objects.putFile(name, temp, signature.contentType);
-      const stored = { path: `/media/${name}`, kind: signature.kind, format: signature.format, bytes, contentType: signature.contentType };
+      const stored = {
+        path: `/media/${name}`,
+        kind: signature.kind,
+        format: signature.format,
+        bytes: storedBytes,
+        contentType: signature.contentType,
+      };
       await settle(stored.path);
       return stored;
     } catch (error) {
       await rm(temp, { force: true });
+      await rm(`${temp}.clean`, { force: true });
       await settle('').catch(() => {});
       throw error;
     }

@@ -2,10 +2,11 @@ import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { MessagesTable } from '../db/schema';
 import type { UserRow } from '../lib/auth';
-import { fieldError, forbidden, notFound } from '../lib/errors';
+import { fieldError, forbidden, notFound, tooManyRequests } from '../lib/errors';
+import { messageRules, type RateLimiter } from './rate-limit';
 import type { NewNotification } from './notifications';
 import { markConversationRead, readMarker, type ConversationRow, type ParticipantConversation } from './conversations';
-import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS } from '../../src/shared/messaging';
+import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, SENDING_TOO_FAST } from '../../src/shared/messaging';
 import type { Message } from '../../src/shared/chat';
 
 /**
@@ -29,8 +30,8 @@ export const serializeMessage = (m: MessageRow): Message => ({
 /**
  * The recipient's notification (docs/product.md#notifications), in English for clients that do not translate
  * kinds. Unread chat messages gather in one notification per conversation ("3 new messages
- * from Ada", counted up in SQL by insertMessage) instead of one bell entry per line; every
- * offer gets its own.
+ * from Ada", counted up in SQL by insertMessage) instead of one bell entry per line, and so do
+ * unread offers ("3 new offers from Ada", `count` and the newest price in its params).
  */
 function notificationFor(c: ConversationRow, sender: UserRow, price: string | null, productName: string | undefined): NewNotification {
   const userId = c.buyer_id === sender.id ? c.supplier_id : c.buyer_id;
@@ -40,7 +41,7 @@ function notificationFor(c: ConversationRow, sender: UserRow, price: string | nu
       userId,
       kind: 'new_offer',
       link,
-      params: { sender: sender.first_name, price, product: productName ?? '', conversation: c.id },
+      params: { sender: sender.first_name, price, product: productName ?? '', conversation: c.id, count: 1 },
       message: `${sender.first_name} offered $${price}${productName ? ` for ${productName}` : ''}.`,
     };
   }
@@ -68,7 +69,14 @@ export interface NewMessage {
  */
 async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage, n: NewNotification) {
   const marker = sql.ref(readMarker(c, sender.id));
-  const gather = n.kind === 'new_message';
+  // An unread notification of the same kind for this conversation gathers the new one: its
+  // count goes up and it shows the newest offer (clients that ignore `count` word that offer).
+  const count = sql`coalesce((open.params->>'count')::int, 1) + 1`;
+  const gatheredParams =
+    n.kind === 'new_offer'
+      ? sql`jsonb_build_object('sender', ${sender.first_name}::text, 'count', ${count}, 'conversation', ${c.id}::int, 'price', ${String(n.params.price)}::text, 'product', ${String(n.params.product ?? '')}::text)`
+      : sql`jsonb_build_object('sender', ${sender.first_name}::text, 'count', ${count}, 'conversation', ${c.id}::int)`;
+  const gatheredWording = n.kind === 'new_offer' ? ` new offers from ${sender.first_name}.` : ` new messages from ${sender.first_name}.`;
   const query = sql<MessageRow & { notification_id: number | null }>`
     with m as (
       insert into messages (conversation_id, sender_id, text, image_url, price, client_id)
@@ -81,17 +89,18 @@ async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, 
         ${marker} = greatest(${marker}, (select timestamp from m))
       where id = ${c.id} and exists (select 1 from m)
     ), open as (
-      select id from notifications
-      where ${gather} and exists (select 1 from m)
-        and user_id = ${n.userId} and kind = 'new_message' and link = ${n.link} and not is_read
+      select id, params from notifications
+      where exists (select 1 from m)
+        and user_id = ${n.userId} and kind = ${n.kind} and link = ${n.link} and not is_read
       order by id desc limit 1
     ), gathered as (
       update notifications set
-        params = jsonb_build_object('sender', ${sender.first_name}::text, 'count', coalesce((params->>'count')::int, 1) + 1, 'conversation', ${c.id}::int),
-        message = (coalesce((params->>'count')::int, 1) + 1)::text || ${` new messages from ${sender.first_name}.`}::text,
+        params = ${gatheredParams},
+        message = (coalesce((open.params->>'count')::int, 1) + 1)::text || ${gatheredWording}::text,
         created_at = now()
-      where id = (select id from open)
-      returning id
+      from open
+      where notifications.id = open.id
+      returning notifications.id
     ), fresh as (
       insert into notifications (user_id, kind, params, message, link)
       select ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${n.message}, ${n.link}
@@ -121,9 +130,14 @@ const sentWith = (db: Database, senderId: number, clientId: string | null) =>
  * send that went through answers the first message and `created: false`. `notificationId` is
  * the recipient's notification it made or updated, to push once the request is done.
  */
-export async function sendMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage) {
+export async function sendMessage(db: Database, c: ConversationRow, sender: UserRow, m: NewMessage, limiter?: RateLimiter) {
   const earlier = await sentWith(db, sender.id, m.clientId);
   if (earlier) return { message: earlier, created: false, notificationId: null };
+  // A repeat (above) is free; a new message takes a turn of the sender's rates (429 past them).
+  if (limiter) {
+    const turn = await limiter.consume(messageRules(sender.id, c.id));
+    if ('waitMs' in turn) throw tooManyRequests(SENDING_TOO_FAST(Math.ceil(turn.waitMs / 1000)));
+  }
   if (m.price !== null) {
     if (c.buyer_id !== sender.id) throw forbidden(ONLY_BUYER_OFFERS);
     if (c.product_id === null) throw fieldError('price', OFFER_NEEDS_PRODUCT);

@@ -23,11 +23,11 @@ export function createOtpService(db: Database, secret: string, mailer: Mailer, n
   const hash = (userId: number, code: string) => createHmac('sha256', secret).update(`otp:${userId}:${code}`).digest('base64url');
 
   /**
-   * A fresh code for the user, unless one was sent less than a minute ago: then the
+   * A fresh code for the user, unless one was sent less than `cooldownMs` ago: then the
    * milliseconds left to wait. The cooldown is checked in the same statement that writes,
    * so two requests at once cannot both send.
    */
-  async function issue(userId: number): Promise<{ code: string } | { waitMs: number }> {
+  async function issue(userId: number, cooldownMs: number = OTP_RESEND_COOLDOWN_MS): Promise<{ code: string } | { waitMs: number }> {
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const at = new Date(now());
     const row = {
@@ -44,13 +44,13 @@ export function createOtpService(db: Database, secret: string, mailer: Mailer, n
         oc
           .column('user_id')
           .doUpdateSet(row)
-          .where('otp_codes.sent_at', '<=', new Date(at.getTime() - OTP_RESEND_COOLDOWN_MS)),
+          .where('otp_codes.sent_at', '<=', new Date(at.getTime() - cooldownMs)),
       )
       .returning('user_id')
       .executeTakeFirst();
     if (written) return { code };
     const current = await db.selectFrom('otp_codes').select('sent_at').where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return { waitMs: Math.max(current.sent_at.getTime() + OTP_RESEND_COOLDOWN_MS - at.getTime(), 1000) };
+    return { waitMs: Math.max(current.sent_at.getTime() + cooldownMs - at.getTime(), 1000) };
   }
 
   /** Lets the user ask again at once, after a code that never reached them. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '../../src/shared/constants';
+import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_HOUR, MESSAGES_PER_USER_PER_MINUTE } from '../../src/shared/messaging';
 
 /**
  * Attempt counters for rate limits (docs/api.md#tokens), kept in the rate_events table so that every
@@ -31,6 +32,10 @@ export const rateKeys = {
   signUpAll: 'sign-up:all',
   otpResend: (email: string) => `otp-resend:${email.toLowerCase()}`,
   otpResendCooldown: (email: string) => `otp-resend-cooldown:${email.toLowerCase()}`,
+  /** Codes sent to one e-mail address (its sign-up's included), for the growing waits between them. */
+  otpSend: (email: string) => `otp-send:${email.toLowerCase()}`,
+  /** Requests for a code from one client address. */
+  otpSendAddress: (ip: string) => `otp-send:address:${ip}`,
 };
 
 export const signInRules = (email: string, ip: string): RateRule[] => [
@@ -72,6 +77,23 @@ export const resendCooldownRules = (email: string): RateRule[] => [
   { key: rateKeys.otpResendCooldown(email), max: 1, windowMs: OTP_RESEND_COOLDOWN_MS },
 ];
 
+/** Codes one client address may ask for in a minute: at most this many mails leave for it. */
+export const OTP_SENDS_PER_ADDRESS_PER_MINUTE = 30;
+export const otpSendAddressRules = (ip: string): RateRule[] => [
+  { key: rateKeys.otpSendAddress(ip), max: OTP_SENDS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000 },
+];
+
+/** The longest wait between two codes to one e-mail address. */
+export const OTP_MAX_RESEND_WAIT_MS = 16 * 60_000;
+/**
+ * The wait before another code to an address that was sent `sent` codes in the last day: a
+ * minute after the first (the sign-up's), then twice as long each time, up to 16 minutes. No
+ * daily cap: whoever asks, the address's owner can always get a new code after the wait, and
+ * a stranger asking only sends the owner a fresh code.
+ */
+export const resendWaitMs = (sent: number): number =>
+  sent <= 0 ? 0 : Math.min(OTP_RESEND_COOLDOWN_MS * 2 ** (sent - 1), OTP_MAX_RESEND_WAIT_MS);
+
 export const otpRules = (email: string, ip: string): RateRule[] => [
   { key: rateKeys.otpAccount(email), max: OTP_ACCOUNT_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
   { key: rateKeys.otpAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
@@ -81,6 +103,13 @@ export const otpRules = (email: string, ip: string): RateRule[] => [
 export const signedUpOtpRules = (userId: number, ip: string): RateRule[] => [
   { key: rateKeys.otpSignUp(userId), max: OTP_ACCOUNT_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
   { key: rateKeys.otpAddress(ip), max: ADDRESS_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+];
+
+/** Messages (and offers) of one sender: per conversation and over all their conversations. */
+export const messageRules = (senderId: number, conversationId: number): RateRule[] => [
+  { key: `message:conversation:${conversationId}:${senderId}`, max: MESSAGES_PER_CONVERSATION_PER_MINUTE, windowMs: 60_000 },
+  { key: `message:user:${senderId}`, max: MESSAGES_PER_USER_PER_MINUTE, windowMs: 60_000 },
+  { key: `message:user-hour:${senderId}`, max: MESSAGES_PER_USER_PER_HOUR, windowMs: HOUR_MS },
 ];
 
 /** How long events are kept: every window must be shorter. */
@@ -150,12 +179,42 @@ export function createRateLimiter(db: Database, now: () => number = Date.now) {
     return taken;
   }
 
+  /**
+   * One event under `key` when the last one is older than `waitAfter(events in the last day)`,
+   * else the time left: waits that grow with use. Checked and counted under the key's lock.
+   */
+  async function consumeSpaced(key: string, waitAfter: (count: number) => number): Promise<Reservation> {
+    const at = new Date(now());
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+      const used = await trx
+        .selectFrom('rate_events')
+        .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`max(at)`.as('last')])
+        .where('key', '=', key)
+        .where('at', '>', new Date(now() - RETENTION_MS))
+        .executeTakeFirstOrThrow();
+      const last = used.last ? new Date(used.last).getTime() : -Infinity;
+      const wait = last + waitAfter(used.n) - now();
+      if (wait > 0) return { waitMs: wait };
+      const row = await trx.insertInto('rate_events').values({ key, at }).returning('id').executeTakeFirstOrThrow();
+      return { ids: [Number(row.id)] };
+    });
+  }
+
+  /** Records an event under `key` without checking any rule. */
+  async function record(key: string): Promise<void> {
+    await db
+      .insertInto('rate_events')
+      .values({ key, at: new Date(now()) })
+      .execute();
+  }
+
   async function release(reservation: Reservation): Promise<void> {
     if (!('ids' in reservation) || reservation.ids.length === 0) return;
     await db.deleteFrom('rate_events').where('id', 'in', reservation.ids).execute();
   }
 
-  return { waitMs: (rules: RateRule[]) => waitMs(rules), consume, release };
+  return { waitMs: (rules: RateRule[]) => waitMs(rules), consume, consumeSpaced, record, release };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -12,9 +12,11 @@ type ReviewedProduct = { id: number; name: string; supplier_id: number };
 
 /** Reviews as the API answers them (GET /api/products/{id}/reviews/ and sync), reviewers in a constant number of queries. */
 export async function serializeReviews(db: Database, rows: ReviewRow[]): Promise<Review[]> {
+  // Reviews are public: reviewers as a stranger may see them (a buyer's name and picture only).
   const reviewers = await userSummaries(
     db,
     rows.map((r) => r.reviewer_id),
+    { public: true },
   );
   return rows.map((r) => ({
     id: r.id,

@@ -2,6 +2,8 @@ import { productQuery, serializeProducts } from '../services/products';
 import { serializeFavorites } from '../services/favorites';
 import { serializeReviews } from '../services/reviews';
 import { inWindow } from './feed';
+import { bannerItem, categoryItem } from '../services/content';
+import { DEFAULT_LANGUAGE } from '../../src/shared/constants';
 import type { SyncCollection } from './types';
 
 /**
@@ -26,14 +28,15 @@ export const categories: SyncCollection = {
   async changedSince(db, { window }) {
     const rows = await db
       .selectFrom('categories')
-      .select(['id', 'name', 'position', 'seq', 'txid'])
+      .select(['id', 'name', 'names', 'position', 'seq', 'txid'])
       .where(inWindow('categories', window))
       .orderBy('txid')
       .orderBy('seq')
       .limit(window.limit)
       .execute();
     // position: the display order of GET /api/categories/, so a device can sort what it holds.
-    return rows.map(({ txid, seq, id, name, position }) => ({ txid, seq, item: { id, name, position } }));
+    // `name` is English here (one answer for every reader); `names` lets the device show its own language.
+    return rows.map((r) => ({ txid: r.txid, seq: r.seq, item: { ...categoryItem(r, DEFAULT_LANGUAGE), position: r.position } }));
   },
 };
 
@@ -43,13 +46,13 @@ export const banners: SyncCollection = {
   async changedSince(db, { window }) {
     const rows = await db
       .selectFrom('banners')
-      .select(['id', 'image_url', 'title', 'link', 'position', 'seq', 'txid'])
+      .select(['id', 'image_url', 'title', 'titles', 'link', 'position', 'seq', 'txid'])
       .where(inWindow('banners', window))
       .orderBy('txid')
       .orderBy('seq')
       .limit(window.limit)
       .execute();
-    return rows.map(({ txid, seq, ...item }) => ({ txid, seq, item }));
+    return rows.map((r) => ({ txid: r.txid, seq: r.seq, item: { ...bannerItem(r, DEFAULT_LANGUAGE), position: r.position } }));
   },
 };
 

@@ -44,6 +44,7 @@ const HomeScreen: Screen = Object.assign((props: Record<string, unknown>) => cre
 });
 const LoginScreen = screen(() => import('../screens/auth/LoginScreen'));
 const VerifyOtpScreen = screen(() => import('../screens/auth/VerifyOtpScreen'));
+const ForgotPasswordScreen = screen(() => import('../screens/auth/ForgotPasswordScreen'));
 const OnboardingScreen = screen(() => import('../screens/onboarding/OnboardingScreen'));
 const SearchScreen = screen(() => import('../screens/listings/SearchScreen'));
 const CategoryScreen = screen(() => import('../screens/listings/CategoryScreen'));
@@ -70,6 +71,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/', screen: HomeScreen },
   { path: '/login', screen: LoginScreen },
   { path: '/verify-otp', screen: VerifyOtpScreen },
+  { path: '/forgot-password', screen: ForgotPasswordScreen },
   { path: '/onboarding', screen: OnboardingScreen, guard: 'user' },
   { path: '/search', screen: SearchScreen },
   { path: '/search/:term', screen: SearchScreen },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Category } from '../shared/types';
 import './ui.css';
+import { useContentText } from '../queries/content';
 
 /** Spec §9: the onboarding category list scrolls past this height. */
 export const CATEGORY_LIST_MAX_HEIGHT_PX = 200;
@@ -17,6 +18,7 @@ interface Props {
 
 /** A scrollable list of category check boxes (industries of a supplier, interests of a buyer). */
 export default function CategoryChecklist({ legend, categories, selected, onChange, disabled, invalid, describedBy }: Props) {
+  const { categoryName } = useContentText();
   const toggle = (id: number, checked: boolean) =>
     onChange(checked ? [...selected.filter((s) => s !== id), id] : selected.filter((s) => s !== id));
   return (
@@ -31,7 +33,7 @@ export default function CategoryChecklist({ legend, categories, selected, onChan
               checked={selected.includes(category.id)}
               onChange={(event) => toggle(category.id, event.target.checked)}
             />
-            <span>{category.name}</span>
+            <span>{categoryName(category)}</span>
           </label>
         ))}
       </div>

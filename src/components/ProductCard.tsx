@@ -6,7 +6,8 @@ import FavoriteButton from './FavoriteButton';
 import Price from './Price';
 import Stars from './Stars';
 import VerifiedBadge from './VerifiedBadge';
-import { mediaSrcSet, mediaUrl } from './image';
+import { mediaSrcSet, mediaUrl } from '../media/image';
+import Picture from './Picture';
 import './product.css';
 
 /** The card's image slot: 200 px tall; in the grid it is 1/2 to 1/5 of the content width. */
@@ -17,30 +18,34 @@ export function sellerName(product: Pick<Product, 'supplier'>): string {
   return product.supplier?.supplier_profile?.company_name?.trim() || product.supplier?.first_name || '';
 }
 
-export function ProductImage({ url, className }: { url: string | null | undefined; className?: string }) {
+/** The designed stand-in for a product picture that is missing or cannot be fetched. */
+function ImagePlaceholder({ className }: { className?: string }) {
   const { t } = useLingui();
-  if (!url) {
-    return (
-      <div className={`product-image product-image--placeholder ${className ?? ''}`} role="img" aria-label={t`No image`}>
-        <svg
-          viewBox="0 0 24 24"
-          width="40"
-          height="40"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <rect x="3" y="4" width="18" height="16" rx="2" />
-          <circle cx="9" cy="10" r="2" />
-          <path d="m21 17-5-5-9 8" />
-        </svg>
-      </div>
-    );
-  }
   return (
-    <img
+    <div className={`product-image product-image--placeholder ${className ?? ''}`} role="img" aria-label={t`No image`}>
+      <svg
+        viewBox="0 0 24 24"
+        width="40"
+        height="40"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <rect x="3" y="4" width="18" height="16" rx="2" />
+        <circle cx="9" cy="10" r="2" />
+        <path d="m21 17-5-5-9 8" />
+      </svg>
+    </div>
+  );
+}
+
+export function ProductImage({ url, className }: { url: string | null | undefined; className?: string }) {
+  if (!url) return <ImagePlaceholder className={className} />;
+  return (
+    <Picture
+      fallback={<ImagePlaceholder className={className} />}
       className={`product-image ${className ?? ''}`}
       src={mediaUrl(url, 200)}
       srcSet={mediaSrcSet(url)}

@@ -100,6 +100,8 @@ export interface OutboxRow {
   payload: Record<string, unknown>;
   /** A chat file until it is uploaded. */
   file?: Blob;
+  /** Its resumable upload (src/sync/uploads.ts): the URL to resume at, and how far it got. */
+  upload?: { url?: string; sent: number; total: number };
   state: 'pending' | 'sending' | 'failed';
   error?: string;
   attempts: number;

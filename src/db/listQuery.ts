@@ -1,4 +1,5 @@
 import type { ProductFilters, ProductSection } from '../shared/catalogue';
+import { listingFilterParams, type ListingFilters } from '../shared/listing-filters';
 
 /** A product list a screen shows: a section, optionally narrowed like GET /api/products/. */
 export interface ListQuery {
@@ -8,11 +9,16 @@ export interface ListQuery {
   supplier?: number;
   exclude?: number;
   pageSize?: number;
+  /** Sorting and filters the user chose (src/shared/listing-filters.ts). */
+  filters?: ListingFilters;
 }
 
 /** One canonical key per list, for the lists table and for sharing requests. */
 export function listKey(q: ListQuery): string {
-  return JSON.stringify([q.section ?? 'all', q.search?.trim().toLowerCase() ?? '', q.category ?? 0, q.supplier ?? 0, q.exclude ?? 0]);
+  const base = [q.section ?? 'all', q.search?.trim().toLowerCase() ?? '', q.category ?? 0, q.supplier ?? 0, q.exclude ?? 0];
+  const filters = listingFilterParams(q.filters);
+  // Lists without filters keep the key they always had, so what a device holds stays found.
+  return JSON.stringify(Object.keys(filters).length ? [...base, filters] : base);
 }
 
 /**
@@ -28,6 +34,7 @@ export function firstPageUrl(q: ListQuery): string {
     category,
     supplier,
     exclude,
+    ...listingFilterParams(q.filters),
     limit: q.pageSize ?? 20,
     offset: 0,
   };

@@ -4,6 +4,7 @@ import { searchLocal } from './search';
 import { SUGGESTION_LIMIT } from '../shared/constants';
 import type { Product, SearchSuggestion } from '../shared/catalogue';
 import type { Counts } from '../shared/types';
+import { hasListingFilters, listingComparator, matchesListingFilters } from '../shared/listing-filters';
 
 /** Reads of the local database that the live hooks share (part of the device chunk: src/sync/device.ts). */
 
@@ -27,6 +28,18 @@ const byNewest = (a: ProductRow, b: ProductRow) => (a.created_at < b.created_at 
  * the device it falls back to the most reviewed products.
  */
 export async function deviceList(query: ListQuery, limit: number): Promise<{ rows: ProductRow[]; count: number }> {
+  const { filters } = query;
+  if (!filters || !hasListingFilters(filters)) return sectionList(query, limit);
+  // The server's rules over the section's full list (src/shared/listing-filters.ts).
+  const now = Date.now();
+  const { rows } = await sectionList(query, Number.POSITIVE_INFINITY);
+  const matching = rows.filter((p) => matchesListingFilters(p, filters, now));
+  const compare = listingComparator(filters.ordering, now);
+  if (compare) matching.sort(compare);
+  return { rows: matching.slice(0, limit), count: matching.length };
+}
+
+async function sectionList(query: ListQuery, limit: number): Promise<{ rows: ProductRow[]; count: number }> {
   const { section = 'all', search, category, supplier, exclude } = query;
   let rows: ProductRow[];
   if (search?.trim()) {
@@ -40,11 +53,8 @@ export async function deviceList(query: ListQuery, limit: number): Promise<{ row
     rows = await db.products.where('flash_deal_ends_at').above(new Date().toISOString()).toArray();
   } else if (section === 'all' || section === 'new-arrivals') {
     const count = await db.products.count();
-    rows = await db.products
-      .orderBy('created_at')
-      .reverse()
-      .limit(limit + (exclude ? 1 : 0))
-      .toArray();
+    const newest = db.products.orderBy('created_at').reverse();
+    rows = await (Number.isFinite(limit) ? newest.limit(limit + (exclude ? 1 : 0)) : newest).toArray();
     rows = rows.filter((p) => p.id !== exclude);
     return { rows: rows.slice(0, limit), count: count - (exclude && rows.length ? 1 : 0) };
   } else {

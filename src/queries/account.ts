@@ -13,4 +13,6 @@ export const account = {
   buyerProfile: () => api.buyerProfile(),
   updateSupplierProfile: (form: FormData) => api.updateSupplierProfile(form),
   updateBuyerProfile: (form: FormData) => api.updateBuyerProfile(form),
+  requestPasswordReset: (email: string) => api.requestPasswordReset(email),
+  confirmPasswordReset: (input: Parameters<typeof api.confirmPasswordReset>[0]) => api.confirmPasswordReset(input),
 };

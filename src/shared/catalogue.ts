@@ -11,6 +11,7 @@ import {
   type FieldErrors,
 } from './validation';
 import { categorySchema, sellerSchema, userSummarySchema } from './types';
+import { localizedTextSchema } from './content-language';
 import { SERVER_MESSAGES } from './messages';
 
 /**
@@ -176,7 +177,14 @@ export type Review = z.infer<typeof reviewSchema>;
 export const favoriteSchema = z.object({ id: z.number(), product: productSchema, created_at: z.string() });
 export type Favorite = z.infer<typeof favoriteSchema>;
 
-export const bannerSchema = z.object({ id: z.number(), image_url: z.string(), title: z.string(), link: z.string().nullable() });
+/** `title` in the reader's language; `titles` every translation (docs/api.md#content-languages). */
+export const bannerSchema = z.object({
+  id: z.number(),
+  image_url: z.string(),
+  title: z.string(),
+  titles: localizedTextSchema.optional(),
+  link: z.string().nullable(),
+});
 export type Banner = z.infer<typeof bannerSchema>;
 
 /** GET /api/sync/ (DESIGN §5). Collections absent from `changes` did not change. */
@@ -197,6 +205,8 @@ export interface ProductFilters {
   category?: number;
   supplier?: number;
   exclude?: number;
+  /** The sorting and filter parameters of src/shared/listing-filters.ts. */
+  [listingParam: string]: string | number | undefined;
 }
 
 /** A search suggestion: a product's name, picture and price. */

@@ -30,6 +30,12 @@ export const GALLERY_MAX_FILES = 10;
 /** Per-user upload quotas: a few product posts (11 files each) a minute; four full-size files a day. */
 export const UPLOAD_FILES_PER_MINUTE = 60;
 export const UPLOAD_BYTES_PER_DAY = 4 * MAX_UPLOAD_BYTES;
+/**
+ * Image bombs: a small file can decode to gigabytes. An image may hold at most this many
+ * pixels, all its frames together, and an animation at most this many frames.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_FRAMES = 100;
 export const THUMBNAIL_MAX_FILES = 1;
 export const MIN_STOCK = 1;
 export const MIN_ORDER_QUANTITY = 1;

@@ -45,6 +45,8 @@ export const SERVER_MESSAGES = {
   OLD_PASSWORD_WRONG: 'Your old password was entered incorrectly. Please enter it again.',
   PASSWORD_WRONG: 'Incorrect password.',
   MAIL_FAILED: 'The e-mail could not be sent. Please try again in a moment.',
+  PASSWORD_RESET_SENT: 'If an account uses this e-mail address, a 6-digit code to reset its password has been sent to it.',
+  PASSWORD_RESET_DONE: 'Your password has been reset. Sign in with the new password.',
   ACCOUNT_TYPE_ALREADY_SET: 'The account type is already set.',
   // Who may do what.
   NOT_AUTHENTICATED: 'Authentication credentials were not provided.',

@@ -39,6 +39,16 @@ export const CANNOT_MESSAGE_OWN_PRODUCT = SERVER_MESSAGES.CANNOT_MESSAGE_OWN_PRO
 export const ONLY_BUYER_OFFERS = SERVER_MESSAGES.ONLY_BUYER_OFFERS;
 export const OFFER_NEEDS_PRODUCT = SERVER_MESSAGES.OFFER_NEEDS_PRODUCT;
 
+/**
+ * Message rates: well above a person typing (or a device sending what it queued offline, which
+ * retries on 429), well below a script. Offers count as messages.
+ */
+export const MESSAGES_PER_CONVERSATION_PER_MINUTE = 60;
+export const MESSAGES_PER_USER_PER_MINUTE = 120;
+export const MESSAGES_PER_USER_PER_HOUR = 1000;
+export const SENDING_TOO_FAST = (seconds: number) =>
+  `You are sending messages too fast. Please wait ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
 /** Spec §5: a message is sent only with non-blank text or an attached file; an offer's price counts too. */
 export function messageHasContent(m: { text?: string | null; image?: string | null; price?: string | null }): boolean {
   return Boolean(m.text?.trim()) || Boolean(m.image?.trim()) || Boolean(m.price);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants';
+import { localizedTextSchema } from './content-language';
 
 /**
  * The API's shapes (spec §3, DESIGN §5): one zod schema each, from which the server's
@@ -7,7 +8,8 @@ import { USER_TYPES } from './constants';
  * answers against them in development and tests (src/sync/api.ts).
  */
 
-export const categorySchema = z.object({ id: z.number(), name: z.string() });
+/** `name` in the reader's language; `names` every translation (docs/api.md#content-languages). */
+export const categorySchema = z.object({ id: z.number(), name: z.string(), names: localizedTextSchema.optional() });
 export type Category = z.infer<typeof categorySchema>;
 
 export const supplierProfileSchema = z.object({

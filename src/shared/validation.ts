@@ -223,6 +223,15 @@ export const meUpdateSchema = z.strictObject({
   currency: currencyCode.optional(),
 });
 
+/** The profile edit's account details: PATCH /api/me/ with every one of them set. */
+export const accountDetailsSchema = z.strictObject({
+  first_name: personName,
+  last_name: personName,
+  phone_number: phoneNumber,
+  country: countryCode,
+});
+export type AccountDetails = z.infer<typeof accountDetailsSchema>;
+
 const MAX_CATEGORIES = 100;
 
 /** Onboarding (spec §5): a name and at least one category, with the spec's one message for both. */

@@ -7,6 +7,7 @@ import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token
 import { reportReachable, reportUnreachable } from './connectivity';
 import { reportHealthy, reportTrouble, retryAfterMs } from './health';
 import { subjectOf } from './identity';
+import type { PasswordResetConfirm } from '../shared/password-reset';
 
 /**
  * The one typed client for the API (DESIGN §2: online-only forms and the sync layer use it;
@@ -87,6 +88,9 @@ function urlOf(path: string, query?: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // The app's language, not the browser's: categories and banners answer in it (docs/api.md#content-languages).
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) headers['Accept-Language'] = language;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -282,6 +286,14 @@ export const api = {
   },
   changePassword: async (input: { old_password: string; new_password1: string; new_password2: string }): Promise<void> => {
     await request('auth/password/change/', { method: 'POST', body: input });
+  },
+  /** "Forgot password?" (docs/api.md#password-reset): the answer never says whether the address has an account. */
+  requestPasswordReset: async (email: string): Promise<void> => {
+    await request('auth/password/reset/', { method: 'POST', body: { email }, anonymous: true });
+  },
+  /** Every sign-in of the account ends; the caller signs in again with the new password. */
+  confirmPasswordReset: async (input: PasswordResetConfirm): Promise<void> => {
+    await request('auth/password/reset/confirm/', { method: 'POST', body: input, anonymous: true });
   },
   me: () => request<User>('me/', { shape: 'user' }),
   updateMe: (form: FormData) => request<User>('me/', { method: 'PATCH', body: form, shape: 'user' }),

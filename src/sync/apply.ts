@@ -1,6 +1,6 @@
 import type { Banner, Favorite, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
-import { db, type ConversationRow, type FavoriteRow, type ProductRow } from '../db/db';
+import { db, type CategoryRow, type ConversationRow, type FavoriteRow, type ProductRow } from '../db/db';
 import { productsChanged } from '../db/search';
 
 /**
@@ -61,9 +61,10 @@ export async function applyChanges(changes: Changes): Promise<void> {
         break;
       case 'categories':
         await db.categories.bulkPut(
-          (upserted as Array<{ id: number; name: string; position?: number }>).map((c) => ({
+          (upserted as Array<CategoryRow>).map((c) => ({
             id: c.id,
             name: c.name,
+            names: c.names,
             position: c.position ?? c.id,
           })),
         );

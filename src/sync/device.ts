@@ -22,6 +22,7 @@ import {
   toggleFavorite,
 } from './intents';
 import { openConversation } from './conversations';
+import { cancelUpload } from './uploads';
 import { createProduct, deleteProduct, fetchProduct, updateProduct } from './products';
 import { clearOfflineCopy, storageEstimate } from './storage';
 
@@ -44,6 +45,7 @@ export function onCatalogueReplicated(listener: () => void): void {
 
 /** What the hooks may ask the engine to do: fetch what the device lacks, write the user's actions, run the streams. */
 export const commands = {
+  cancelUpload,
   ensureList,
   ensureProduct: (id: number) => ensureProduct(id),
   ensureReviews: (productId: number) => ensureReviews(productId),

@@ -12,6 +12,8 @@ import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
 import { claimDevice } from './session';
 import { onWakePush } from './signals';
+import { pumpUploads } from './uploads';
+import { savePicturesAhead } from './prefetch';
 import { ensureProduct } from './lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
@@ -153,6 +155,8 @@ async function syncOnce(): Promise<void> {
   // A pull under another tab's new session would write someone else's data here.
   const stillMe = () => running && user?.id === me?.id && sessionIsOf(me?.id ?? null);
   try {
+    // Files go in their own lane, beside the small writes and the pull (uploads.ts).
+    if (me) void pumpUploads(me.id, () => !stillMe());
     await pullStream('private', stillMe);
     pushNow();
     // The catalogue, the largest download, starts at once; rates come beside it.
@@ -160,6 +164,8 @@ async function syncOnce(): Promise<void> {
     await refreshRates();
     retries.cycle.succeeded();
     void holdReferencedProducts();
+    // Pictures ahead of need, within the device's budget (src/media/prefetch.ts).
+    void savePicturesAhead().catch((error) => console.warn('Could not save pictures ahead', error));
   } catch (error) {
     console.warn('Sync did not complete', error);
     if (isQuotaError(error)) reportStorageFull(t`your latest data`);
@@ -176,6 +182,7 @@ function pushNow(): void {
   const me = user;
   if (!running || !me || !isOnline() || waitOutTrouble()) return;
   const stillMe = () => running && leader && user?.id === me.id;
+  void pumpUploads(me.id, () => !stillMe()).catch((error) => console.warn('Uploads did not start', error));
   void pushOutbox(me.id, () => !stillMe(), {
     onSent: pullAfterPush,
     onLaneEnd: () => void schedulePush(me.id),

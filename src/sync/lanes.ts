@@ -48,7 +48,8 @@ async function headOf(userId: number, target: string): Promise<OutboxRow | undef
     (e) => e.user_id === userId && e.state !== 'failed',
   );
   const head = entries[0];
-  return head && head.state === 'pending' && head.next_at <= Date.now() ? head : undefined;
+  // A file still to upload is the upload lane's (uploads.ts); its target's later entries wait for it.
+  return head && !head.file && head.state === 'pending' && head.next_at <= Date.now() ? head : undefined;
 }
 
 /**
@@ -91,7 +92,7 @@ export async function runLanes(userId: number, sendOne: (entry: OutboxRow) => Pr
   const due = await db.outbox
     .where('state')
     .equals('pending')
-    .filter((e) => e.user_id === userId && e.next_at <= now)
+    .filter((e) => e.user_id === userId && e.next_at <= now && !e.file)
     .toArray();
   const lanes = [...new Set(due.map((e) => e.target))].map((target) => {
     const key = `${userId} ${target}`;

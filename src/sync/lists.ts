@@ -4,6 +4,7 @@ import { listKey, type ListQuery } from '../db/listQuery';
 import { api, ApiError } from './api';
 import { putProducts } from './apply';
 import { productsChanged } from '../db/search';
+import { listingFilterParams } from '../shared/listing-filters';
 
 /**
  * Rows a screen needs now and the device does not hold (issue: first paint never waits for
@@ -40,7 +41,8 @@ export function ensureList(query: ListQuery, pages: number): Promise<void> {
     if (fresh && held.ids.length >= wanted) return;
     const start = fresh ? held.ids.length : 0;
     const { section = 'all', search, category, supplier, exclude } = query;
-    const page = await api.productPage(section, { search, category, supplier, exclude }, Math.max(size, wanted - start), start);
+    const filters = { search, category, supplier, exclude, ...listingFilterParams(query.filters) };
+    const page = await api.productPage(section, filters, Math.max(size, wanted - start), start);
     await db.transaction('rw', db.products, db.lists, async () => {
       await putProducts(page.results);
       const before = fresh ? ((await db.lists.get(key))?.ids ?? []) : [];

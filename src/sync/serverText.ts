@@ -37,6 +37,8 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   OLD_PASSWORD_WRONG: msg`Your old password was entered incorrectly. Please enter it again.`,
   PASSWORD_WRONG: msg`Incorrect password.`,
   MAIL_FAILED: msg`The e-mail could not be sent. Please try again in a moment.`,
+  PASSWORD_RESET_SENT: msg`If an account uses this e-mail address, a 6-digit code to reset its password has been sent to it.`,
+  PASSWORD_RESET_DONE: msg`Your password has been reset. Sign in with the new password.`,
   ACCOUNT_TYPE_ALREADY_SET: msg`The account type is already set.`,
   NOT_AUTHENTICATED: msg`Authentication credentials were not provided.`,
   TOKEN_INVALID: msg`Token is invalid or expired`,

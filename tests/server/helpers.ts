@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -275,4 +276,22 @@ export const SAMPLE_FILES = {
 
 export function fileBlob(bytes: Buffer, type = 'application/octet-stream') {
   return new Blob([new Uint8Array(bytes)], { type });
+}
+
+/**
+ * As if the codes to `email` had been sent `ms` earlier: its code row and the record of codes
+ * sent to it (the growing waits between codes) move back in time together.
+ */
+export async function codesSentEarlier(t: TestApp, email: string, ms = 61_000) {
+  const back = (column: string) => sql<Date>`${sql.ref(column)} - make_interval(secs => ${ms / 1000})`;
+  await t.db
+    .updateTable('otp_codes')
+    .set({ sent_at: back('sent_at') })
+    .where('user_id', 'in', t.db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()))
+    .execute();
+  await t.db
+    .updateTable('rate_events')
+    .set({ at: back('at') })
+    .where('key', '=', `otp-send:${email.toLowerCase()}`)
+    .execute();
 }

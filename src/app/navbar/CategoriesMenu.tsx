@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useCategories } from '../../queries/categories';
 import { useDismiss } from '../hooks';
 import { ChevronDownIcon, GridIcon } from '../../components/icons';
+import { useContentText } from '../../queries/content';
 
 export function categoryPath(id: number, name: string): string {
   return `/category/${id}/${encodeURIComponent(name)}`;
@@ -12,6 +13,7 @@ export function categoryPath(id: number, name: string): string {
 /** "Categories": all products plus each category, from the local database. */
 export default function CategoriesMenu({ onNavigate }: { onNavigate?: () => void }) {
   const categories = useCategories();
+  const { categoryName } = useContentText();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -39,8 +41,8 @@ export default function CategoriesMenu({ onNavigate }: { onNavigate?: () => void
           </li>
           {categories.map((category) => (
             <li key={category.id}>
-              <Link href={categoryPath(category.id, category.name)} className="dropdown__item" onClick={pick}>
-                {category.name}
+              <Link href={categoryPath(category.id, categoryName(category))} className="dropdown__item" onClick={pick}>
+                {categoryName(category)}
               </Link>
             </li>
           ))}

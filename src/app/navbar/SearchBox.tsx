@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mediaUrl } from '../../components/image';
+import { mediaUrl } from '../../media/image';
 import { useCurrency } from '../../queries/rates';
 import { useSearchSuggestions } from '../../queries/suggestions';
 import { useDismiss } from '../hooks';

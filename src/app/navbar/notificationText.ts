@@ -25,6 +25,9 @@ export function notificationText(n: Pick<Notification, 'kind' | 'params' | 'mess
       const sender = text('sender');
       const product = text('product');
       if (!sender || !text('price')) break;
+      // Unread offers in one conversation gather into one notification (its count).
+      const count = Math.max(1, Number(params.count) || 1);
+      if (count > 1) return plural(count, { one: `# new offer from ${sender}.`, other: `# new offers from ${sender}.` });
       const price = formatPrice(text('price'));
       return product ? t`${sender} offered ${price} for ${product}.` : t`${sender} offered ${price}.`;
     }

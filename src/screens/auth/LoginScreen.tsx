@@ -203,6 +203,11 @@ export default function LoginScreen() {
             <>
               {input('email', <Trans>Email</Trans>, 'email', 'email')}
               {input('password', <Trans>Password</Trans>, 'password', 'current-password')}
+              <p className="auth-card__forgot">
+                <Link href="/forgot-password" state={{ email: values.email.trim() }}>
+                  <Trans>Forgot password?</Trans>
+                </Link>
+              </p>
             </>
           )}
           <button type="submit" className="button button--primary button--block" disabled={busy}>

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { attachmentKind } from '../../shared/messaging';
-import { DownloadIcon } from '../../components/icons';
-import { mediaUrl } from '../../components/image';
+import { DownloadIcon, PaperclipIcon } from '../../components/icons';
+import { mediaUrl } from '../../media/image';
+import Picture from '../../components/Picture';
 
 /** The file name a link shows: the last part of the URL's path. */
 export function fileNameOf(url: string): string {
@@ -28,7 +29,17 @@ export default function Attachment({ url, onOpen }: { url: string; onOpen(url: s
         onClick={() => onOpen(url, 'image')}
         aria-label={t`Open the picture full screen`}
       >
-        <img className="message__image" src={mediaUrl(url, 400)} alt="" loading="lazy" />
+        <Picture
+          className="message__image"
+          src={mediaUrl(url, 400)}
+          alt=""
+          loading="lazy"
+          fallback={
+            <span className="message__image message__image--missing" role="img" aria-label={t`Picture not available offline`}>
+              <PaperclipIcon width={20} height={20} />
+            </span>
+          }
+        />
       </button>
     );
   }

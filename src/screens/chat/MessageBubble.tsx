@@ -3,6 +3,7 @@ import type { MessageRow } from '../../queries/chat';
 import { formatDate, formatDateTime } from '../../shared/format';
 import Attachment from './Attachment';
 import PendingFile from './PendingFile';
+import UploadProgress from './UploadProgress';
 
 interface Props {
   message: MessageRow;
@@ -77,6 +78,9 @@ export default function MessageBubble({ message, mine, formatPrice, onOpenMedia,
           )}
         </p>
       )}
+      {pending === 'sending' && message.file_name && outboxId !== undefined ? (
+        <UploadProgress outboxId={outboxId} name={message.file_name} />
+      ) : null}
     </li>
   );
 }

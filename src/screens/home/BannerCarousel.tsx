@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, typ
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Banner } from '../../shared/catalogue';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '../../shared/constants';
-import { mediaSrcSet, mediaUrl } from '../../components/image';
+import { mediaSrcSet, mediaUrl } from '../../media/image';
+import Picture from '../../components/Picture';
+import { useContentText } from '../../queries/content';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -28,6 +30,7 @@ export function usePrefersReducedMotion(): boolean {
  */
 export default function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useLingui();
+  const { bannerTitle } = useContentText();
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -95,14 +98,15 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
         {banners.map((banner, i) => {
           const position = i + 1;
           const image = (
-            <img
+            <Picture
               className="carousel__image"
               src={mediaUrl(banner.image_url, 800)}
               srcSet={mediaSrcSet(banner.image_url)}
               sizes="100vw"
-              alt={banner.title}
+              alt={bannerTitle(banner)}
               loading={i === 0 ? 'eager' : 'lazy'}
               draggable={false}
+              fallback={<span className="carousel__image carousel__image--missing" role="img" aria-label={banner.title} />}
             />
           );
           return (
@@ -127,7 +131,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
               )}
               {banner.title ? (
                 <p className="carousel__caption" aria-hidden="true">
-                  {banner.title}
+                  {bannerTitle(banner)}
                 </p>
               ) : null}
             </div>

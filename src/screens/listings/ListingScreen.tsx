@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import DataState from '../../components/DataState';
 import EmptyState from '../../components/EmptyState';
 import PageHeading from '../../components/PageHeading';
@@ -8,6 +8,8 @@ import ProductGrid from '../../components/ProductGrid';
 import type { Product } from '../../shared/catalogue';
 import { useProductList, type ListQuery } from '../../queries/products';
 import { useConnectivity } from '../../queries/status';
+import { hasListingFilters, listingFilterParams, readListingFilters, type ListingFilters } from '../../shared/listing-filters';
+import ListingControls from './ListingControls';
 import '../screens.css';
 import './listings.css';
 
@@ -34,7 +36,16 @@ export default function ListingScreen({
   note?: (product: Product) => ReactNode;
 }) {
   const { t } = useLingui();
-  const list = useProductList(query);
+  // Sorting and filters live in the URL's query string: shareable, kept on reload and by Back.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const filters = readListingFilters(new URLSearchParams(search));
+  const filtered = hasListingFilters(filters);
+  const list = useProductList(filtered ? { ...query, filters } : query);
+  const changeFilters = (next: ListingFilters) => {
+    const params = new URLSearchParams(listingFilterParams(next)).toString();
+    navigate(params ? `${location}?${params}` : location, { replace: true });
+  };
   const online = useConnectivity();
   const count = list.count;
   const subtitle = list.status === 'ready' ? <Plural value={count} one="# product" other="# products" /> : undefined;
@@ -46,16 +57,27 @@ export default function ListingScreen({
       loading={t`Loading products…`}
       error={failure}
       empty={
-        <EmptyState
-          title={emptyTitle}
-          action={
-            <Link href="/" className="button button--primary">
-              <Trans>Explore products</Trans>
-            </Link>
-          }
-        >
-          {emptyText}
-        </EmptyState>
+        filtered ? (
+          <EmptyState
+            title={<Trans>No products match these filters</Trans>}
+            action={
+              <button type="button" className="button button--primary" onClick={() => changeFilters({})}>
+                <Trans>Clear filters</Trans>
+              </button>
+            }
+          />
+        ) : (
+          <EmptyState
+            title={emptyTitle}
+            action={
+              <Link href="/" className="button button--primary">
+                <Trans>Explore products</Trans>
+              </Link>
+            }
+          >
+            {emptyText}
+          </EmptyState>
+        )
       }
     >
       <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} note={note} headingLevel={2} />
@@ -65,6 +87,7 @@ export default function ListingScreen({
   return (
     <main className="screen listing">
       <PageHeading subtitle={subtitle}>{heading}</PageHeading>
+      <ListingControls filters={filters} onChange={changeFilters} />
       {list.source === 'device' && !online && list.status === 'ready' ? (
         <p className="listing__device-note" role="status">
           <Trans>Showing the products saved on this device.</Trans>

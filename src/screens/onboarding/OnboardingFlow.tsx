@@ -12,6 +12,7 @@ import type { Category } from '../../shared/types';
 import { buyerSetupSchema, supplierSetupSchema } from '../../shared/validation';
 import { fetchCategories } from '../../queries/categories';
 import { useAuth } from '../../queries/auth';
+import { shrinkFormPictures } from '../../media/compress';
 import { failureReason } from '../serverMessage';
 import '../screens.css';
 
@@ -98,6 +99,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
     setError(null);
     setBusy(true);
     try {
+      await shrinkFormPictures(form, ['logo'], 'logo');
       await completeOnboarding(form);
       if (onDone) onDone();
       else navigate('/', { replace: true });

@@ -19,6 +19,7 @@ import ReviewsSection from './ReviewsSection';
 import SellerCard from './SellerCard';
 import { DealTimeLeft } from '../listings/FlashDealsScreen';
 import { timeLeft, useNow } from '../listings/timeLeft';
+import { saveGallery } from '../../media/saved';
 import './product-detail.css';
 
 /** A positive whole number from the URL, or 0 for anything else (answered as a missing product). */
@@ -44,6 +45,8 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per product opened (its id), not on every refresh of its row.
   useEffect(() => {
     if (product) void openProduct(product);
+    // Its pictures at gallery width, for the next visit offline (src/media/prefetch.ts).
+    if (product) void saveGallery(product);
     // Once per product opened, not on every refresh of its row.
   }, [product?.id]);
 

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import VerifiedBadge from '../../components/VerifiedBadge';
-import { mediaUrl } from '../../components/image';
+import { mediaUrl } from '../../media/image';
+import Picture from '../../components/Picture';
 import type { Seller } from '../../shared/types';
 
 /** The year a user joined, in UTC (the server's clock), or '' when unknown. */
@@ -21,7 +22,18 @@ export default function SellerCard({ seller }: { seller: Seller }) {
         <Trans>Seller</Trans>
       </h2>
       {logo ? (
-        <img className="seller-card__logo" src={mediaUrl(logo, 200)} alt="" width={56} height={56} />
+        <Picture
+          className="seller-card__logo"
+          src={mediaUrl(logo, 200)}
+          alt=""
+          width={56}
+          height={56}
+          fallback={
+            <span className="seller-card__logo seller-card__logo--initial" aria-hidden="true">
+              {name.charAt(0).toUpperCase()}
+            </span>
+          }
+        />
       ) : (
         <span className="seller-card__logo seller-card__logo--initial" aria-hidden="true">
           {name.charAt(0).toUpperCase()}

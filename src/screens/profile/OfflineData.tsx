@@ -4,6 +4,7 @@ import Alert from '../../components/Alert';
 import { useSyncStatus } from '../../queries/status';
 import { clearOfflineCopy, storageEstimate } from '../../queries/storage';
 import { formatNumber, formatRelativeTime } from '../../shared/format';
+import PictureBudget from './PictureBudget';
 
 function megabytes(bytes: number): string {
   return formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
@@ -96,6 +97,7 @@ export default function OfflineData() {
             </dd>
           </div>
         ) : null}
+        <PictureBudget />
       </dl>
       {status.storageError ? <Alert>{status.storageError}</Alert> : null}
       {result ? <Alert kind={result.kind}>{result.message}</Alert> : null}

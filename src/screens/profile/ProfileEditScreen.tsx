@@ -11,7 +11,9 @@ import type { BuyerProfile, Category, SupplierProfile } from '../../shared/types
 import { account } from '../../queries/account';
 import { fetchCategories } from '../../queries/categories';
 import { useAuth } from '../../queries/auth';
+import { shrinkFormPictures } from '../../media/compress';
 import { failureReason } from '../serverMessage';
+import AccountDetailsForm from './AccountDetailsForm';
 import '../screens.css';
 import './profile.css';
 
@@ -103,6 +105,7 @@ export default function ProfileEditScreen() {
     if (logo) form.append('logo', logo, logo.name);
     setBusy(true);
     try {
+      await shrinkFormPictures(form, ['logo'], 'logo');
       await (supplier ? account.updateSupplierProfile(form) : account.updateBuyerProfile(form));
       await refreshUser();
       navigate('/profile?tab=details');
@@ -207,6 +210,7 @@ export default function ProfileEditScreen() {
           </button>
         </form>
       )}
+      {user ? <AccountDetailsForm user={user} /> : null}
     </main>
   );
 }

@@ -14,6 +14,8 @@ import RecentlyViewed from './RecentlyViewed';
 import SettingsTab from './SettingsTab';
 import '../screens.css';
 import './profile.css';
+import { useContentText } from '../../queries/content';
+import { useCategories } from '../../queries/categories';
 
 type TabKey = 'main' | 'details' | 'settings';
 const TAB_KEYS: TabKey[] = ['main', 'details', 'settings'];
@@ -87,6 +89,10 @@ export default function ProfileScreen() {
 
 function DetailsTab({ user }: { user: User }) {
   const { i18n, t } = useLingui();
+  const { categoryName } = useContentText();
+  // The account's categories come in English; the device's own rows carry every language.
+  const held = new Map(useCategories().map((c) => [c.id, c]));
+  const localName = (c: { id: number; name: string }) => categoryName(held.get(c.id) ?? c);
   const countryName = useCountryName();
   const supplier = user.user_type === 'SUPPLIER';
   const rows: Array<[string, string]> = [
@@ -100,10 +106,10 @@ function DetailsTab({ user }: { user: User }) {
   if (supplier && user.supplier_profile) {
     rows.push([t`Company name`, user.supplier_profile.company_name]);
     if (user.supplier_profile.about) rows.push([t`About`, user.supplier_profile.about]);
-    rows.push([t`Industries`, user.supplier_profile.industries.map((c) => c.name).join(', ')]);
+    rows.push([t`Industries`, user.supplier_profile.industries.map(localName).join(', ')]);
   } else if (user.buyer_profile) {
     rows.push([t`Name`, user.buyer_profile.name]);
-    rows.push([t`Categories of interest`, user.buyer_profile.interested_categories.map((c) => c.name).join(', ')]);
+    rows.push([t`Categories of interest`, user.buyer_profile.interested_categories.map(localName).join(', ')]);
   }
   rows.push([t`Member since`, i18n.date(user.date_joined, { year: 'numeric', month: 'long' })]);
   const logo = supplier ? user.supplier_profile?.logo_url : user.buyer_profile?.logo_url;

@@ -9,7 +9,8 @@ import DataState from '../../components/DataState';
 import Spinner from '../../components/Spinner';
 import Stars from '../../components/Stars';
 import VerifiedBadge from '../../components/VerifiedBadge';
-import { mediaUrl } from '../../components/image';
+import { mediaUrl } from '../../media/image';
+import Picture from '../../components/Picture';
 import { formatNumber } from '../../shared/format';
 import { useProductList } from '../../queries/products';
 import { useSeller } from '../../queries/sellers';
@@ -86,7 +87,18 @@ function SellerPage({ seller }: { seller: SellerView }) {
     <>
       <header className="seller__header card">
         {profile?.logo_url ? (
-          <img className="seller__logo" src={mediaUrl(profile.logo_url, 200)} alt="" width={88} height={88} />
+          <Picture
+            className="seller__logo"
+            src={mediaUrl(profile.logo_url, 200)}
+            alt=""
+            width={88}
+            height={88}
+            fallback={
+              <span className="seller__logo seller__logo--initial" aria-hidden="true">
+                {name.charAt(0).toUpperCase()}
+              </span>
+            }
+          />
         ) : (
           <span className="seller__logo seller__logo--initial" aria-hidden="true">
             {name.charAt(0).toUpperCase()}

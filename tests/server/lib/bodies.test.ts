@@ -10,30 +10,31 @@ afterAll(async () => {
 });
 
 describe('request bodies, as a DRF client sends them', () => {
-  it('signs in with an urlencoded body', async () => {
+  // Sign-up, sign-in and codes take JSON alone (auth-origin.test.ts); other routes take forms too.
+  it('refreshes a token with an urlencoded body', async () => {
     const user = await createUser(t);
-    const body = new URLSearchParams({ email: user.email, password: user.password }).toString();
-    const res = await t.api.post('/api/auth/login/', body, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const body = new URLSearchParams({ refresh: user.refresh }).toString();
+    const res = await t.api.post('/api/auth/token/refresh/', body, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
   });
 
-  it('signs in with a multipart body', async () => {
+  it('refreshes a token with a multipart body', async () => {
     const user = await createUser(t);
     const form = new FormData();
-    form.set('email', user.email);
-    form.set('password', user.password);
-    const res = await t.api.post('/api/auth/login/', form);
+    form.set('refresh', user.refresh);
+    const res = await t.api.post('/api/auth/token/refresh/', form);
     expect(res.status).toBe(200);
     expect(res.body.access).toEqual(expect.any(String));
   });
 
   it('answers field errors for a multipart body missing a field, as for JSON', async () => {
     const form = new FormData();
-    form.set('email', 'nobody@example.com');
-    const res = await t.api.post('/api/auth/login/', form);
+    form.set('old_password', 'x');
+    form.set('new_password1', 'a new long password');
+    const res = await t.api.post('/api/auth/password/change/', form, { token: (await createUser(t)).token });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ password: ['This field is required.'] });
+    expect(res.body).toEqual({ new_password2: ['This field is required.'] });
   });
 });
 

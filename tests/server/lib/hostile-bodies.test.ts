@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
 
-/** Bodies and queries written to hurt (docs/api.md#errors): each answers a small 400 in the DRF shape. */
+/**
+ * Bodies and queries written to hurt (docs/api.md#errors): each answers a small 400 in the
+ * DRF shape. Forms are sent to the token refresh: sign-up, sign-in and codes take JSON alone
+ * (auth-origin.test.ts).
+ */
 let t: TestApp;
 let buyer: TestUser;
 beforeAll(async () => {
@@ -18,7 +22,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 describe('urlencoded bodies', () => {
   it('refuses 240 KB of one repeated field at once instead of parsing it in quadratic time', async () => {
     const body = 'a=b&'.repeat(60_000);
-    const res = await t.api.post('/api/auth/login/', body, { headers: FORM });
+    const res = await t.api.post('/api/auth/token/refresh/', body, { headers: FORM });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'Too many fields in one request.' });
     // The server was never blocked: it still answers.
@@ -27,13 +31,13 @@ describe('urlencoded bodies', () => {
 
   it('keeps repeated fields as lists up to the limit', async () => {
     const ids = Array.from({ length: 50 }, (_, i) => `industry_ids=${i + 1}`).join('&');
-    const res = await t.api.post('/api/auth/login/', `email=a@example.com&password=x&${ids}`, { headers: FORM });
+    const res = await t.api.post('/api/auth/token/refresh/', `refresh=x&${ids}`, { headers: FORM });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ industry_ids: ['Unknown field.'] });
   });
 
   it('takes "__proto__", "constructor" and "toString" as plain (unknown) field names', async () => {
-    const res = await t.api.post('/api/auth/login/', 'email=a@example.com&password=x&toString=1&constructor=2&__proto__=3', {
+    const res = await t.api.post('/api/auth/token/refresh/', 'refresh=x&toString=1&constructor=2&__proto__=3', {
       headers: FORM,
     });
     expect(res.status).toBe(400);
@@ -112,7 +116,7 @@ describe('queries', () => {
 
 describe('multipart and content types', () => {
   const multipartRoutes: Array<[string, string, boolean]> = [
-    ['POST', '/api/auth/login/', false],
+    ['POST', '/api/auth/token/refresh/', false],
     ['POST', '/api/media/upload/', true],
     ['POST', '/api/products/', true],
     ['PATCH', '/api/me/', true],
@@ -154,10 +158,10 @@ describe('multipart and content types', () => {
   });
 
   it('answers 400 in the DRF shape for a content type the API does not read', async () => {
-    const res = await t.api.call('POST', '/api/auth/login/', '<a/>', { headers: { 'content-type': 'application/xml' } });
+    const res = await t.api.call('POST', '/api/auth/token/refresh/', '<a/>', { headers: { 'content-type': 'application/xml' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'Unsupported media type "application/xml" in request.' });
-    const text = await t.api.call('POST', '/api/auth/login/', 'hello', { headers: { 'content-type': 'text/plain' } });
+    const text = await t.api.call('POST', '/api/auth/token/refresh/', 'hello', { headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(400);
     expect(text.body).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
   });

@@ -123,7 +123,8 @@ describe('PATCH /api/me/', () => {
 
 describe('POST /api/me/set-account-type/', () => {
   it('makes a supplier with company, industries and a logo; no longer a first login', async () => {
-    const { user, token } = await createUser(t, { type: null, verified: false });
+    // A confirmed account: an unconfirmed one takes no files (upload-rights.test.ts).
+    const { user, token } = await createUser(t, { type: null, verified: true });
     const res = await t.api.post(
       '/api/me/set-account-type/',
       form(

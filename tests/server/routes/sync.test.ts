@@ -53,13 +53,24 @@ describe('GET /api/sync/', () => {
     expect(answer.reset).toBe(false);
     expect(answer.changes.categories.upserted.length).toBeGreaterThanOrEqual(12);
     // position: the display order of GET /api/categories/ and /api/banners/, for devices that sort what they hold.
+    // names / titles: every language, so a device switches language offline (docs/api.md#content-languages).
     expect(answer.changes.categories.upserted[0]).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
+      names: { en: expect.any(String), fr: expect.any(String), tr: expect.any(String) },
       position: expect.any(Number),
     });
+    // A banner without translations shows its own (English) title in every language.
+    const harvest = { en: 'Harvest sale', fr: 'Harvest sale', tr: 'Harvest sale' };
     expect(answer.changes.banners.upserted).toEqual([
-      { id: expect.any(Number), image_url: '/media/banner.png', title: 'Harvest sale', link: '/flash-deals', position: expect.any(Number) },
+      {
+        id: expect.any(Number),
+        image_url: '/media/banner.png',
+        title: 'Harvest sale',
+        titles: harvest,
+        link: '/flash-deals',
+        position: expect.any(Number),
+      },
     ]);
     const detail = (await t.api.get(`/api/products/${product.id}/`)).body;
     expect(answer.changes.products.upserted).toEqual([detail]);

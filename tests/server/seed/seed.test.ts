@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers';
 import { seedDemo, type SeedResult } from '../../../server/seed';
+import { kindOf } from '../../../server/seed/drawings';
+import sharp from 'sharp';
 
 let t: TestApp;
 let first: SeedResult;
@@ -49,6 +51,31 @@ describe('demo catalogue', () => {
     expect(french.body.results[0].description).toMatch(/torréfi|café|Café/);
   });
 
+  it('draws each product as what it is, gives suppliers logos and banners real pictures', async () => {
+    const rice = (await t.api.get('/api/products/?search=ofada')).body.results[0];
+    const panel = (await t.api.get('/api/products/?search=monocrystalline')).body.results[0];
+    const picture = async (url: string) => sharp(Buffer.from(await (await fetch(new URL(url, t.baseUrl))).arrayBuffer())).metadata();
+    for (const p of [rice, panel]) expect(await picture(p.thumbnail_url)).toMatchObject({ format: 'webp', width: 480, height: 480 });
+    expect(kindOf(rice.name)).toBe('sack');
+    expect(kindOf(panel.name)).toBe('solar-panel');
+    expect(['Chaise en bois d’iroko – Teinte acajou', 'Petrol Generator – 3.5 kVA', 'Tissu wax 100 % coton – 6 yards'].map(kindOf)).toEqual(
+      ['chair', 'generator', 'fabric-roll'],
+    );
+    // Every demo product has a drawing of its own kind, not the fallback by accident.
+    const names = await t.db.selectFrom('products').select('name').execute();
+    const fallback = names.filter(
+      (n) =>
+        kindOf(n.name) === 'pouch' &&
+        !/pepper|hibiscus|chips|kahve|biber|üzüm|kayısı|lokum|moringa|bissap|café|poudre|encens/i.test(n.name),
+    );
+    expect(fallback).toEqual([]);
+    const suppliers = await t.db.selectFrom('supplier_profiles').select('logo_url').execute();
+    expect(suppliers.every((s) => s.logo_url?.startsWith('/media/'))).toBe(true);
+    expect(await picture(suppliers[0].logo_url!)).toMatchObject({ format: 'webp' });
+    const banner = (await t.api.get('/api/banners/')).body[0];
+    expect(await picture(banner.image_url)).toMatchObject({ format: 'webp', width: 1200, height: 400 });
+  });
+
   it('gives every product its own generated picture, served by the media route', async () => {
     const rows = await t.db.selectFrom('products').select('thumbnail_url').execute();
     expect(new Set(rows.map((r) => r.thumbnail_url)).size).toBe(rows.length);
@@ -56,7 +83,7 @@ describe('demo catalogue', () => {
     for (const p of list.body.results) {
       const res = await fetch(new URL(p.thumbnail_url, t.baseUrl));
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('content-type')).toBe('image/webp');
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(500);
       expect(p.images.length).toBeGreaterThan(0);
     }

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLanguage } from '../../../src/app/i18n';
 import { fakeApi, renderApp } from '../helpers';
+import { db } from '../../../src/db/db';
 
 const main = () => within(screen.getByRole('navigation', { name: /^(Main|Principal|Ana menü)$/ }));
 
@@ -44,5 +45,30 @@ describe('languages (spec §1)', () => {
     await renderApp('/');
     expect(main().getByRole('link', { name: 'Home' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('shows category names and banner titles in the chosen language from the rows on the device', async () => {
+    await db.categories.put({ id: 7, name: 'Furniture', names: { en: 'Furniture', fr: 'Mobilier', tr: 'Mobilya' }, position: 1 });
+    await db.banners.put({
+      id: 1,
+      image_url: '/media/b.png',
+      title: 'Harvest week',
+      titles: { en: 'Harvest week', fr: 'Semaine des récoltes', tr: 'Hasat haftası' },
+      link: null,
+    });
+    // No route answers: everything comes from the device's rows.
+    fakeApi();
+    await renderApp('/');
+    expect(await screen.findByRole('img', { name: 'Harvest week' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'TR' }));
+    expect(await screen.findByRole('img', { name: 'Hasat haftası' })).toBeTruthy();
+    expect(screen.queryByText('Harvest week')).toBeNull();
+    await userEvent.click(main().getByRole('button', { name: 'Kategoriler' }));
+    expect((await screen.findByRole('link', { name: 'Mobilya' })).getAttribute('href')).toBe('/category/7/Mobilya');
+    expect(screen.queryByRole('link', { name: 'Furniture' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'FR' }));
+    expect(await screen.findByRole('img', { name: 'Semaine des récoltes' })).toBeTruthy();
   });
 });

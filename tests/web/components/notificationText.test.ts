@@ -20,6 +20,7 @@ describe('notifications worded from kind and params', () => {
     expect(word('new_message', MESSAGE_3)).toBe('3 new messages from Kemal.');
     expect(word('new_offer', OFFER)).toBe('Ada offered $18.00 for Cotton towels.');
     expect(word('new_offer', { ...OFFER, product: '' })).toBe('Ada offered $18.00.');
+    expect(word('new_offer', { ...OFFER, count: 3 })).toBe('3 new offers from Ada.');
     expect(word('new_review', REVIEW)).toBe('Ada reviewed your product "Cotton towels" (4/5).');
     expect(word('new_favorite', FAVORITE)).toBe('Ada added your product "Cotton towels" to their favourites.');
   });
@@ -29,6 +30,7 @@ describe('notifications worded from kind and params', () => {
     expect(word('new_message', MESSAGE_1)).toBe('Nouveau message de Kemal.');
     expect(word('new_message', MESSAGE_3)).toBe('3 nouveaux messages de Kemal.');
     expect(word('new_offer', OFFER)).toBe('Ada a proposé $18.00 pour Cotton towels.');
+    expect(word('new_offer', { ...OFFER, count: 3 })).toBe('3 nouvelles offres de Ada.');
     expect(word('new_review', REVIEW)).toBe('Ada a donné son avis sur votre produit « Cotton towels » (4/5).');
     expect(word('new_favorite', FAVORITE)).toBe('Ada a ajouté votre produit « Cotton towels » à ses favoris.');
   });
@@ -38,6 +40,7 @@ describe('notifications worded from kind and params', () => {
     expect(word('new_message', MESSAGE_1)).toBe('Kemal size yeni bir mesaj gönderdi.');
     expect(word('new_message', MESSAGE_3)).toBe('Kemal size 3 yeni mesaj gönderdi.');
     expect(word('new_offer', OFFER)).toBe('Ada, Cotton towels için $18.00 teklif etti.');
+    expect(word('new_offer', { ...OFFER, count: 3 })).toBe('Ada size 3 yeni teklif gönderdi.');
     expect(word('new_review', REVIEW)).toBe('Ada, "Cotton towels" ürününüzü değerlendirdi (4/5).');
     expect(word('new_favorite', FAVORITE)).toBe('Ada, "Cotton towels" ürününüzü favorilerine ekledi.');
   });

@@ -8,10 +8,12 @@ import type { FieldErrors } from '../../../shared/validation';
 import type { Category } from '../../../shared/types';
 import { ApiError } from '../../../queries/errors';
 import { createProduct, updateProduct } from '../../../queries/myProducts';
+import { shrinkFormPictures } from '../../../media/compress';
 import { serverMessage } from '../../serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
 import { useMessage } from '../../../components/useMessage';
 import { EMPTY_VALUES, FIELD_ORDER, appendFields, changedFields, validate, valuesOf, type FieldName, type Values } from './values';
+import { useContentText } from '../../../queries/content';
 
 interface Props {
   /** The product being edited, as the server holds it; null in add mode. */
@@ -37,6 +39,7 @@ function serverFieldErrors(err: unknown): FieldErrors {
  */
 export default function ProductForm({ product, categories, onSaved }: Props) {
   const { t } = useLingui();
+  const { categoryName } = useContentText();
   const translate = useMessage();
   const editing = product !== null;
   const initial = useRef<Values>(product ? valuesOf(product) : EMPTY_VALUES);
@@ -82,6 +85,8 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
     setBusy(true);
     setProgress(null);
     try {
+      // Photos go resized and re-encoded (src/media/compress.ts): a fraction of the bytes.
+      await shrinkFormPictures(form, ['thumbnail', 'images'], 'gallery');
       const saved = editing ? await updateProduct(product.id, form, setProgress) : await createProduct(form, setProgress);
       onSaved(saved);
     } catch (err) {
@@ -128,7 +133,7 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
           <option value="">{t`Choose a category`}</option>
           {categories.map((c) => (
             <option key={c.id} value={String(c.id)}>
-              {c.name}
+              {categoryName(c)}
             </option>
           ))}
         </select>

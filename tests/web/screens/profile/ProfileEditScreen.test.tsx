@@ -105,4 +105,56 @@ describe('ProfileEditScreen', () => {
     expect(await screen.findByLabelText('Company name')).toBeTruthy();
     warn.mockRestore();
   });
+
+  it('edits the name, phone and country of the account, checked by the shared rules before sending', async () => {
+    signedInAs(server, makeUser({ first_name: 'Ada', last_name: 'Obi', phone_number: '+2348011111111' }));
+    server.on('PATCH /api/me/', (call) => {
+      const form = call.body as FormData;
+      return {
+        body: makeUser({
+          first_name: String(form.get('first_name')),
+          last_name: String(form.get('last_name')),
+          phone_number: String(form.get('phone_number')),
+          country: { code: String(form.get('country')), name: 'Senegal' },
+        }),
+      };
+    });
+    const { user } = renderEdit();
+    const first = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    expect(first.value).toBe('Ada');
+    const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
+
+    // Refused on the device with the sign-up rules: nothing is sent.
+    await user.clear(first);
+    await user.clear(phone);
+    await user.type(phone, 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Enter a valid phone number.')).toBeTruthy();
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo('PATCH /api/me/')).toHaveLength(0);
+
+    await user.type(first, 'Awa');
+    await user.clear(phone);
+    await user.type(phone, '+221 70 123 45 67');
+    await user.selectOptions(screen.getByLabelText('Country'), 'SN');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Your details are saved.')).toBeTruthy();
+    const form = server.callsTo('PATCH /api/me/')[0].body as FormData;
+    expect(Object.fromEntries(form.entries())).toEqual({
+      first_name: 'Awa',
+      last_name: 'Obi',
+      phone_number: '+221 70 123 45 67',
+      country: 'SN',
+    });
+  });
+
+  it("shows the server's field errors under their fields", async () => {
+    signedInAs(server, makeUser());
+    server.on('PATCH /api/me/', { status: 400, body: { phone_number: ['Enter a valid phone number.'] } });
+    const { user } = renderEdit();
+    await screen.findByLabelText('First name');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Your details could not be saved.')).toBeTruthy();
+    expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).toBe('true');
+  });
 });

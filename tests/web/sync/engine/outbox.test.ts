@@ -14,6 +14,7 @@ import {
 } from '../../../../src/sync/intents';
 import { pullStream } from '../../../../src/sync/pull';
 import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
+import { pumpUploads, uploadsSettled } from '../../../../src/sync/uploads';
 import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
 import { createProduct } from '../../../server/fixtures/catalogue';
 import { notify } from '../../../../server/services/notifications';
@@ -178,6 +179,10 @@ describe('messages', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await recoverInterrupted();
     await push();
+    // The file goes up in the upload lane; its message is posted once it is up.
+    await pumpUploads(buyer.user.id);
+    await uploadsSettled();
+    await push();
     await pullStream('private');
     const server = (await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: buyer.token })).body.results;
     expect(server.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual([
@@ -189,6 +194,32 @@ describe('messages', () => {
     const local = await db.messages.where('[conversation+timestamp]').between([conversation.id, ''], [conversation.id, '\uffff']).toArray();
     expect(local).toHaveLength(3);
     expect(local.every((m) => m.id > 0 && !m.pending)).toBe(true);
+  });
+
+  it('a file waits in the upload lane without holding up other changes; its conversation keeps its order', async () => {
+    const product = await productOf('Lane Product');
+    const opened = await t.api.post(
+      '/api/conversations/',
+      { product: product.id, participants: [supplier.user.id] },
+      { token: buyer.token },
+    );
+    await pullStream('private');
+    const png = new Blob([new Uint8Array(SAMPLE_FILES.png)], { type: 'image/png' });
+    await sendMessage(opened.body.id, { text: 'Picture first', file: Object.assign(png, { name: 'first.png' }) });
+    await sendMessage(opened.body.id, { text: 'Then this' });
+    await toggleFavorite(product);
+    // The small writes' lane alone: the favourite goes, the conversation waits for its file.
+    await push();
+    expect(await serverFavorites()).toEqual([product.id]);
+    const messages = async () =>
+      (await t.api.get(`/api/conversations/${opened.body.id}/messages/`, { token: buyer.token })).body.results.map(
+        (m: { text: string }) => m.text,
+      );
+    expect(await messages()).toEqual([]);
+    await pumpUploads(buyer.user.id);
+    await uploadsSettled();
+    await push();
+    expect(await messages()).toEqual(['Picture first', 'Then this']);
   });
 
   it('a reset of the private stream keeps what the device has not sent yet', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaSrcSet, mediaUrl } from '../../../src/components/image';
+import { mediaSrcSet, mediaUrl } from '../../../src/media/image';
 import { MEDIA_WIDTHS } from '../../../src/shared/constants';
 
 describe('resized media URLs (DESIGN §5 ?w=)', () => {

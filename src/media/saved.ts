@@ -1,0 +1,54 @@
+import { mediaUrl } from './image';
+import type { Product } from '../shared/catalogue';
+
+/** The service worker's cache of /media/ (vite.config.ts): pictures saved ahead go there too. */
+export const MEDIA_CACHE = 'media';
+/** Product pages save their gallery at this width (the width the gallery shows on most screens). */
+export const GALLERY_PICTURE_WIDTH = 800;
+
+/** Saving ahead goes through the service worker, which keeps and expires what it fetched. */
+export const canSave = () => typeof caches !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+
+export const PICTURE_BUDGET_KEY = 'picture_budget_mb';
+export const DEFAULT_PICTURE_BUDGET_MB = 50;
+export const PICTURE_BUDGET_CHOICES_MB = [0, 25, 50, 100, 200] as const;
+export function pictureBudgetBytes(): number {
+  const stored = Number(globalThis.localStorage?.getItem(PICTURE_BUDGET_KEY));
+  const mb = Number.isFinite(stored) && globalThis.localStorage?.getItem(PICTURE_BUDGET_KEY) !== null ? stored : DEFAULT_PICTURE_BUDGET_MB;
+  return Math.max(0, mb) * 1024 * 1024;
+}
+
+export function setPictureBudget(mb: number): void {
+  localStorage.setItem(PICTURE_BUDGET_KEY, String(mb));
+}
+
+/** A product page's gallery pictures, saved at the width the page shows them. */
+export async function saveGallery(product: Pick<Product, 'thumbnail_url' | 'images'>): Promise<void> {
+  if (!canSave() || !navigator.onLine || pictureBudgetBytes() === 0) return;
+  const urls = [product.thumbnail_url, ...product.images.filter((m) => m.media_type === 'image').map((m) => m.media_source_url)]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => mediaUrl(url, GALLERY_PICTURE_WIDTH));
+  const cache = await caches.open(MEDIA_CACHE);
+  for (const url of new Set(urls)) {
+    if (await cache.match(url)) continue;
+    await fetch(url, { priority: 'low' } as RequestInit).catch(() => undefined);
+  }
+}
+
+/** Bytes an answer holds (its Content-Length, else its body). */
+export async function sizeOf(response: Response): Promise<number> {
+  const length = Number(response.headers.get('content-length'));
+  return length > 0 ? length : (await response.clone().blob()).size;
+}
+
+/** What the media cache holds: pictures and files seen or saved ahead (Settings). */
+export async function savedPicturesBytes(): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const cache = await caches.open(MEDIA_CACHE);
+  let total = 0;
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    if (response) total += await sizeOf(response);
+  }
+  return total;
+}

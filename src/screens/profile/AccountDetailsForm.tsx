@@ -1,0 +1,134 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import Alert from '../../components/Alert';
+import FormField from '../../components/FormField';
+import { useCountryName } from '../../components/countries';
+import { useMessage } from '../../components/useMessage';
+import { COUNTRIES } from '../../shared/constants';
+import type { User } from '../../shared/types';
+import { accountDetailsSchema, toFieldErrors, type AccountDetails } from '../../shared/validation';
+import { account } from '../../queries/account';
+import { useAuth } from '../../queries/auth';
+import { authFormErrors } from '../../queries/errors';
+import { failureReason } from '../serverMessage';
+
+type Name = keyof AccountDetails;
+
+const detailsOf = (user: User): AccountDetails => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone_number: user.phone_number,
+  country: user.country.code,
+});
+
+/**
+ * The person behind the account: first and last name, phone and country (PATCH /api/me/,
+ * the rules of sign-up from src/shared/validation.ts). The answer replaces the user, so the
+ * navbar's greeting follows at once.
+ */
+export default function AccountDetailsForm({ user }: { user: User }) {
+  const { t } = useLingui();
+  const translate = useMessage();
+  const countryName = useCountryName();
+  const { setUser } = useAuth();
+  const [values, setValues] = useState<AccountDetails>(() => detailsOf(user));
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; reason?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (name: Name) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setResult(null);
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const formElement = event.currentTarget;
+    setResult(null);
+    const parsed = accountDetailsSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields = toFieldErrors(parsed.error.issues);
+      setErrors(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, translate(messages[0])])));
+      requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors({});
+    const form = new FormData();
+    for (const [key, value] of Object.entries(parsed.data)) form.append(key, value);
+    setBusy(true);
+    try {
+      const saved = await account.updateMe(form);
+      setUser(saved);
+      setValues(detailsOf(saved));
+      setResult({ kind: 'success', message: t`Your details are saved.` });
+    } catch (err) {
+      const fields = authFormErrors(err).fields;
+      setErrors(Object.fromEntries(Object.entries(fields).map(([key, message]) => [key, translate(message)])));
+      setResult({ kind: 'error', message: t`Your details could not be saved.`, reason: failureReason(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (name: Exclude<Name, 'country'>, label: ReactNode, type: string, autoComplete: string) => (
+    <FormField label={label} error={errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          maxLength={name === 'phone_number' ? 32 : 64}
+          value={values[name]}
+          disabled={busy}
+          onChange={(event) => set(name)(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <section aria-labelledby="account-details" className="card profile__card">
+      <h2 id="account-details">
+        <Trans>Your details</Trans>
+      </h2>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <div className="form__row">
+          {input('first_name', <Trans>First name</Trans>, 'text', 'given-name')}
+          {input('last_name', <Trans>Last name</Trans>, 'text', 'family-name')}
+        </div>
+        {input('phone_number', <Trans>Phone number</Trans>, 'tel', 'tel')}
+        <FormField label={<Trans>Country</Trans>} error={errors.country}>
+          {(control) => (
+            <select
+              {...control}
+              name="country"
+              autoComplete="country"
+              value={values.country}
+              disabled={busy}
+              onChange={(event) => set('country')(event.target.value)}
+            >
+              {COUNTRIES.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {countryName(country.code)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {result ? (
+          <Alert kind={result.kind}>
+            {result.message}
+            {result.reason ? <span className="alert__detail">{result.reason}</span> : null}
+          </Alert>
+        ) : null}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? <Trans>Saving…</Trans> : <Trans>Save details</Trans>}
+        </button>
+      </form>
+    </section>
+  );
+}

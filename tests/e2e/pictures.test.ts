@@ -1,0 +1,100 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_BUYER, e2e, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+
+/**
+ * Pictures offline (the buyers who browse saved favourites offline): products favourited
+ * elsewhere and never opened on this device show their pictures offline, because the device
+ * saved them ahead of need; no picture anywhere shows the broken-picture icon.
+ */
+
+async function token(): Promise<string> {
+  const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_BUYER.email, password: DEMO_BUYER.password }),
+  });
+  return ((await login.json()) as { access: string }).access;
+}
+
+/** Pictures the page shows that the browser could not load (the broken-picture icon). */
+const brokenPictures = (page: Page) =>
+  page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
+
+describe.skipIf(skipBrowser)('pictures offline (browser)', () => {
+  const browser = useBrowser();
+
+  it('favourites never opened on this device show every picture offline, and no picture is broken', { timeout: 180_000 }, async () => {
+    // Favourited on another device: this browser has never shown these products.
+    const access = await token();
+    const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
+    const products = (await (await fetch(`${e2e.baseUrl}/api/products/?limit=60`)).json()) as {
+      results: Array<{ id: number; thumbnail_url: string | null }>;
+    };
+    const chosen = products.results.filter((p) => p.thumbnail_url).slice(-12);
+    const added: number[] = [];
+    for (const product of chosen) {
+      const answer = await fetch(`${e2e.baseUrl}/api/favorites/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ product: product.id }),
+      });
+      if (answer.status === 201) added.push(product.id);
+    }
+    // The demo buyer's favourites are as they were for the other browser tests.
+    onTestFinished(async () => {
+      for (const id of added) await fetch(`${e2e.baseUrl}/api/favorites/by-product/${id}/`, { method: 'DELETE', headers });
+    });
+    const favourites = (await (await fetch(`${e2e.baseUrl}/api/favorites/?limit=200`, { headers })).json()) as {
+      results: Array<{ product: { id: number; thumbnail_url: string | null } }>;
+    };
+    const pictures = favourites.results.flatMap((f) =>
+      f.product.thumbnail_url ? [new URL(f.product.thumbnail_url, e2e.baseUrl).pathname] : [],
+    );
+    const expected = pictures.length;
+    expect(expected).toBeGreaterThanOrEqual(chosen.length);
+
+    const { page, context } = browser;
+    await signInAsDemo(page, DEMO_BUYER);
+    await waitForServiceWorker(page);
+    // Saved ahead in the worker's media cache: every favourite's card picture.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (paths) => {
+            const cache = await caches.open('media');
+            const saved = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+            return paths.filter((path) => !saved.has(path));
+          }, pictures),
+        { timeout: 90_000 },
+      )
+      .toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto('/favorites');
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    await expect.poll(() => cards.count()).toBe(favourites.results.length);
+    // Every favourite's picture is shown: decoded, not a placeholder, not broken.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img.product-image')];
+            return images.filter((img) => img.complete && img.naturalWidth > 0).length;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(expected);
+    expect(await page.locator('[data-testid="product-card"] .product-image--placeholder').count()).toBe(
+      favourites.results.length - expected,
+    );
+    expect(await brokenPictures(page)).toEqual([]);
+
+    // The home page offline: pictures shown or a placeholder, never a broken one.
+    await page.goto('/');
+    await page.getByTestId('product-card').first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(await brokenPictures(page)).toEqual([]);
+  });
+});
