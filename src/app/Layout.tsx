@@ -9,6 +9,7 @@ import OfflineIndicator from './OfflineIndicator';
 import SyncProgress from './SyncProgress';
 import UpdatePrompt from './UpdatePrompt';
 import { ToastHost } from '../components/Toast';
+import { SignOutDialog } from '../components/SignOut';
 
 const OnboardingFlow = lazy(() => import('../screens/onboarding/OnboardingFlow'));
 
@@ -55,6 +56,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <UpdatePrompt />
       <ToastHost />
       <OnboardingModal />
+      <SignOutDialog />
     </div>
   );
 }

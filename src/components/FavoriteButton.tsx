@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Product } from '../shared/catalogue';
 import { useFavoriteState, toggleFavorite } from '../queries/favorites';
 import { useAuth } from '../queries/auth';
-import { useConnectivity, discardOutboxEntry, retryOutboxEntry } from '../queries/status';
+import { discardOutboxEntry, retryOutboxEntry } from '../queries/status';
 import { NotSignedInError } from '../queries/favorites';
 import { HeartIcon } from './icons';
 import { showToast } from './Toast';
@@ -12,13 +12,13 @@ import './product.css';
 /**
  * The favourite toggle (spec §2, §4, §8): adds when not favourited, removes when favourited,
  * with a 2.5 s toast. The change is saved on the device at once and sent by the outbox:
- * disabled while the request is really in flight; offline it shows as waiting until sent;
+ * disabled only while the request is really on its way; while it waits (offline, or the server
+ * in trouble) it shows as waiting and a tap undoes it (the two collapse, nothing is sent);
  * a change the server refused shows its reason with retry and discard. Guests are told to log in.
  */
 export default function FavoriteButton({ product, compact = false }: { product: Product; compact?: boolean }) {
   const { t } = useLingui();
   const { status } = useAuth();
-  const online = useConnectivity();
   const state = useFavoriteState(product.id);
   const [busy, setBusy] = useState(false);
   // Until the device answered, the list's view of the product (a ProductView, read from the same table) avoids a flash of the wrong heart.
@@ -60,7 +60,7 @@ export default function FavoriteButton({ product, compact = false }: { product: 
         aria-pressed={favorited}
         aria-label={compact ? t`Favorite: ${name}` : undefined}
         title={sending ? t`Waiting to sync` : undefined}
-        disabled={busy || (sending && online)}
+        disabled={busy || state.inFlight}
         onClick={toggle}
       >
         <HeartIcon />

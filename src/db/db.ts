@@ -105,6 +105,8 @@ export interface OutboxRow {
   state: 'pending' | 'sending' | 'failed';
   error?: string;
   attempts: number;
+  /** A try got no answer: the server may have it already, so it is no longer undone by collapsing. */
+  uncertain?: boolean;
   /** Not before this time (ms): the backoff after a network error or a 5xx. */
   next_at: number;
   created_at: number;

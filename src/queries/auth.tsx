@@ -7,7 +7,11 @@ import {
   getRefreshToken,
   hasStoredTokens,
   intent,
+  onOtherTabSession,
   onTokensCleared,
+  revokeSession,
+  sessionIsOf,
+  sessionOwner,
   setTokens,
   type RegistrationInput,
 } from '../sync';
@@ -118,6 +122,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The API client clears the tokens when a refresh fails: that is a logout too.
   useEffect(() => onTokensCleared(becomeGuest), [becomeGuest]);
 
+  // Another tab signed out, or in as someone else: this tab follows at once, and shows no one
+  // until it knows who (it never keeps showing one user while the session is another's).
+  const shown = useRef<number | null>(null);
+  shown.current = state.user?.id ?? null;
+  useEffect(
+    () =>
+      onOtherTabSession(() => {
+        const owner = sessionOwner();
+        if (owner !== undefined && owner === shown.current) return;
+        // The other tab keeps the stored copies (tokens, last user) up to date: only this tab's state changes.
+        if (owner === null) return setState({ status: 'guest', user: null });
+        setState({ status: 'loading', user: null });
+        api.me().then(
+          (user) => {
+            if (sessionIsOf(user.id)) setState({ status: 'authenticated', user });
+          },
+          () => {
+            const lastKnown = cachedUser();
+            setState(lastKnown?.id === owner ? { status: 'authenticated', user: lastKnown } : { status: 'guest', user: null });
+          },
+        );
+      }),
+    [],
+  );
+
   const login = useCallback(
     async (email: string, password: string) => {
       const pair = await api.login(email, password);
@@ -178,11 +207,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const refresh = getRefreshToken();
+    const userId = state.user?.id ?? null;
     clearTokens();
     becomeGuest();
-    await clearPrivateData().catch((error) => console.warn('Could not clear the local data', error));
-    if (refresh) await api.logout(refresh).catch((error) => console.warn('Logout could not revoke the session', error));
-  }, [becomeGuest]);
+    await clearPrivateData({ userId }).catch((error) => console.warn('Could not clear the local data', error));
+    if (refresh) await revokeSession(refresh).catch((error) => console.warn('Logout could not revoke the session', error));
+  }, [becomeGuest, state.user]);
 
   const refreshUser = useCallback(async () => {
     try {

@@ -17,6 +17,8 @@ export function useFavorites(): Live<ProductView[]> {
 export interface FavoriteState {
   favorited: boolean;
   pending: boolean;
+  /** The request is on its way right now (not merely waiting its turn or for the server). */
+  inFlight: boolean;
   error?: string;
   outboxId?: number;
   /** False until the device has been read: `favorited` is not known yet. */
@@ -25,11 +27,20 @@ export interface FavoriteState {
 
 /** One product's favourite toggle state, as the device has it. */
 export function useFavoriteState(productId: number): FavoriteState {
-  const { data: row } = useLive(async ({ db }) => (await db.favorites.get(productId)) ?? null, [productId]);
+  const { data: row } = useLive(
+    async ({ db }) => {
+      const favorite = await db.favorites.get(productId);
+      if (!favorite) return null;
+      const entry = favorite.outboxId === undefined ? undefined : await db.outbox.get(favorite.outboxId);
+      return { ...favorite, inFlight: entry?.state === 'sending' };
+    },
+    [productId],
+  );
   return {
     loaded: row !== undefined,
     favorited: Boolean(row && !row.removed),
     pending: row?.pending === 'sending',
+    inFlight: Boolean(row?.inFlight),
     error: row?.pending === 'failed' ? row.error : undefined,
     outboxId: row?.outboxId,
   };

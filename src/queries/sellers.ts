@@ -1,7 +1,17 @@
-import type { SellerRow } from '../db/db';
+import type { ProductRow, SellerRow } from '../db/db';
 import { intent } from '../sync';
 import { useFetchOnDemand } from './onDemand';
 import { useLive } from './live';
+
+/**
+ * A seller the device has not fetched on its own, as their products describe them: every
+ * product carries its supplier, so a seller page opens offline from the products saved.
+ */
+function fromProducts(product: ProductRow | undefined): SellerRow | null {
+  if (!product) return null;
+  const s = product.supplier;
+  return { ...s, buyer_profile: null, profile: s.supplier_profile, seller_average_rating: null, fetched_at: 0 };
+}
 
 export interface SellerState {
   seller: SellerRow | null | undefined;
@@ -13,7 +23,10 @@ const ensureSeller = intent('ensureSeller');
 /** A public user page (spec §2 seller page): from the device at once, refreshed when online. */
 export function useSeller(userId: number): SellerState {
   const fetchState = useFetchOnDemand(userId, ensureSeller, 'seller');
-  const { data: seller } = useLive(async ({ db }) => (await db.sellers.get(userId)) ?? null, [userId]);
+  const { data: seller } = useLive(
+    async ({ db }) => (await db.sellers.get(userId)) ?? fromProducts(await db.products.where('supplier_id').equals(userId).first()),
+    [userId],
+  );
   if (seller) return { seller, status: 'ready' };
   if (fetchState === 'missing') return { seller: null, status: 'missing' };
   if (seller === null && fetchState !== 'loading') return { seller: null, status: 'error' };

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getStorageError, intent, onStorageError, request, useConnectivity } from '../sync';
+import { getStorageError, intent, onStorageError, request, useConnectivity, useServerTrouble } from '../sync';
 import type { OutboxRow } from '../db/db';
 
 export type { OutboxRow };
@@ -15,7 +15,9 @@ export interface OutboxStatus {
 export function useOutboxStatus(): OutboxStatus {
   return (
     useLive(async ({ db }) => {
-      const entries = await db.outbox.orderBy('seq').toArray();
+      const userId = (await db.syncState.get('session'))?.user_id ?? null;
+      // Another user's entries kept on the device are theirs to send, not this user's to count.
+      const entries = (await db.outbox.orderBy('seq').toArray()).filter((e) => userId === null || e.user_id === userId);
       return {
         pending: entries.filter((e) => e.state !== 'failed').length,
         failed: entries.filter((e) => e.state === 'failed').length,
@@ -40,6 +42,8 @@ export function useFailedChanges(): OutboxRow[] {
 
 export interface SyncStatus {
   online: boolean;
+  /** The server answers, but with errors (5xx, 429): changes wait, as offline. */
+  troubled: boolean;
   /** When the user's data was last brought up to date (ISO), null before the first pull. */
   lastSyncedAt: string | null;
   /** The offline copy of the catalogue: products held, the server's total (null until known), finished or not. */
@@ -56,6 +60,7 @@ export function useStorageError(): string | null {
 
 export function useSyncStatus(): SyncStatus {
   const online = useConnectivity();
+  const troubled = useServerTrouble();
   const storageError = useStorageError();
   const { data: facts } = useLive(async ({ db }) => {
     const [privateStream, catalogueStream, total, held] = await Promise.all([
@@ -71,6 +76,7 @@ export function useSyncStatus(): SyncStatus {
   }, []);
   return {
     online,
+    troubled,
     storageError,
     loaded: facts !== undefined,
     lastSyncedAt: facts?.lastSyncedAt ?? null,
@@ -78,7 +84,7 @@ export function useSyncStatus(): SyncStatus {
   };
 }
 
-export { useConnectivity };
+export { useConnectivity, useServerTrouble };
 export { clearStorageError } from '../sync';
 export const syncNow = intent('syncNow');
 export const retryOutboxEntry = intent('retryOutboxEntry');

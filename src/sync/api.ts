@@ -5,6 +5,8 @@ import type { Conversation, Message, Notification } from '../shared/chat';
 import type { AnswerShape } from './answers';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 import { reportReachable, reportUnreachable } from './connectivity';
+import { reportHealthy, reportTrouble, retryAfterMs } from './health';
+import { subjectOf } from './identity';
 import type { PasswordResetConfirm } from '../shared/password-reset';
 
 /**
@@ -102,6 +104,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
   try {
     const response = await fetch(urlOf(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
     reportReachable();
+    if (response.status >= 500 || response.status === 429) reportTrouble(retryAfterMs(response.headers.get('Retry-After')));
+    else reportHealthy();
     return response;
   } catch (error) {
     // The caller cancelled: not a connectivity fact.
@@ -200,6 +204,9 @@ async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   const current = getAccessToken();
   const fresh = current && current !== used ? current : await refreshAccessToken();
   if (!fresh) return parse<T>(response);
+  // Another tab signed in as someone else meanwhile: never repeat this request as them.
+  const asked = subjectOf(used);
+  if (typeof asked === 'number' && subjectOf(fresh) !== asked) return parse<T>(response);
   return parse<T>(await send(path, options, fresh));
 }
 

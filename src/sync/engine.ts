@@ -4,6 +4,9 @@ import type { User } from '../shared/types';
 import { db } from '../db/db';
 import { api } from './api';
 import { isOnline, onConnectivityChange, reportReachable } from './connectivity';
+import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './health';
+import { sessionIsOf } from './identity';
+import { sendRevocations } from './revocations';
 import { pullStream } from './pull';
 import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
@@ -23,6 +26,9 @@ import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
  * - every 60 s while signed in (spec §4 counts), every 5 min for guests;
  * - every 5 s while a conversation is open (spec §4 chat);
  * - as soon as an action is queued, and when a backed-off entry is due.
+ * Pull and push are scheduled apart, and the outbox's targets go side by side (./lanes.ts):
+ * a hung request holds up only its own target. While the server answers 5xx or 429, both
+ * wait on one backoff (./health.ts), and its first normal answer sends what waits at once.
  */
 
 const GUEST_PULL_MS = 5 * 60_000;
@@ -73,6 +79,8 @@ let again = false;
 let replicating = false;
 const timers: ReturnType<typeof setTimeout>[] = [];
 let pushTimer: ReturnType<typeof setTimeout> | null = null;
+let pullAfterPushTimer: ReturnType<typeof setTimeout> | null = null;
+let troubleTimer: ReturnType<typeof setTimeout> | null = null;
 const retries = { cycle: new Backoff(() => void runCycle()), catalogue: new Backoff(() => void replicateCatalogue()) };
 let probeTimer: ReturnType<typeof setInterval> | null = null;
 /** Conversations open in some tab, until when (ms). */
@@ -101,6 +109,7 @@ export async function setEngineUser(next: User | null): Promise<void> {
   if (next) void requestPersistence();
   // A tab that does not lead asks the leader to pull for the new user.
   void runCycle();
+  pushSoon();
 }
 
 /** One pull-and-push cycle; a request during a cycle runs one more after it. */
@@ -126,15 +135,30 @@ export function runCycle(): Promise<void> {
 
 export const requestPull = runCycle;
 
+/** While the server is in trouble: one timer, for when its backoff ends; then pull (and push once it answers). */
+function waitOutTrouble(): boolean {
+  const wait = troubleWaitLeft();
+  if (wait === 0) return false;
+  if (!troubleTimer && running) {
+    troubleTimer = setTimeout(() => {
+      troubleTimer = null;
+      void runCycle();
+    }, wait);
+  }
+  return true;
+}
+
 async function syncOnce(): Promise<void> {
-  if (!running || !isOnline() || !userKnown) return;
+  if (!running || !isOnline() || !userKnown || waitOutTrouble()) return;
+  void sendRevocations().catch((error) => console.warn('Could not revoke a signed-out session', error));
   const me = user;
-  const stillMe = () => running && user?.id === me?.id;
+  // A pull under another tab's new session would write someone else's data here.
+  const stillMe = () => running && user?.id === me?.id && sessionIsOf(me?.id ?? null);
   try {
     // Files go in their own lane, beside the small writes and the pull (uploads.ts).
     if (me) void pumpUploads(me.id, () => !stillMe());
     await pullStream('private', stillMe);
-    if (me && (await pushOutbox(me.id, () => !stillMe()))) await pullStream('private', stillMe);
+    pushNow();
     // The catalogue, the largest download, starts at once; rates come beside it.
     void replicateCatalogue();
     await refreshRates();
@@ -145,10 +169,35 @@ async function syncOnce(): Promise<void> {
   } catch (error) {
     console.warn('Sync did not complete', error);
     if (isQuotaError(error)) reportStorageFull(t`your latest data`);
-    else if (isOnline()) retries.cycle.failed();
-  } finally {
-    if (me) void schedulePush(me.id);
+    else if (!waitOutTrouble() && isOnline()) retries.cycle.failed();
   }
+}
+
+/** Starts the outbox's lanes now, beside those already running; the pull is not waited for. */
+function pushNow(): void {
+  if (!leader) {
+    post({ type: 'push' });
+    return;
+  }
+  const me = user;
+  if (!running || !me || !isOnline() || waitOutTrouble()) return;
+  const stillMe = () => running && leader && user?.id === me.id;
+  void pumpUploads(me.id, () => !stillMe()).catch((error) => console.warn('Uploads did not start', error));
+  void pushOutbox(me.id, () => !stillMe(), {
+    onSent: pullAfterPush,
+    onLaneEnd: () => void schedulePush(me.id),
+  })
+    .catch((error) => console.warn('Push did not complete', error))
+    .finally(() => void schedulePush(me.id));
+}
+
+/** What the server did with what was sent (a new conversation's row, counts) comes with a pull soon after. */
+function pullAfterPush(): void {
+  if (pullAfterPushTimer) clearTimeout(pullAfterPushTimer);
+  pullAfterPushTimer = setTimeout(() => {
+    pullAfterPushTimer = null;
+    void runCycle();
+  }, 200);
 }
 
 /** Sends what was queued, soon (several quick actions go in one go). */
@@ -160,22 +209,30 @@ function pushSoon(): void {
   if (pushTimer) clearTimeout(pushTimer);
   pushTimer = setTimeout(() => {
     pushTimer = null;
-    void runCycle();
+    pushNow();
   }, 50);
 }
 
 /** Wakes up when the next backed-off entry is due. */
 async function schedulePush(userId: number): Promise<void> {
   const due = await nextDueIn(userId);
-  if (due === null || !running) return;
+  if (due === null || !running || user?.id !== userId) return;
   if (pushTimer) clearTimeout(pushTimer);
   pushTimer = setTimeout(
     () => {
       pushTimer = null;
-      void runCycle();
+      pushNow();
     },
-    Math.max(due, 50),
+    // A timer may fire a little before Date.now() reaches the entry's time.
+    Math.max(due + 5, 50),
   );
+}
+
+/** The server answers normally again: what backed off during the trouble is due now. */
+async function troubleOver(): Promise<void> {
+  await db.outbox.where('state').equals('pending').modify({ next_at: 0 });
+  void runCycle();
+  pushNow();
 }
 
 /** Products that favourites, conversations and recently viewed refer to are always held, for offline use. */
@@ -197,7 +254,7 @@ function saveData(): boolean {
 
 /** The whole catalogue, in the background, page by page; resumable; paused offline; skipped on Save-Data. */
 async function replicateCatalogue(): Promise<void> {
-  if (replicating || saveData()) return;
+  if (replicating || saveData() || troubleWaitLeft() > 0) return;
   replicating = true;
   try {
     // The total (for the progress shown) is asked for beside the first page, not before it.
@@ -219,6 +276,7 @@ async function replicateCatalogue(): Promise<void> {
     console.warn('Catalogue replication paused', error);
     if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
     // A passing failure must not leave a guest's catalogue half saved until the next 5-minute pull.
+    else if (isTroubled()) waitOutTrouble();
     else if (isOnline()) retries.catalogue.failed();
   } finally {
     replicating = false;
@@ -262,7 +320,10 @@ function probeWhileOffline(): void {
 function becomeLeader(): void {
   leader = true;
   onWakePush(pushSoon);
-  void recoverInterrupted().then(() => runCycle());
+  void recoverInterrupted().then(() => {
+    void runCycle();
+    pushNow();
+  });
   timers.push(setInterval(() => void runCycle(), COUNTS_REFRESH_MS));
   timers.push(
     setInterval(() => {
@@ -286,13 +347,17 @@ export function startEngine(): () => void {
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
     if (!leader) return;
     if (event.data.type === 'watch') watched.set(event.data.id, Date.now() + CHAT_POLL_MS * 2);
-    void runCycle();
+    if (event.data.type === 'push') pushSoon();
+    else void runCycle();
   });
   onWakePush(pushSoon);
   const onVisible = () => {
     if (document.visibilityState === 'visible') void runCycle();
   };
-  const onBrowserOnline = () => void runCycle();
+  const onBrowserOnline = () => {
+    void runCycle();
+    pushSoon();
+  };
   const hasDocument = typeof document !== 'undefined';
   if (hasDocument) {
     document.addEventListener('visibilitychange', onVisible);
@@ -302,8 +367,16 @@ export function startEngine(): () => void {
     () => hasDocument && document.removeEventListener('visibilitychange', onVisible),
     () => hasDocument && window.removeEventListener('online', onBrowserOnline),
     onConnectivityChange(() => {
-      if (isOnline()) void runCycle();
-      else probeWhileOffline();
+      if (isOnline()) {
+        void runCycle();
+        pushSoon();
+      } else probeWhileOffline();
+    }),
+    onHealthChange(() => {
+      if (!isTroubled() && leader) void troubleOver();
+    }),
+    onTrouble(() => {
+      if (leader) waitOutTrouble();
     }),
   ];
   // A request may have found the server unreachable before the engine started (it loads after
@@ -334,8 +407,12 @@ export function stopEngine(): void {
   for (const timer of timers.splice(0)) clearInterval(timer);
   if (pushTimer) clearTimeout(pushTimer);
   if (probeTimer) clearInterval(probeTimer);
+  if (troubleTimer) clearTimeout(troubleTimer);
+  if (pullAfterPushTimer) clearTimeout(pullAfterPushTimer);
   pushTimer = null;
   probeTimer = null;
+  troubleTimer = null;
+  pullAfterPushTimer = null;
   retries.cycle.cancel();
   retries.catalogue.cancel();
   for (const stop of stopListeners.splice(0)) stop();

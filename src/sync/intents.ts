@@ -131,6 +131,8 @@ export interface NewMessage {
   text?: string;
   file?: Blob & { name?: string };
   price?: string | null;
+  /** An offer: the product and the price it was made against (checked again before it goes out). */
+  offerOn?: { product: number; price: string };
 }
 
 /** A chat message (text, a file and/or an offer price): shown at once as pending, sent in order. */
@@ -146,7 +148,15 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
         target: `conversation:${conversationId}`,
         userId: user.id,
         file: input.file,
-        payload: { conversation: conversationId, text, price: input.price ?? null, image: null, fileName, tempId: id },
+        payload: {
+          conversation: conversationId,
+          text,
+          price: input.price ?? null,
+          image: null,
+          fileName,
+          tempId: id,
+          ...(input.offerOn ? { offerProduct: input.offerOn.product, offerBase: input.offerOn.price } : {}),
+        },
       });
       const entry = await db.outbox.get(seq);
       const row: MessageRow = {
@@ -173,8 +183,10 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
 /** One-click offer (spec §9): the product price 10% lower or higher, two decimals. */
 export async function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
   if (!conversation.product) throw new Error('Price offers can only be made in a conversation about a product.');
-  const price = offerPrice(conversation.product.price, direction === 'lower' ? -OFFER_STEP : OFFER_STEP);
-  return sendMessage(conversation.id, { price });
+  // The device's newest copy of the product: the conversation's may be older.
+  const base = (await db.products.get(conversation.product.id))?.price ?? conversation.product.price;
+  const price = offerPrice(base, direction === 'lower' ? -OFFER_STEP : OFFER_STEP);
+  return sendMessage(conversation.id, { price, offerOn: { product: conversation.product.id, price: base } });
 }
 
 /** Starts (or reuses) the conversation about a product; online only, since the chat opens at its server id. */
@@ -229,7 +241,9 @@ export async function retryOutboxEntry(outboxId: number): Promise<void> {
   await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
     const entry = await db.outbox.get(outboxId);
     if (!entry) return;
-    await db.outbox.update(outboxId, { state: 'pending', error: undefined, attempts: 0, next_at: 0 });
+    // An offer held back because the price changed: retrying is the buyer's "send anyway".
+    const payload = entry.payload.priceChange ? { ...entry.payload, priceAccepted: true } : entry.payload;
+    await db.outbox.update(outboxId, { state: 'pending', error: undefined, attempts: 0, next_at: 0, payload });
     await markRow(entry, { pending: 'sending', error: undefined, outboxId });
   });
   wakePush();

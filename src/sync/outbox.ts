@@ -40,17 +40,17 @@ export async function enqueue(entry: NewEntry): Promise<number> {
   return seq as number;
 }
 
-/** The newest entry of a target still waiting to be sent (not already on its way). */
+/** The newest entry of a target still waiting to be sent (not on its way, and never tried without an answer). */
 export async function waitingEntry(target: string, kinds: OutboxKind[]): Promise<OutboxRow | undefined> {
   const entries = await db.outbox
     .where('target')
     .equals(target)
-    .filter((e) => e.state === 'pending' && kinds.includes(e.kind))
+    .filter((e) => e.state === 'pending' && !e.uncertain && kinds.includes(e.kind))
     .toArray();
   return entries.sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0))[0];
 }
 
 /** Entries of the signed-in user still to be sent or failed: the count shown before sign-out. */
-export async function unsentCount(): Promise<number> {
-  return db.outbox.count();
+export async function unsentCount(userId: number): Promise<number> {
+  return db.outbox.filter((e) => e.user_id === userId).count();
 }

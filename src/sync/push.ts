@@ -5,12 +5,14 @@ import { db, type OutboxRow } from '../db/db';
 import { api, ApiError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
+import { sessionIsOf } from './identity';
+import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 
 /**
  * Sends the outbox (DESIGN §2, SYNC.md). Per entry: network errors, 5xx and 429 retry with
  * backoff; any other 4xx fails the entry with the server's reason for the user to retry or
  * discard; a target that disappeared fails with a clear reason. Entries of one target go in
- * order; a failed entry does not hold back the others.
+ * order, targets side by side; a failed entry does not hold back the others.
  */
 
 const BACKOFF_BASE_MS = 1_000;
@@ -32,63 +34,54 @@ export const isTransient = (error: unknown) =>
 
 /** On start-up, entries a closed tab left "sending" go back to pending: the resend is safe (same client_id). */
 export async function recoverInterrupted(): Promise<void> {
+  forgetLanes();
   await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0 });
 }
 
-/** The next entry to send now: the oldest pending one whose target has nothing older still on its way. */
-async function nextEntry(userId: number): Promise<OutboxRow | undefined> {
-  const now = Date.now();
-  const all = await db.outbox.orderBy('seq').toArray();
-  const busy = new Set<string>();
-  for (const entry of all) {
-    if (entry.user_id !== userId) continue;
-    // A file still to upload is the upload lane's (uploads.ts); its target's later entries wait for it.
-    const uploading = Boolean(entry.file);
-    if (!uploading && entry.state === 'pending' && entry.next_at <= now && !busy.has(entry.target)) return entry;
-    if (entry.state !== 'failed') busy.add(entry.target);
-  }
-  return undefined;
-}
-
-/** When the next backed-off entry becomes due (ms from now), or null when none waits. */
-export async function nextDueIn(userId: number): Promise<number | null> {
-  const waiting = await db.outbox
-    .where('state')
-    .equals('pending')
-    .filter((e) => e.user_id === userId)
-    .toArray();
-  if (waiting.length === 0) return null;
-  return Math.max(0, Math.min(...waiting.map((e) => e.next_at)) - Date.now());
-}
+export { nextDueIn } from './lanes';
 
 /**
- * Sends every entry that is due, one at a time. Stops at the first network failure (the
- * engine resumes when the server is reachable again). Answers true when it sent anything.
+ * Sends every entry that is due, target by target side by side (./lanes.ts); a lane stops at
+ * a network failure or when the server is in trouble (the engine resumes later). Answers,
+ * once every lane has ended, whether it sent anything.
  */
-export async function pushOutbox(userId: number, shouldStop: () => boolean = () => false): Promise<boolean> {
-  let sent = false;
-  for (;;) {
-    if (shouldStop()) return sent;
-    const entry = await nextEntry(userId);
-    if (!entry) return sent;
-    // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
-    await db.outbox.update(entry.seq!, { state: 'sending' });
-    try {
-      await send(entry);
-      sent = true;
-    } catch (error) {
-      if (isTransient(error)) {
-        // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
-        await db.outbox.update(entry.seq!, {
-          state: 'pending',
-          attempts: entry.attempts + 1,
-          next_at: Date.now() + backoff(entry.attempts + 1),
-        });
-        if (error instanceof ApiError && (error.status === 0 || error.status === 401)) return sent;
-        continue;
-      }
+export function pushOutbox(
+  userId: number,
+  shouldStop: () => boolean = () => false,
+  hooks: Omit<LaneHooks, 'shouldStop'> = {},
+): Promise<boolean> {
+  return runLanes(userId, sendOne, { ...hooks, shouldStop });
+}
+
+/** Sends one entry and records the outcome on it. */
+async function sendOne(entry: OutboxRow): Promise<Outcome> {
+  // Another tab signed in as someone else: this entry waits for its own user's session.
+  if (!sessionIsOf(entry.user_id)) return 'stop';
+  // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
+  await db.outbox.update(entry.seq!, { state: 'sending' });
+  try {
+    await send(entry);
+    return 'sent';
+  } catch (error) {
+    if (error instanceof PriceChanged) {
+      // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
+      await db.outbox.update(entry.seq!, { payload: { ...entry.payload, priceChange: { was: error.was, now: error.now } } });
       await fail(entry, reasonFor(entry, error));
+      return 'failed';
     }
+    if (isTransient(error)) {
+      const unanswered = error instanceof ApiError && error.status === 0;
+      // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
+      await db.outbox.update(entry.seq!, {
+        state: 'pending',
+        attempts: entry.attempts + 1,
+        next_at: Date.now() + backoff(entry.attempts + 1),
+        ...(unanswered || entry.uncertain ? { uncertain: true } : {}),
+      });
+      return error instanceof ApiError && (error.status === 0 || error.status === 401) ? 'stop' : 'retry';
+    }
+    await fail(entry, reasonFor(entry, error));
+    return 'failed';
   }
 }
 
@@ -133,9 +126,11 @@ async function send(entry: OutboxRow): Promise<void> {
       return done(entry, () => db.reviews.put(review));
     }
     case 'message.send': {
+      await checkOfferPrice(entry);
       let image = (p.image as string | null) ?? null;
-      if (entry.file) {
-        image = (await api.upload(entry.file, (p.fileName as string) || 'file')).secure_url;
+      const file = entry.file;
+      if (file) {
+        image = (await withUploadSlot(() => api.upload(file, (p.fileName as string) || 'file'))).secure_url;
         // Uploaded: keep the URL, drop the Blob, so a retry of the post does not upload again.
         // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.update(entry.seq!, { file: undefined, payload: { ...p, image } });
@@ -164,6 +159,23 @@ async function send(entry: OutboxRow): Promise<void> {
   }
 }
 
+/** An offer queued against a price that has changed since: held for the buyer to decide (docs/sync.md). */
+class PriceChanged extends Error {
+  constructor(
+    readonly was: string,
+    readonly now: string,
+  ) {
+    super('The price changed');
+  }
+}
+
+async function checkOfferPrice(entry: OutboxRow): Promise<void> {
+  const p = entry.payload;
+  if (p.price === null || p.offerProduct === undefined || p.priceAccepted) return;
+  const now = (await db.products.get(p.offerProduct as number))?.price;
+  if (now !== undefined && Number(now) !== Number(p.offerBase)) throw new PriceChanged(p.offerBase as string, now);
+}
+
 /** The entry reached the server: apply the answer and forget the entry, in one transaction. */
 async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.syncState], async () => {
@@ -175,6 +187,11 @@ async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<vo
 }
 
 function reasonFor(entry: OutboxRow, error: unknown): string {
+  if (error instanceof PriceChanged) {
+    const { was, now } = error;
+    const offer = entry.payload.price as string;
+    return t`Your offer of $${offer} was made when the price was $${was}; it is now $${now}. Retry sends the offer anyway; Discard drops it.`;
+  }
   if (error instanceof ApiError && error.status === 404 && entry.kind === 'message.send') return t`This conversation no longer exists.`;
   const productGone =
     error instanceof ApiError &&

@@ -1,16 +1,15 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { Trans } from '@lingui/react/macro';
 import { useAuth } from '../../queries/auth';
-import { unsentCount } from '../../queries/status';
+import { useSignOut } from '../../components/SignOut';
 import { useDismiss } from '../hooks';
 import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '../../components/icons';
 
 /** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
 export default function ProfileMenu() {
-  const { user, logout } = useAuth();
-  const { t } = useLingui();
-  const [, navigate] = useLocation();
+  const { user } = useAuth();
+  const leave = useSignOut();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -19,14 +18,10 @@ export default function ProfileMenu() {
   if (!user) return null;
   const firstName = user.first_name;
 
+  // Signing out clears the device's copy of the user's data: the shared warning comes first.
   const signOut = async () => {
     close();
-    // Signing out clears the device's copy of the user's data: say what would be lost first.
-    const unsent = await unsentCount();
-    if (unsent > 0 && !window.confirm(t`${unsent} changes have not been sent yet. They will be lost if you sign out now. Sign out anyway?`))
-      return;
-    await logout();
-    navigate('/login');
+    await leave();
   };
 
   return (

@@ -97,9 +97,10 @@ export default function LoginScreen() {
       navigate(to, { replace: true, state: to === '/verify-otp' ? { email: user.email } : null });
     } catch (err) {
       signingIn.current = false;
+      // The server never saw the credentials: say so, not "check credentials".
+      if (isOffline(err)) return setConnectionProblem(t`Could not reach the server. Check your connection and try again.`);
       showErrors(serverFieldErrors(err, 'password'));
       setGeneral(errorDetail(err, t`Login failed. Please check credentials.`));
-      setConnectionProblem(isOffline(err) ? err.message : null);
     }
   };
 
@@ -111,9 +112,9 @@ export default function LoginScreen() {
       await register(parsed.data);
       navigate('/verify-otp', { state: { email: parsed.data.email } });
     } catch (err) {
+      if (isOffline(err)) return setConnectionProblem(t`Could not reach the server. Check your connection and try again.`);
       showErrors(serverFieldErrors(err, 'password1'));
       setGeneral(errorDetail(err, '') || signupErrorMessage(err));
-      setConnectionProblem(isOffline(err) ? err.message : null);
     }
   };
 
@@ -160,7 +161,14 @@ export default function LoginScreen() {
           {signup ? <Trans>Create an account</Trans> : <Trans>Log in</Trans>}
         </PageHeading>
         {general ? <Alert>{general}</Alert> : null}
-        {connectionProblem ? <Alert>{connectionProblem}</Alert> : null}
+        {connectionProblem ? (
+          <Alert>
+            {connectionProblem}{' '}
+            <button type="button" className="button button--small" disabled={busy} onClick={() => form.current?.requestSubmit()}>
+              <Trans>Try again</Trans>
+            </button>
+          </Alert>
+        ) : null}
         <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
           {signup ? (
             <>

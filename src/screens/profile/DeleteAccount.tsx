@@ -6,6 +6,7 @@ import FormField from '../../components/FormField';
 import { showToast } from '../../components/Toast';
 import { account } from '../../queries/account';
 import { useAuth } from '../../queries/auth';
+import { confirmLeaving } from '../../components/SignOut';
 import { serverMessage } from '../serverMessage';
 
 /** How long "Account deleted successfully." stays in the dialog before signing out. */
@@ -18,7 +19,7 @@ export const SIGN_OUT_AFTER_DELETE_MS = 1500;
 export default function DeleteAccount() {
   const { t } = useLingui();
   const id = useId();
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -79,6 +80,8 @@ export default function DeleteAccount() {
       return;
     }
     setFieldError(null);
+    // Deleting signs out too: unsent changes are asked about first, as for any way out.
+    if (user && !(await confirmLeaving(user.id))) return;
     setBusy(true);
     try {
       await account.deleteAccount(password);

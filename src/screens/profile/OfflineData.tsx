@@ -53,7 +53,15 @@ export default function OfflineData() {
           <dt>
             <Trans>Connection</Trans>
           </dt>
-          <dd>{status.online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</dd>
+          <dd>
+            {!status.online ? (
+              <Trans>Offline</Trans>
+            ) : status.troubled ? (
+              <Trans>Online — the server is having trouble</Trans>
+            ) : (
+              <Trans>Online</Trans>
+            )}
+          </dd>
         </div>
         <div className="details-list__row">
           <dt>

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Link, useLocation } from 'wouter';
-import { useAuth } from '../../queries/auth';
+import { Link } from 'wouter';
+import { useSignOut } from '../../components/SignOut';
 import CurrencySettings from './CurrencySettings';
 import DeleteAccount from './DeleteAccount';
 import OfflineData from './OfflineData';
@@ -8,12 +8,7 @@ import PasswordForm from './PasswordForm';
 
 /** Settings tab (spec §2): password, default currency, legal links, offline data, session, danger zone. */
 export default function SettingsTab() {
-  const { logout } = useAuth();
-  const [, navigate] = useLocation();
-  const signOut = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
+  const signOut = useSignOut();
   return (
     <div className="profile__settings">
       <PasswordForm />
@@ -40,7 +35,7 @@ export default function SettingsTab() {
         <h2 id="settings-session">
           <Trans>Session</Trans>
         </h2>
-        <button type="button" className="button" onClick={signOut}>
+        <button type="button" className="button" onClick={() => void signOut()}>
           <Trans>Log out</Trans>
         </button>
       </section>

@@ -122,7 +122,8 @@ function SellerPage({ seller }: { seller: SellerView }) {
                   <Trans>Average rating {ratingText} out of 5</Trans>
                 </span>
               </>
-            ) : (
+            ) : seller.fetched_at === 0 ? null : (
+              // Known only from their products (offline): the rating is not known, not zero.
               <span className="muted">
                 <Trans>No ratings yet</Trans>
               </span>

@@ -231,3 +231,53 @@ describe('routeAfterLogin (spec §4 after login)', () => {
     expect(routeAfterLogin(makeUser(), 'https://evil.example/')).toBe('/');
   });
 });
+
+/** A JWT-shaped token whose subject is `id`, as the server signs them (only the payload is read). */
+const tokenOf = (id: number) => `h.${btoa(JSON.stringify({ sub: String(id) })).replace(/=+$/, '')}.s`;
+
+/** Another tab of the same origin changed the stored session: this tab hears a storage event. */
+function otherTab(access: string | null, refresh: string | null) {
+  for (const [key, value] of [
+    ['access_token', access],
+    ['refresh_token', refresh],
+  ] as const) {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+  }
+}
+
+describe('a session changed in another tab', () => {
+  it('shows the other user as soon as another tab signs in as them', async () => {
+    storeSession(tokenOf(1), tokenOf(1));
+    let me = makeUser({ id: 1, first_name: 'Ada' });
+    fakeApi({ 'GET /api/me/': () => ({ body: me }) });
+    const { text } = renderAuth();
+    await waitFor(() => expect(text()).toBe('authenticated:Ada'));
+    me = makeUser({ id: 2, first_name: 'Bola' });
+    act(() => otherTab(tokenOf(2), tokenOf(2)));
+    // Never Ada over Bola's session, not even for a moment.
+    expect(text()).not.toBe('authenticated:Ada');
+    await waitFor(() => expect(text()).toBe('authenticated:Bola'));
+  });
+
+  it('shows the sign-in state when another tab signed out', async () => {
+    storeSession(tokenOf(1), tokenOf(1));
+    fakeApi({ 'GET /api/me/': () => ({ body: makeUser({ id: 1 }) }) });
+    const { text } = renderAuth();
+    await waitFor(() => expect(text()).toBe('authenticated:Ada'));
+    act(() => otherTab(null, null));
+    expect(text()).toBe('guest:-');
+  });
+
+  it("ignores another tab's refresh of the same user's tokens", async () => {
+    storeSession(tokenOf(1), tokenOf(1));
+    const me = vi.fn(() => ({ body: makeUser({ id: 1 }) }));
+    fakeApi({ 'GET /api/me/': me });
+    const { text } = renderAuth();
+    await waitFor(() => expect(text()).toBe('authenticated:Ada'));
+    act(() => otherTab(`${tokenOf(1)}x`, tokenOf(1)));
+    expect(text()).toBe('authenticated:Ada');
+    expect(me).toHaveBeenCalledTimes(1);
+  });
+});

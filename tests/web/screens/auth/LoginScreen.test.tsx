@@ -129,15 +129,18 @@ describe('LoginScreen: login', () => {
     expect(here().path).toBe('/login');
   });
 
-  it("still shows 'Login failed. Please check credentials.' when the server cannot be reached, and says why", async () => {
+  it('says the server could not be reached (not "check credentials") and offers a retry that signs in', async () => {
     server.on('POST /api/auth/login/', { status: 0 });
     const { user } = renderScreen(<LoginScreen />, { path: '/login' });
     await logIn(user);
-    expect(await screen.findByText('Login failed. Please check credentials.')).toBeTruthy();
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts).toHaveLength(2);
-    expect(alerts[1].textContent).not.toBe('');
+    expect(await screen.findByText(/Could not reach the server\. Check your connection and try again\./)).toBeTruthy();
+    expect(screen.queryByText('Login failed. Please check credentials.')).toBeNull();
     expect(here().path).toBe('/login');
+    // The network is back: one tap on "Try again" sends the same form.
+    server.on('POST /api/auth/login/', { body: { access: 'a', refresh: 'r' } });
+    server.on('GET /api/me/', { body: makeUser() });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(here().path).toBe('/'));
   });
 
   it("falls back to 'Login failed. Please check credentials.' without a detail, and shows field errors under their fields", async () => {
@@ -231,6 +234,19 @@ describe('LoginScreen: sign-up', () => {
       password1: 'correct-horse',
       password2: 'correct-horse',
     });
+  });
+
+  it('a sign-up that cannot reach the server says so and offers a retry', async () => {
+    server.on('POST /api/auth/registration/', { status: 0 });
+    const { user } = renderScreen(<LoginScreen />, { path: '/login' });
+    await user.click(toggle());
+    await fillSignup(user);
+    await user.click(submit());
+    expect(await screen.findByText(/Could not reach the server\. Check your connection and try again\./)).toBeTruthy();
+    expect(screen.queryByText('An unknown error occurred during signup.')).toBeNull();
+    server.on('POST /api/auth/registration/', { status: 201, body: { detail: 'Verification e-mail sent.' } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(here().path).toBe('/verify-otp'));
   });
 
   it("shows the server's field errors formatted 'Field: messages | ...' and under their fields", async () => {

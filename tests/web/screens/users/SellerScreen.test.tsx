@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
 import SellerScreen from '../../../../src/screens/users/SellerScreen';
 import { useSyncEngine } from '../../../../src/queries/useSyncEngine';
-import { reportReachable } from '../../../../src/sync/connectivity';
+import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
+import { db } from '../../../../src/db/db';
+import { toProductRow } from '../../../../src/sync/apply';
 import { fakeServer, renderScreen } from '../harness';
 import { ENGINE_ROUTES, makeProduct, page, reviewer, SELLER_ID, sellerSummary } from '../products/fixtures';
 
@@ -58,6 +60,18 @@ describe('public seller page (spec §2)', () => {
     expect(await screen.findByText('No ratings yet')).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Verified supplier' })).toBeNull();
     expect(await screen.findByText('This seller has no products yet.')).toBeTruthy();
+  });
+
+  it("opened offline, shows the seller from the products saved on the device, not 'Could not load'", async () => {
+    await db.products.bulkPut(products.map((p) => toProductRow(p)));
+    fakeServer({ ...ENGINE_ROUTES, [`GET /api/users/${SELLER_ID}/`]: { status: 0 }, 'GET /api/products/': { status: 0 } });
+    reportUnreachable();
+    open();
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toContain('Lagos Agro Foods Ltd');
+    expect(screen.queryByText('Could not load seller profile.')).toBeNull();
+    const section = screen.getByRole('heading', { name: /^Products/ }).closest('section')!;
+    expect(await within(section).findByRole('link', { name: 'Red Palm Oil' })).toBeTruthy();
   });
 
   it("says 'This user is not a seller.' for a buyer", async () => {

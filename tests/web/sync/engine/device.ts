@@ -1,6 +1,8 @@
 import { db } from '../../../../src/db/db';
 import { setApiBase } from '../../../../src/sync/api';
 import { reportReachable } from '../../../../src/sync/connectivity';
+import { forgetTrouble } from '../../../../src/sync/health';
+import { forgetLanes } from '../../../../src/sync/lanes';
 import { setTokens } from '../../../../src/sync/tokens';
 import type { TestApp, TestUser } from '../../../server/helpers';
 
@@ -17,6 +19,15 @@ export interface Network {
   failNext: number;
   /** Requests whose URL matches get a 503 without reaching the server. */
   failMatching: RegExp | null;
+  /** The status and Retry-After of those failures (503, none by default). */
+  failStatus?: number;
+  retryAfter?: string | null;
+  /** Requests ("METHOD /path?query") that match never answer; the others pass. */
+  hangMatching?: RegExp | null;
+  /** The answers of the next N token refreshes are lost (the server rotated the tokens). */
+  loseRefresh?: number;
+  /** Every request the device made, whatever became of it. */
+  tried?: number;
   /** The next N requests reach the server, but their answer is lost. */
   loseNext: number;
   /** The next request reaches the server and then the device "reloads": its answer never settles. */
@@ -37,13 +48,15 @@ export function connectDevice(t: TestApp): Network {
     input = `${t.baseUrl}/api${String(input).slice(DEVICE_BASE.length)}`;
     const url = new URL(input);
     const label = `${init.method ?? 'GET'} ${url.pathname}`;
+    network.tried = (network.tried ?? 0) + 1;
     if (network.offline) throw new TypeError('fetch failed');
-    if (network.hang) {
+    if (network.hang || network.hangMatching?.test(`${label}${url.search}`)) {
       return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
     }
     if (network.failNext > 0 || network.failMatching?.test(url.href)) {
       if (network.failNext > 0) network.failNext -= 1;
-      return new Response(JSON.stringify({ detail: 'Service unavailable' }), { status: 503 });
+      const headers: Record<string, string> = network.retryAfter ? { 'Retry-After': network.retryAfter } : {};
+      return new Response(JSON.stringify({ detail: 'Service unavailable' }), { status: network.failStatus ?? 503, headers });
     }
     network.log.push(label);
     const response = await realFetch(input, init);
@@ -51,6 +64,11 @@ export function connectDevice(t: TestApp): Network {
       network.crashNext = false;
       await response.arrayBuffer();
       return new Promise<Response>(() => undefined);
+    }
+    if ((network.loseRefresh ?? 0) > 0 && url.pathname.endsWith('/auth/token/refresh/')) {
+      network.loseRefresh! -= 1;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed');
     }
     if (network.loseNext > 0) {
       network.loseNext -= 1;
@@ -72,4 +90,6 @@ export async function resetDevice(): Promise<void> {
   await Promise.all(db.tables.map((table) => table.clear()));
   localStorage.clear();
   reportReachable();
+  forgetTrouble();
+  forgetLanes();
 }

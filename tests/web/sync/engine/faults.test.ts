@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { db } from '../../../../src/db/db';
-import { api } from '../../../../src/sync/api';
+import { api, setRequestTimeout } from '../../../../src/sync/api';
+import { setTroubleTiming } from '../../../../src/sync/health';
+import { sessionIsOf, sessionOwner } from '../../../../src/sync/identity';
 import { setEngineUser } from '../../../../src/sync/engine';
 import { editReview, sendMessage, sendOffer, submitReview, toggleFavorite } from '../../../../src/sync/intents';
 import { pullStream } from '../../../../src/sync/pull';
@@ -14,9 +16,11 @@ import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 /**
  * Property test over schedules (SYNC.md): random user actions interleaved with the network
- * going away and coming back, 5xx answers, answers lost after the server committed, an
- * expired access token and the tab reloading mid-send. Afterwards the server and the device
- * agree with what the user did, every action exists exactly once, and nothing is pending.
+ * going away and coming back, 5xx answers and bursts of them, answers lost after the server
+ * committed (token refreshes too), an expired access token, the tab reloading mid-send, a
+ * message lane whose request hangs while the others go on, and another tab signing in as
+ * another buyer and back. Afterwards the server and the device agree with what the user did,
+ * every action exists exactly once, nothing is pending, and nothing reached the other buyer.
  * `npm test` runs 200 schedules; `npm run test:faults` runs FAULT_RUNS (1,000).
  */
 const RUNS = Number(process.env.FAULT_RUNS ?? 200);
@@ -34,7 +38,12 @@ type Action =
   | { kind: 'lose'; count: number }
   | { kind: 'expire' }
   | { kind: 'reload' }
-  | { kind: 'sync' };
+  | { kind: 'sync' }
+  | { kind: 'hang' }
+  | { kind: 'switch' }
+  | { kind: 'back' }
+  | { kind: 'lostRefresh' }
+  | { kind: 'burst'; count: number };
 
 const PRODUCTS = 3;
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -51,7 +60,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.constant({ kind: 'reload' as const }),
   fc.constant({ kind: 'sync' as const }),
   fc.constant({ kind: 'sync' as const }),
+  fc.constant({ kind: 'hang' as const }),
+  fc.constant({ kind: 'switch' as const }),
+  fc.constant({ kind: 'back' as const }),
+  fc.constant({ kind: 'lostRefresh' as const }),
+  fc.record({ kind: fc.constant('burst' as const), count: fc.integer({ min: 4, max: 12 }) }),
 );
+
+/** A message post that gets no answer gives up after this long (the app's timeout, shortened). */
+const HANG_MS = 300;
 
 let t: TestApp;
 let net: Network;
@@ -62,18 +79,25 @@ beforeAll(async () => {
   t = await startTestApp();
   net = connectDevice(t);
   supplier = await createUser(t, { type: 'SUPPLIER' });
+  setTroubleTiming(20, 80);
   products = [];
   for (let i = 0; i < PRODUCTS; i += 1)
     products.push(await api.product((await createProduct(t, supplier, { name: `Fault ${i}`, min_price: `${10 + i}.00` })).id));
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  setTroubleTiming(2_000, 6_000);
+  setRequestTimeout(20_000);
+  await t?.close();
+});
 
-/** One sync step under the current network: failures are the engine's normal life. */
+/** One sync step under the current network, as the engine runs it: failures are its normal life. */
 async function syncStep(userId: number) {
+  // The engine never pulls under another user's session (this tab shows `userId`).
+  const mine = () => sessionIsOf(userId);
   try {
-    await pullStream('private');
+    await pullStream('private', mine);
     await pushOutbox(userId);
-    await pullStream('private');
+    await pullStream('private', mine);
   } catch {
     // Offline or a 5xx: the next step tries again.
   }
@@ -81,8 +105,11 @@ async function syncStep(userId: number) {
 
 async function runSchedule(actions: Action[]) {
   await resetDevice();
-  Object.assign(net, { offline: false, hang: false, failNext: 0, loseNext: 0, crashNext: false });
+  Object.assign(net, { offline: false, hang: false, hangMatching: null, failNext: 0, loseNext: 0, loseRefresh: 0, crashNext: false });
+  setRequestTimeout(20_000);
   const buyer = await createUser(t, { type: 'BUYER' });
+  const other = await createUser(t, { type: 'BUYER' });
+  const stuck: Promise<unknown>[] = [];
   signIn(buyer);
   await setEngineUser(await api.me());
   const conversationId = (
@@ -155,11 +182,39 @@ async function runSchedule(actions: Action[]) {
       case 'sync':
         await syncStep(buyer.user.id);
         break;
+      case 'hang':
+        // The conversation's next post gets no answer; favourites and reviews go on meanwhile.
+        net.hangMatching = /POST \/api\/conversations\/\d+\/messages\//;
+        setRequestTimeout(HANG_MS);
+        stuck.push(pushOutbox(buyer.user.id).catch(() => undefined));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        break;
+      case 'switch':
+        // Another tab signs in as another buyer: the shared tokens are theirs, this tab still shows the first.
+        signIn(other);
+        break;
+      case 'back':
+        signIn(buyer);
+        break;
+      case 'lostRefresh':
+        // The access token expires and the refresh's answer is lost after the server rotated the pair.
+        localStorage.setItem(ACCESS_TOKEN_KEY, 'expired.access.token');
+        net.loseRefresh = 1;
+        break;
+      case 'burst':
+        net.failNext = a.count;
+        break;
     }
   }
 
+  // The hung request gives up, the other tab's session ends and the first buyer's is back.
+  net.hangMatching = null;
+  await Promise.all(stuck);
+  setRequestTimeout(20_000);
+  if (sessionOwner() !== buyer.user.id) signIn(buyer);
+
   // The network heals; time passes (backoffs are due); the engine drains the outbox.
-  Object.assign(net, { offline: false, failNext: 0, loseNext: 0, crashNext: false });
+  Object.assign(net, { offline: false, failNext: 0, loseNext: 0, loseRefresh: 0, crashNext: false });
   for (let i = 0; i < 10 && (await db.outbox.count()) > 0; i += 1) {
     await db.outbox.toCollection().modify((e) => {
       e.next_at = 0;
@@ -199,6 +254,17 @@ async function runSchedule(actions: Action[]) {
   }
   const serverMessages = (await t.api.get(`/api/conversations/${conversationId}/messages/?limit=100`, { token })).body.results;
   expect(serverMessages.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual(messages);
+  // Nothing of the first buyer's reached the other one, whose session the tab held for a while.
+  const othersFavorites = (await t.api.get('/api/favorites/?limit=100', { token: other.token })).body.results;
+  expect(othersFavorites).toEqual([]);
+  const othersConversations = (await t.api.get('/api/conversations/?limit=100', { token: other.token })).body.results;
+  expect(othersConversations).toEqual([]);
+  for (const product of products) {
+    const byOther = (await t.api.get(`/api/products/${product.id}/reviews/?limit=100`)).body.results.filter(
+      (r: { reviewer: { id: number } }) => r.reviewer.id === other.user.id,
+    );
+    expect(byOther).toEqual([]);
+  }
   const localMessages = await db.messages
     .where('[conversation+timestamp]')
     .between([conversationId, ''], [conversationId, '\uffff'])

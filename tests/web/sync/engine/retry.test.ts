@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../../src/db/db';
 import { setEngineUser, setRetryTiming, startEngine, stopEngine } from '../../../../src/sync/engine';
+import { setTroubleTiming } from '../../../../src/sync/health';
 import { createUser, startTestApp, type TestApp } from '../../../server/helpers';
 import { insertProducts } from '../../../server/fixtures/catalogue';
 import { connectDevice, resetDevice, type Network } from './device';
@@ -18,9 +19,11 @@ beforeAll(async () => {
     Array.from({ length: 12 }, (_, i) => ({ name: `Retry ${i}` })),
   );
   setRetryTiming(100, 400);
+  setTroubleTiming(100, 400);
 });
 afterAll(async () => {
   setRetryTiming(10_000, 120_000);
+  setTroubleTiming(2_000, 6_000);
   await t?.close();
 });
 beforeEach(async () => {

@@ -1,0 +1,89 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../../src/db/db';
+import { api } from '../../../../src/sync/api';
+import { setEngineUser, startEngine, stopEngine } from '../../../../src/sync/engine';
+import { toggleFavorite } from '../../../../src/sync/intents';
+import { unsentCount } from '../../../../src/sync/outbox';
+import { revokeSession } from '../../../../src/sync/revocations';
+import { clearTokens } from '../../../../src/sync/tokens';
+import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
+import { createProduct } from '../../../server/fixtures/catalogue';
+import { connectDevice, resetDevice, signIn, type Network } from './device';
+
+/**
+ * One identity: the tokens are shared by every tab, so a tab still showing buyer A may find
+ * buyer B's session in storage (B signed in in another tab). A's changes are never sent under
+ * B's session, and they stay A's until A signs in again.
+ */
+
+let t: TestApp;
+let net: Network;
+let supplier: TestUser;
+let a: TestUser;
+let b: TestUser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  net = connectDevice(t);
+  supplier = await createUser(t, { type: 'SUPPLIER' });
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await resetDevice();
+  Object.assign(net, { offline: false, hang: false, failNext: 0, failMatching: null, loseNext: 0 });
+  [a, b] = [await createUser(t, { type: 'BUYER' }), await createUser(t, { type: 'BUYER' })];
+});
+afterEach(() => stopEngine());
+
+const favoritesOf = async (who: TestUser) =>
+  (await t.api.get('/api/favorites/', { token: who.token })).body.results.map((f: { product: { id: number } }) => f.product.id);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('one identity', () => {
+  it("A's favourite, queued offline, is not sent when B signs in in another tab; it goes when A is back", async () => {
+    signIn(a);
+    startEngine();
+    await setEngineUser(await api.me());
+    const product = await api.product((await createProduct(t, supplier, { name: 'Whose Heart' })).id);
+    net.offline = true;
+    await toggleFavorite(product);
+
+    // Another tab signs in as B: the shared tokens are B's; this tab still shows A, and the network returns.
+    signIn(b);
+    net.offline = false;
+    await api.health();
+    await sleep(1_000);
+    expect(await favoritesOf(b)).toEqual([]);
+    expect(await favoritesOf(a)).toEqual([]);
+
+    // This tab follows B: A's entry stays A's, unsent, and is not B's to count.
+    await setEngineUser(await api.me());
+    await sleep(500);
+    expect(await favoritesOf(b)).toEqual([]);
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.user_id])).toEqual([['favorite.add', a.user.id]]);
+    expect(await unsentCount(b.user.id)).toBe(0);
+    expect(await unsentCount(a.user.id)).toBe(1);
+
+    // A signs in again on this device: the favourite goes out, as A.
+    signIn(a);
+    await setEngineUser(await api.me());
+    await expect.poll(() => favoritesOf(a), { timeout: 5_000 }).toEqual([product.id]);
+    expect(await favoritesOf(b)).toEqual([]);
+  });
+
+  it('a sign-out while offline revokes the session on the server once the network returns', async () => {
+    signIn(a);
+    startEngine();
+    await setEngineUser(await api.me());
+    net.offline = true;
+    clearTokens();
+    await revokeSession(a.refresh);
+    await setEngineUser(null);
+    const refreshWorks = async () => (await t.api.post('/api/auth/token/refresh/', { refresh: a.refresh })).status;
+    expect(localStorage.getItem('pending_revocations')).toContain(a.refresh);
+    net.offline = false;
+    await api.health();
+    await expect.poll(() => localStorage.getItem('pending_revocations'), { timeout: 5_000 }).toBeNull();
+    expect(await refreshWorks()).toBe(401);
+  });
+});
