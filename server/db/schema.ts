@@ -33,7 +33,7 @@ type Translations = ColumnType<Partial<LocalizedText> | null, string | null | un
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
-  names: Translations;
+  names: Translations | null;
   position: Generated<number>;
   seq: Seq;
   txid: Seq;
@@ -89,7 +89,7 @@ export interface BannersTable {
   id: Generated<number>;
   image_url: string;
   title: Generated<string>;
-  titles: Translations;
+  titles: Translations | null;
   link: string | null;
   position: Generated<number>;
   seq: Seq;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import FormField from '../../../src/components/FormField';
@@ -86,7 +88,11 @@ describe('CategoryChecklist', () => {
         </>
       );
     }
-    render(<Harness />);
+    render(
+      <I18nProvider i18n={i18n}>
+        <Harness />
+      </I18nProvider>,
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Food' }));
     await user.click(screen.getByRole('checkbox', { name: 'Textiles' }));
     expect(screen.getByRole('status').textContent).toBe('9,4');
