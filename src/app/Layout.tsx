@@ -12,7 +12,7 @@ import { ToastHost } from '../components/Toast';
 
 const OnboardingFlow = lazy(() => import('../screens/onboarding/OnboardingFlow'));
 
-/** The full-screen onboarding modal on first login (spec §2 Home), except on /onboarding itself. */
+/** The full-screen onboarding modal on first login (docs/product.md#screens Home), except on /onboarding itself. */
 function OnboardingModal() {
   const { user } = useAuth();
   const [location] = useLocation();

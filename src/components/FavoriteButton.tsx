@@ -10,7 +10,7 @@ import { showToast } from './Toast';
 import './product.css';
 
 /**
- * The favourite toggle (spec §2, §4, §8): adds when not favourited, removes when favourited,
+ * The favourite toggle (docs/product.md#screens, #messages): adds when not favourited, removes when favourited,
  * with a 2.5 s toast. The change is saved on the device at once and sent by the outbox:
  * disabled while the request is really in flight; offline it shows as waiting until sent;
  * a change the server refused shows its reason with retry and discard. Guests are told to log in.

@@ -13,7 +13,7 @@ import { createProduct } from '../../../server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 /**
- * Property test over schedules (SYNC.md): random user actions interleaved with the network
+ * Property test over schedules (docs/sync.md#tested-by): random user actions interleaved with the network
  * going away and coming back, 5xx answers, answers lost after the server committed, an
  * expired access token and the tab reloading mid-send. Afterwards the server and the device
  * agree with what the user did, every action exists exactly once, and nothing is pending.
