@@ -54,7 +54,7 @@ export function messageHasContent(m: { text?: string | null; image?: string | nu
   return Boolean(m.text?.trim()) || Boolean(m.image?.trim()) || Boolean(m.price);
 }
 
-/** The two one-click offers of docs/product.md#currency: the product price 10% lower and 10% higher, two decimals. */
+/** The two one-click offers of docs/product.md#chat-rules: the product price 10% lower and 10% higher, two decimals. */
 export function offerPrices(productPrice: string | number): { lower: string; higher: string } {
   return { lower: offerPrice(productPrice, -OFFER_STEP), higher: offerPrice(productPrice, OFFER_STEP) };
 }

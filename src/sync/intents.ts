@@ -170,7 +170,7 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
   return message;
 }
 
-/** One-click offer (docs/product.md#currency): the product price 10% lower or higher, two decimals. */
+/** One-click offer (docs/product.md#chat-rules): the product price 10% lower or higher, two decimals. */
 export async function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
   if (!conversation.product) throw new Error('Price offers can only be made in a conversation about a product.');
   const price = offerPrice(conversation.product.price, direction === 'lower' ? -OFFER_STEP : OFFER_STEP);
