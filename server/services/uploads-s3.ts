@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type _Object } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/server';
@@ -60,7 +60,7 @@ export class S3UploadStore extends DataStore {
   private async pieces(id: string) {
     const objects = await this.list(`${id}/`);
     return objects
-      .map((o) => ({ key: o.Key!, offset: Number(o.Key!.slice(id.length + 1)), size: o.Size ?? 0 }))
+      .flatMap((o) => (o.Key ? [{ key: o.Key, offset: Number(o.Key.slice(id.length + 1)), size: o.Size ?? 0 }] : []))
       .filter((p) => Number.isSafeInteger(p.offset))
       .sort((a, b) => a.offset - b.offset);
   }
@@ -77,7 +77,8 @@ export class S3UploadStore extends DataStore {
     let info: { size?: number; metadata?: Record<string, string | null>; creation_date?: string };
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${id}.info` }));
-      info = JSON.parse(await out.Body!.transformToString());
+      if (!out.Body) throw ERRORS.FILE_NOT_FOUND;
+      info = JSON.parse(await out.Body.transformToString());
     } catch (error) {
       if (missing(error)) throw ERRORS.FILE_NOT_FOUND;
       throw error;
@@ -92,16 +93,9 @@ export class S3UploadStore extends DataStore {
   async write(readable: Readable, id: string, offset: number): Promise<number> {
     await mkdir(this.tempDir, { recursive: true });
     const temp = path.join(this.tempDir, `.upload-${randomUUID()}`);
-    let bytes = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        bytes += chunk.length;
-        done(null, chunk);
-      },
-    });
     let failure: unknown;
     try {
-      await pipeline(readable, meter, createWriteStream(temp)).catch((error) => {
+      await pipeline(readable, createWriteStream(temp)).catch((error) => {
         failure = error;
       });
       const written = (await stat(temp).catch(() => undefined))?.size ?? 0;

@@ -58,7 +58,8 @@ export async function createUploads(db: Database, media: MediaStore, options: { 
     generateUrl: (_req, { id }) => `${UPLOADS_PATH}/${rowId(id)}/`,
     getFileIdFromRequest: (_req, last) => (last && ID.test(last) ? storeId(last) : undefined),
     namingFunction: (req) => {
-      const id = chosen.get(rawOf(req)!);
+      const raw = rawOf(req);
+      const id = raw && chosen.get(raw);
       if (!id) throw { status_code: 400, body: JSON.stringify({ detail: 'Unexpected upload.' }) };
       return storeId(id);
     },

@@ -11,7 +11,7 @@ interface LanguageContextValue {
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
 /**
- * Holds the active language. `fallback` shows while the first catalog loads (spec §2: a
+ * Holds the active language. `fallback` shows while the first catalog loads (docs/product.md#screens: a
  * spinner while translations load, so it cannot use translations itself); later switches keep
  * the page and swap the texts.
  */

@@ -13,7 +13,7 @@ import { SignOutDialog } from '../components/SignOut';
 
 const OnboardingFlow = lazy(() => import('../screens/onboarding/OnboardingFlow'));
 
-/** The full-screen onboarding modal on first login (spec §2 Home), except on /onboarding itself. */
+/** The full-screen onboarding modal on first login (docs/product.md#screens Home), except on /onboarding itself. */
 function OnboardingModal() {
   const { user } = useAuth();
   const [location] = useLocation();

@@ -10,7 +10,7 @@ export interface FromState {
 }
 
 /**
- * The route guard (DESIGN §6): a spinner with "Authenticating..." while the session loads;
+ * The route guard (docs/product.md#start-up-and-the-route-guard): a spinner with "Authenticating..." while the session loads;
  * guests are sent to /login (replacing history) with the page they asked for; `supplierOnly`
  * sends everyone but suppliers to /.
  */

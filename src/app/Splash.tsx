@@ -1,7 +1,7 @@
 import Logo from './Logo';
 
 /**
- * The start-up screen (spec §2): the logo and "Connecting Markets..." for SPLASH_MS. Before
+ * The start-up screen (docs/product.md#start-up-and-the-route-guard): the logo and "Connecting Markets..." for SPLASH_MS. Before
  * the translations have loaded it shows the logo with a spinner only.
  */
 export default function Splash({ text }: { text?: string }) {

@@ -21,7 +21,7 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, cl
 }
 
 /**
- * Spec §4: the navbar hides when scrolling down past 100 px and shows again when scrolling up.
+ * docs/product.md#navigation: the navbar hides when scrolling down past 100 px and shows again when scrolling up.
  * `pinned` keeps it visible (e.g. while one of its menus is open).
  */
 export function useHideOnScroll(pinned: boolean): boolean {

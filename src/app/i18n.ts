@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/constants';
 
 /**
- * Languages (spec §1): en (source), fr, tr. The stored choice under 'language' wins, else
+ * Languages (docs/product.md#who-it-is-for): en (source), fr, tr. The stored choice under 'language' wins, else
  * English. Each catalog is its own chunk, loaded when the language is first used.
  */
 export const LANGUAGE_KEY = 'language';

@@ -7,7 +7,7 @@ import NotFound from '../screens/NotFound';
 import { RequireAuth } from './RequireAuth';
 
 /*
- * The route table (spec §2, DESIGN §6). The home page is in the entry script: it is the first
+ * The route table (docs/product.md#screens, #start-up-and-the-route-guard). The home page is in the entry script: it is the first
  * screen of most visits, and a chunk of its own cost a first visit on a slow link round trips
  * and headers (bench/first-visit.ts). Every other route family is its own chunk, loaded on
  * first visit. Guests may browse /, listings, search, products and sellers; the rest is guarded.
@@ -60,7 +60,10 @@ const SellerScreen = screen(() => import('../screens/users/SellerScreen'));
 const PrivacyPolicyScreen = screen(() => import('../screens/legal/PrivacyPolicyScreen'));
 const TermsOfServiceScreen = screen(() => import('../screens/legal/TermsOfServiceScreen'));
 
-/** `user`: signed in (DESIGN §6); `supplier`: signed-in suppliers only. /login itself sends signed-in users on. */
+/**
+ * `user`: signed in (docs/product.md#start-up-and-the-route-guard); `supplier`: signed-in suppliers only.
+ * /login itself sends signed-in users on.
+ */
 interface RouteEntry {
   path: string;
   screen: Screen;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import THEME_COLORS from './theme-colors.json';
 
-/** Light/dark theme (spec §1): data-theme on <html>, saved under 'theme', dark by default. */
+/** Light/dark theme (docs/product.md#who-it-is-for): data-theme on <html>, saved under 'theme', dark by default. */
 export type Theme = 'light' | 'dark';
 export const THEME_KEY = 'theme';
 export const DEFAULT_THEME: Theme = 'dark';

@@ -3,7 +3,7 @@ import type { Category } from '../shared/types';
 import './ui.css';
 import { useContentText } from '../queries/content';
 
-/** Spec §9: the onboarding category list scrolls past this height. */
+/** docs/product.md#constants: the onboarding category list scrolls past this height. */
 export const CATEGORY_LIST_MAX_HEIGHT_PX = 200;
 
 interface Props {

@@ -10,7 +10,7 @@ import { showToast } from './Toast';
 import './product.css';
 
 /**
- * The favourite toggle (spec §2, §4, §8): adds when not favourited, removes when favourited,
+ * The favourite toggle (docs/product.md#screens, #messages): adds when not favourited, removes when favourited,
  * with a 2.5 s toast. The change is saved on the device at once and sent by the outbox:
  * disabled only while the request is really on its way; while it waits (offline, or the server
  * in trouble) it shows as waiting and a tap undoes it (the two collapse, nothing is sent);

@@ -28,7 +28,7 @@ function fileNameOf(url: string): string {
 }
 
 /**
- * Full-screen image or video (spec §2 media viewer) with close and download. Escape closes,
+ * Full-screen image or video (docs/product.md#screens media viewer) with close and download. Escape closes,
  * the arrow keys and a horizontal swipe (the carousel's 40 px threshold) move between items;
  * focus stays inside while it is open and returns to where it was when it closes.
  */

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useCurrency } from '../queries/rates';
 
 /**
- * A price in the selected currency (spec §9): converted from USD, two decimals, the symbol
+ * A price in the selected currency (docs/product.md#currency): converted from USD, two decimals, the symbol
  * before or after per currency; with `max`, the range "min ~ max" (one price when equal).
  */
 export default function Price({ min, max, className = 'price' }: { min: string | number; max?: string | number; className?: string }) {

@@ -13,7 +13,7 @@ import './product.css';
 /** The card's image slot: 200 px tall; in the grid it is 1/2 to 1/5 of the content width. */
 const CARD_SIZES = '(min-width: 1200px) 240px, (min-width: 960px) 25vw, (min-width: 640px) 33vw, 50vw';
 
-/** Who sells it: the company name, else the supplier's first name (spec §2). */
+/** Who sells it: the company name, else the supplier's first name (docs/product.md#screens). */
 export function sellerName(product: Pick<Product, 'supplier'>): string {
   return product.supplier?.supplier_profile?.company_name?.trim() || product.supplier?.first_name || '';
 }
@@ -60,7 +60,7 @@ export function ProductImage({ url, className }: { url: string | null | undefine
 }
 
 /**
- * The product card (spec §2): image (a placeholder without thumbnail), name linking to the
+ * The product card (docs/product.md#screens): image (a placeholder without thumbnail), name linking to the
  * product, 'by' seller with the verified badge, converted price range, minimum order, stars and
  * the favourite toggle. `note` adds a line (e.g. a flash deal's time left).
  */

@@ -8,11 +8,11 @@ import './product.css';
 
 /** Above this many cards only the rows near the screen are rendered: thousands of rows stay smooth. */
 export const VIRTUALIZE_FROM = 60;
-/** Only long lists need the virtualizer: its chunk is not part of a first screen (issue 11). */
+/** Only long lists need the virtualizer: its chunk is not part of a first screen, which stays small to load fast. */
 const loadVirtualRows = () => import('./VirtualRows');
 const VirtualRows = lazy(loadVirtualRows);
 
-/** The grid's columns at a viewport width: the breakpoints of .product-grid in ui.css (spec §2: 2/3/4/5). */
+/** The grid's columns at a viewport width: the breakpoints of .product-grid in ui.css (docs/product.md#screens: 2/3/4/5). */
 export function columnsFor(width: number): number {
   if (width >= 1200) return 5;
   if (width >= 960) return 4;

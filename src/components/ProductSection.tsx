@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import './ui.css';
 
 /**
- * A titled block of product cards in the responsive grid of spec §2 (2/3/4/5 columns by
+ * A titled block of product cards in the responsive grid of docs/product.md#screens (2/3/4/5 columns by
  * screen width). `children` are the cards; with none, the section shows `empty` instead.
  */
 export default function ProductSection({

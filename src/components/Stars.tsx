@@ -7,7 +7,7 @@ import './stars.css';
 
 export type StarFill = 'full' | 'half' | 'empty';
 
-/** Spec §9: five stars, a half star when the fraction is .5 or more (3.5 and 3.9 both show 3½). */
+/** docs/product.md#constants: five stars, a half star when the fraction is .5 or more (3.5 and 3.9 both show 3½). */
 export function starFills(rating: number): StarFill[] {
   const value = Number.isFinite(rating) ? Math.min(Math.max(rating, 0), REVIEW_MAX_RATING) : 0;
   const whole = Math.floor(value);

@@ -3,7 +3,7 @@ import { FAVORITE_TOAST_MS } from '../shared/constants';
 
 /**
  * Short confirmations ("Added to favorites!") shown at the bottom of the screen for 2.5 s
- * (spec §9). One at a time: a new toast replaces the one showing. The store lives outside
+ * (docs/product.md#constants). One at a time: a new toast replaces the one showing. The store lives outside
  * the component that asked, so a toast outlives a card that disappears (a removed favourite).
  */
 export interface ToastItem {

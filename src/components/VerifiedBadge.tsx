@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import './product.css';
 
-/** The operator-granted trust badge beside a supplier's name (DESIGN §6), named for screen readers. */
+/** The operator-granted trust badge beside a supplier's name (docs/product.md#decisions), named for screen readers. */
 export default function VerifiedBadge() {
   const { t } = useLingui();
   const label = t`Verified supplier`;

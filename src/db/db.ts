@@ -4,7 +4,7 @@ import type { Conversation, Message, Notification } from '../shared/chat';
 import type { Category, UserSummary } from '../shared/types';
 
 /**
- * The device's local database (DESIGN §2): screens render from it through live queries; the
+ * The device's local database (docs/architecture.md#the-web-app-one-direction): screens render from it through live queries; the
  * sync layer (src/sync/) is the only writer of what comes from the server, and intent
  * functions write the user's own actions here first, with an outbox entry to send them.
  */
@@ -95,7 +95,7 @@ export interface OutboxRow {
   kind: OutboxKind;
   /** Entries of one target are sent in order ('product:12', 'conversation:5', 'notifications'). */
   target: string;
-  /** Made on the device before the first send; the server's idempotency key (DESIGN §5). */
+  /** Made on the device before the first send; the server's idempotency key (docs/api.md#idempotent-writes). */
   client_id: string;
   payload: Record<string, unknown>;
   /** A chat file until it is uploaded. */

@@ -29,7 +29,12 @@ async function shrink(file: Blob, purpose: UploadPurpose): Promise<Blob | null> 
   const scaled = await createImageBitmap(oriented, { resizeWidth: plan.width, resizeHeight: plan.height, resizeQuality: 'high' });
   oriented.close();
   const canvas = new OffscreenCanvas(plan.width, plan.height);
-  const context = canvas.getContext('2d')!;
+  const context = canvas.getContext('2d');
+  if (!context) {
+    // No 2D drawing in this worker: the original is sent as it is.
+    scaled.close();
+    return null;
+  }
   if (plan.type === 'image/jpeg') {
     // JPEG has no transparency: a white ground, not black.
     context.fillStyle = '#fff';

@@ -1,7 +1,7 @@
 import { MEDIA_WIDTHS } from '../shared/constants';
 
 /**
- * Resized variants of our own media (DESIGN §5: `/media/<file>?w=<width>` answers a WebP of
+ * Resized variants of our own media (docs/api.md#picture-widths: `/media/<file>?w=<width>` answers a WebP of
  * that width). Only `/media/` URLs of this app's origin have them; any other URL is used as it
  * is. Plain string checks: a grid of cards calls this hundreds of times while the home page
  * paints, and URL parsing showed in its profile.

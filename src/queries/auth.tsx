@@ -18,7 +18,7 @@ import {
 
 const clearPrivateData = intent('clearPrivateData');
 
-/** Authentication state of spec §4: starts loading, then authenticated or guest. */
+/** Authentication state of docs/product.md#start-up-and-the-route-guard: starts loading, then authenticated or guest. */
 export type AuthStatus = 'loading' | 'authenticated' | 'guest';
 
 export interface AuthContextValue {
@@ -29,7 +29,7 @@ export interface AuthContextValue {
   /** Signs up, keeping the answer's registration token in memory for the code's confirmation. */
   register(input: RegistrationInput): Promise<void>;
   /**
-   * Direct token login after the emailed code (spec §4). When the server made the sign-up's
+   * Direct token login after the emailed code (docs/product.md#start-up-and-the-route-guard). When the server made the sign-up's
    * password unusable (mustSetPassword), the user is signed in only once setNewPassword succeeds.
    */
   verifyOtp(email: string, otp: string): Promise<OtpResult>;
@@ -251,7 +251,7 @@ export function useAuth(): AuthContextValue {
 }
 
 /**
- * Where to go after signing in (spec §4): a first login goes to onboarding; otherwise an
+ * Where to go after signing in (docs/product.md#start-up-and-the-route-guard): a first login goes to onboarding; otherwise an
  * unverified account goes to the code entry (pass the email in navigation state); otherwise
  * back to the page that was asked for, or home.
  */

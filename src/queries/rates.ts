@@ -4,7 +4,7 @@ import { formatPrice, formatPriceRange } from '../shared/format';
 import { useAuth } from './auth';
 import { useLive } from './live';
 
-/** The guest's (or device's) chosen currency (spec §3 client storage). */
+/** The guest's (or device's) chosen currency (docs/api.md#calls client storage). */
 export const CURRENCY_KEY = 'currency';
 
 const listeners = new Set<() => void>();
@@ -34,7 +34,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Rates per 1 USD: the fetched ones while held, else the spec §9 fallback. */
+/** Rates per 1 USD: the fetched ones while held, else the docs/product.md#currency fallback. */
 export function useRates(): Record<string, number> {
   const { data: row } = useLive(({ db }) => db.rates.get('USD'), []);
   return row?.rates ?? FALLBACK_RATES;
@@ -47,7 +47,7 @@ export interface CurrencyView {
   formatRange(min: string | number, max: string | number): string;
 }
 
-/** Spec §4: the user's currency if set, else the stored choice, else USD; with its rate. */
+/** docs/product.md#currency: the user's currency if set, else the stored choice, else USD; with its rate. */
 export function useCurrency(): CurrencyView {
   const { user } = useAuth();
   const stored = useSyncExternalStore(subscribe, storedCurrency, () => null);

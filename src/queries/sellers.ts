@@ -20,7 +20,7 @@ export interface SellerState {
 
 const ensureSeller = intent('ensureSeller');
 
-/** A public user page (spec §2 seller page): from the device at once, refreshed when online. */
+/** A public user page (docs/product.md#screens seller page): from the device at once, refreshed when online. */
 export function useSeller(userId: number): SellerState {
   const fetchState = useFetchOnDemand(userId, ensureSeller, 'seller');
   const { data: seller } = useLive(

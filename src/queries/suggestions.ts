@@ -13,7 +13,7 @@ const NONE: Suggestions = { items: [], source: 'server' };
 
 /**
  * Up to five products matching a term. Offline, or when the server cannot be reached, the
- * device's catalogue answers instead; other failures are logged and give none (spec §8).
+ * device's catalogue answers instead; other failures are logged and give none (docs/product.md#messages).
  */
 export async function fetchSuggestions(term: string, signal?: AbortSignal): Promise<Suggestions> {
   const trimmed = term.trim();
@@ -29,7 +29,7 @@ export async function fetchSuggestions(term: string, signal?: AbortSignal): Prom
 }
 
 /**
- * Suggestions for what the user is typing (spec §4, §9): after 2+ characters, 300 ms after the
+ * Suggestions for what the user is typing (docs/product.md#screens, #constants): after 2+ characters, 300 ms after the
  * last keystroke, the latest term only (older requests are cancelled).
  */
 export function useSearchSuggestions(term: string): Suggestions {

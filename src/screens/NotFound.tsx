@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
-/** Any path outside the route table (spec §2, §8). */
+/** Any path outside the route table (docs/product.md#screens, #messages). */
 export default function NotFound() {
   return (
     <main className="screen not-found">

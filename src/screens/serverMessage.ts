@@ -15,7 +15,7 @@ export function failureReason(err: unknown): string {
   return errorDetail(err, '') || firstFieldError(err) || '';
 }
 
-/** Spec §8 "server error, else <fallback>": what the server said, or the form's own message. */
+/** docs/product.md#messages "server error, else <fallback>": what the server said, or the form's own message. */
 export function serverMessage(err: unknown, fallback: string): string {
   return (isOffline(err) ? '' : failureReason(err)) || fallback;
 }

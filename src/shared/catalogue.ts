@@ -15,7 +15,7 @@ import { localizedTextSchema } from './content-language';
 import { SERVER_MESSAGES } from './messages';
 
 /**
- * Product and review rules of spec §5/§6, used by the API server and the web app's forms
+ * Product and review rules of docs/product.md#validation-rules, #roles-and-permissions, used by the API server and the web app's forms
  * alike. Values may come as strings (multipart forms) or numbers (JSON).
  */
 
@@ -58,7 +58,7 @@ export type ProductFields = z.output<typeof productFields>;
 /** Edit: only the fields sent (and the gallery items to remove); the cross-field rules then run on the merged product. */
 export const productPatchFields = productFields.partial().extend({ remove_image_ids: z.array(recordId).optional() });
 
-/** Rules between fields (spec §5), on the whole product as it would be saved. */
+/** Rules between fields (docs/product.md#validation-rules), on the whole product as it would be saved. */
 export function productRuleErrors(
   p: Pick<ProductFields, 'min_price' | 'max_price' | 'quantity_in_stock' | 'minimum_order_quantity'>,
 ): FieldErrors {
@@ -82,7 +82,7 @@ export interface FlashDeal {
 const cleared = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
- * The deal fields of a product form, when it sends any (`price` is the deal price, spec §3).
+ * The deal fields of a product form, when it sends any (`price` is the deal price, docs/api.md#calls).
  * Both blank (or null) ends the deal; both set starts or changes it; one alone is an error.
  */
 export function readFlashDeal(fields: Record<string, unknown>): { deal?: FlashDeal; errors: FieldErrors } {
@@ -132,7 +132,7 @@ export const reviewCreate = z.object({ rating, comment: comment.optional().defau
 export const reviewEdit = z.object({ comment });
 export const favoriteCreate = z.object({ product: recordId, client_id: clientId });
 
-/** The API's catalogue shapes (spec §3), as the server answers and the web app reads them. */
+/** The API's catalogue shapes (docs/api.md#calls), as the server answers and the web app reads them. */
 export const productMediaSchema = z.object({ id: z.number(), media_source_url: z.string(), media_type: z.enum(['image', 'video']) });
 export type ProductMedia = z.infer<typeof productMediaSchema>;
 
@@ -187,7 +187,7 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
-/** GET /api/sync/ (DESIGN §5). Collections absent from `changes` did not change. */
+/** GET /api/sync/ (docs/api.md#delta-sync). Collections absent from `changes` did not change. */
 export const syncAnswerSchema = z.object({
   /** Opaque to the client: stored and sent back as `since`. */
   cursor: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSummarySchema } from './types';
 
-/** The API's chat and bell shapes (spec §3, DESIGN §5), as the server answers and the web app reads them. */
+/** The API's chat and bell shapes (docs/api.md#calls), as the server answers and the web app reads them. */
 
 export const conversationProductSchema = z.object({
   id: z.number(),

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, used by the server and the web app alike. */
+/** Business constants of docs/product.md#constants, used by the server and the web app alike. */
 
 export const LANGUAGES = ['en', 'fr', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];

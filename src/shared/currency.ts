@@ -1,4 +1,4 @@
-/** Currencies and price maths of spec §9, shared by the server and the web app. */
+/** Currencies and price maths of docs/product.md#currency, shared by the server and the web app. */
 
 export interface Currency {
   code: string;

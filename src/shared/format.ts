@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { CURRENCIES, DEFAULT_CURRENCY, FALLBACK_RATES, type Currency } from '../shared/currency';
 
 /**
- * Numbers, prices and dates in the active language (Intl). Prices follow spec §9: converted
+ * Numbers, prices and dates in the active language (Intl). Prices follow docs/product.md#currency: converted
  * from USD by the chosen currency's rate, two decimals, the symbol before or after per currency,
  * a range as "min ~ max".
  */

@@ -6,11 +6,11 @@ import { INVALID_NUMBER, TWO_DECIMALS_AT_MOST } from './validation';
 import { SERVER_MESSAGES } from './messages';
 
 /**
- * Chat rules of spec §5 and §9, used by the API server (which enforces them) and the web
+ * Chat rules of docs/product.md#chat-rules, used by the API server (which enforces them) and the web
  * app (which shows them before sending).
  */
 
-/** One file per message, at most 50 MB (spec §5). */
+/** One file per message, at most 50 MB (docs/product.md#chat-rules). */
 export const CHAT_FILE_MAX_BYTES = MAX_UPLOAD_BYTES;
 
 /** File formats a chat message may carry, as the media store names them (read from content). */
@@ -49,17 +49,17 @@ export const MESSAGES_PER_USER_PER_HOUR = 1000;
 export const SENDING_TOO_FAST = (seconds: number) =>
   `You are sending messages too fast. Please wait ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
-/** Spec §5: a message is sent only with non-blank text or an attached file; an offer's price counts too. */
+/** Chat rules (docs/product.md#chat-rules): a message is sent only with non-blank text or an attached file; an offer's price counts too. */
 export function messageHasContent(m: { text?: string | null; image?: string | null; price?: string | null }): boolean {
   return Boolean(m.text?.trim()) || Boolean(m.image?.trim()) || Boolean(m.price);
 }
 
-/** The two one-click offers of spec §9: the product price 10% lower and 10% higher, two decimals. */
+/** The two one-click offers of docs/product.md#chat-rules: the product price 10% lower and 10% higher, two decimals. */
 export function offerPrices(productPrice: string | number): { lower: string; higher: string } {
   return { lower: offerPrice(productPrice, -OFFER_STEP), higher: offerPrice(productPrice, OFFER_STEP) };
 }
 
-/** How a message's attachment is shown, by the extension of its URL (spec §5). */
+/** How a message's attachment is shown, by the extension of its URL (docs/product.md#chat-rules). */
 export function attachmentKind(url: string): 'image' | 'video' | 'file' {
   const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? '';
   if (['jpeg', 'jpg', 'gif', 'png', 'webp', 'bmp', 'tiff', 'svg'].includes(ext)) return 'image';

@@ -3,7 +3,7 @@ import { USER_TYPES } from './constants';
 import { localizedTextSchema } from './content-language';
 
 /**
- * The API's shapes (spec §3, DESIGN §5): one zod schema each, from which the server's
+ * The API's shapes (docs/api.md#calls): one zod schema each, from which the server's
  * answers are typed and the web app's types derived (z.infer); the web app also checks
  * answers against them in development and tests (src/sync/api.ts).
  */
@@ -58,7 +58,7 @@ export const userSummarySchema = z.object({
   date_joined: z.string(),
   supplier_profile: supplierProfileSchema.nullable(),
   buyer_profile: buyerProfileSchema.nullable(),
-  /** The profile of the user's role, whichever it is (spec §3 Conversation participants). */
+  /** The profile of the user's role, whichever it is (docs/api.md#calls Conversation participants). */
   profile: z.union([supplierProfileSchema, buyerProfileSchema]).nullable(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
@@ -76,7 +76,7 @@ export const publicUserSchema = z.union([
 ]);
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** A product's supplier as products carry it (spec §3: id, first_name, supplier_profile). */
+/** A product's supplier as products carry it (docs/api.md#calls: id, first_name, supplier_profile). */
 export const sellerSchema = userSummarySchema.pick({
   id: true,
   first_name: true,
@@ -97,7 +97,7 @@ export type OtpLogin = z.infer<typeof otpLoginSchema>;
 export const countsSchema = z.object({ notifications_unread: z.number(), messages_unread: z.number(), favorites: z.number() });
 export type Counts = z.infer<typeof countsSchema>;
 
-/** A DRF page (DESIGN §5); lists may also come as plain arrays (spec §3). */
+/** A DRF page (docs/api.md#data-formats-and-paging); lists may also come as plain arrays (docs/api.md#calls). */
 export interface Page<T> {
   count: number;
   next: string | null;
@@ -106,7 +106,7 @@ export interface Page<T> {
 }
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
-/** A list answer: a page or a plain array (spec §3). */
+/** A list answer: a page or a plain array (docs/api.md#calls). */
 export const listSchema = <T extends z.ZodType>(item: T) => z.union([pageSchema(item), z.array(item)]);
 
 /** POST /api/media/upload/, in the shape of the hosted media service the web app was written for. */

@@ -5,8 +5,8 @@ import { CURRENCY_CODES } from './currency';
 import { SERVER_MESSAGES } from './messages';
 
 /**
- * Validation rules used by the API server and the web app alike (spec §5). Messages follow
- * Django REST Framework's wording, because clients show them as they come (spec §8).
+ * Validation rules used by the API server and the web app alike (docs/product.md#validation-rules). Messages follow
+ * Django REST Framework's wording, because clients show them as they come (docs/product.md#messages).
  */
 export const REQUIRED = SERVER_MESSAGES.REQUIRED;
 export const INVALID_NUMBER = SERVER_MESSAGES.INVALID_NUMBER;
@@ -234,7 +234,7 @@ export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
 const MAX_CATEGORIES = 100;
 
-/** Onboarding (spec §5): a name and at least one category, with the spec's one message for both. */
+/** Onboarding (docs/product.md#validation-rules): a name and at least one category, with the spec's one message for both. */
 const onboardingName = z.string({ error: NAME_AND_CATEGORY_REQUIRED }).trim().min(1, NAME_AND_CATEGORY_REQUIRED).max(150);
 const onboardingIds = z.array(recordId, { error: NAME_AND_CATEGORY_REQUIRED }).min(1, NAME_AND_CATEGORY_REQUIRED).max(MAX_CATEGORIES);
 export const accountTypeSchema = z.object({ account_type: z.enum(USER_TYPES) });
@@ -250,7 +250,7 @@ export const buyerSetupSchema = z.strictObject({
   category_ids: onboardingIds,
 });
 
-/** Profile edit (spec §5): the name stays required when sent; a sent category list replaces the old one. */
+/** Profile edit (docs/product.md#validation-rules): the name stays required when sent; a sent category list replaces the old one. */
 const categoryIds = z.array(recordId).min(1).max(MAX_CATEGORIES);
 export const supplierProfileSchema = z.strictObject({
   company_name: requiredText().optional(),

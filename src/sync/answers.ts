@@ -53,7 +53,7 @@ const SHAPES = {
 
 export type AnswerShape = keyof typeof SHAPES;
 
-/** The item schema of each sync collection (DESIGN §5: the shape of the resource's own GET). */
+/** The item schema of each sync collection (docs/api.md#delta-sync: the shape of the resource's own GET). */
 const SYNC_ITEMS: Record<string, z.ZodType> = {
   products: productSchema,
   categories: categorySchema,

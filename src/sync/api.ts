@@ -10,11 +10,11 @@ import { subjectOf } from './identity';
 import type { PasswordResetConfirm } from '../shared/password-reset';
 
 /**
- * The one typed client for the API (DESIGN §2: online-only forms and the sync layer use it;
+ * The one typed client for the API (docs/architecture.md#the-web-app-one-direction: online-only forms and the sync layer use it;
  * screens never call fetch). Every request carries the stored bearer token; a 401 triggers
  * ONE refresh with the rotating refresh token, shared by every request waiting on it, then
  * the request is retried once. When the refresh fails the tokens are cleared and the user
- * silently becomes a guest (spec §8).
+ * silently becomes a guest (docs/product.md#messages).
  */
 export let API_BASE = '/api';
 
@@ -210,7 +210,7 @@ async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   return parse<T>(await send(path, options, fresh));
 }
 
-/** Lists come paged ({results}) or as plain arrays (spec §3). */
+/** Lists come paged ({results}) or as plain arrays (docs/api.md#calls). */
 export function listOf<T>(data: Page<T> | T[] | null | undefined): T[] {
   if (Array.isArray(data)) return data;
   return data?.results ?? [];
@@ -240,7 +240,7 @@ export interface SentMessage {
   client_id: string;
 }
 
-/** The upload answer, in the hosted service's shape (DESIGN §5). */
+/** The upload answer, in the hosted service's shape (docs/api.md#uploads). */
 export interface UploadAnswer {
   secure_url: string;
   resource_type: string;
@@ -248,7 +248,7 @@ export interface UploadAnswer {
   bytes: number;
 }
 
-/** Where chat files go and the preset sent along (DESIGN §5: configuration, defaulting to our own endpoint). */
+/** Where chat files go and the preset sent along (docs/api.md#uploads: configuration, defaulting to our own endpoint). */
 export const UPLOAD_URL = 'media/upload/';
 export const UPLOAD_PRESET = 'marketplace';
 export const RATES_PATH = 'rates/latest/USD/';
@@ -280,7 +280,7 @@ export const api = {
   resendOtp: async (email: string): Promise<void> => {
     await request('auth/otp/resend/', { method: 'POST', body: { email }, anonymous: true });
   },
-  /** Revokes a refresh token on the server (DESIGN §5). */
+  /** Revokes a refresh token on the server (docs/api.md#tokens). */
   logout: async (refresh: string): Promise<void> => {
     await request('auth/logout/', { method: 'POST', body: { refresh }, anonymous: true });
   },

@@ -6,7 +6,7 @@ import { productsChanged } from '../db/search';
 /**
  * Writing what the server sent into the local database. Every writer of server rows goes
  * through here, so the same guards hold everywhere: an older copy of a product never
- * replaces a newer one, and pending local actions are re-applied on top (rebase, SYNC.md).
+ * replaces a newer one, and pending local actions are re-applied on top (docs/sync.md#rebase).
  */
 
 export function toProductRow(product: Product, now = Date.now()): ProductRow {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether the server can be reached, as the sync layer observed it (SYNC.md): navigator.onLine
+ * Whether the server can be reached, as the sync layer observed it (docs/sync.md#connectivity): navigator.onLine
  * only says an interface is up, so a request that times out or cannot connect puts the app
  * offline ("lie-fi" included), and the next request that gets any answer brings it back.
  */

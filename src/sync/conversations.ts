@@ -8,7 +8,7 @@ export type OpenState = 'ready' | 'missing' | 'offline';
 const OPEN_PAGE = 50;
 
 /**
- * Opening a conversation (spec §4): loads its newest messages from the server, which also
+ * Opening a conversation (docs/product.md#chat-rules): loads its newest messages from the server, which also
  * marks it read for the reader, then the conversation itself (its unread count now zero),
  * and keeps both; older messages come with the pulls. A conversation the server does not
  * know (deleted, or not the reader's) is dropped from the device: 'missing', and the screen

@@ -18,13 +18,13 @@ import { ensureProduct } from './lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
 /**
- * The sync engine (DESIGN §2): one tab leads (a Web Lock; the lock passes on when that tab
+ * The sync engine (docs/architecture.md#the-web-app-one-direction): one tab leads (a Web Lock; the lock passes on when that tab
  * closes) and runs every pull and push; the other tabs read Dexie, whose live queries see
  * the leader's writes, and pass their wishes ("pull now", "send", "watch this chat") over a
  * BroadcastChannel. When it runs:
  * - at start, when the server is reachable again, when the tab becomes visible;
- * - every 60 s while signed in (spec §4 counts), every 5 min for guests;
- * - every 5 s while a conversation is open (spec §4 chat);
+ * - every 60 s while signed in (docs/product.md#notifications counts), every 5 min for guests;
+ * - every 5 s while a conversation is open (docs/product.md#chat-rules);
  * - as soon as an action is queued, and when a backed-off entry is due.
  * Pull and push are scheduled apart, and the outbox's targets go side by side (./lanes.ts):
  * a hung request holds up only its own target. While the server answers 5xx or 429, both
@@ -283,7 +283,7 @@ async function replicateCatalogue(): Promise<void> {
   }
 }
 
-/** Keeps the open conversation fresh every 5 s (spec §4); returns the stop function. */
+/** Keeps the open conversation fresh every 5 s (docs/product.md#chat-rules); returns the stop function. */
 export function watchConversation(id: number): () => void {
   const beat = () => {
     watched.set(id, Date.now() + CHAT_POLL_MS * 2);

@@ -7,7 +7,7 @@ export { serverText };
 const unknownError = () => t`An unknown error occurred.`;
 
 /**
- * Reading the server's DRF-shaped errors (DESIGN §5) into what the forms show (spec §8), each
+ * Reading the server's DRF-shaped errors (docs/api.md#errors) into what the forms show (docs/product.md#messages), each
  * message in the active language (serverText.ts).
  */
 

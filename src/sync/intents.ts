@@ -15,7 +15,7 @@ import { NotSignedInError } from './errors';
 export { NotSignedInError };
 
 /**
- * What the screens call (DESIGN §2): each writes the device first, so the screen changes at
+ * What the screens call (docs/architecture.md#the-web-app-one-direction): each writes the device first, so the screen changes at
  * once, and queues an outbox entry the engine sends when it can. None throws for network
  * reasons; a failure later shows on the row (pending: 'failed', error) with retry and discard.
  */
@@ -35,7 +35,7 @@ function tempId(): number {
 
 const nowIso = () => new Date().toISOString();
 
-/** Adds when not favourited, removes when favourited (spec §4). A toggle back before sending cancels both. */
+/** Adds when not favourited, removes when favourited (docs/product.md#screens). A toggle back before sending cancels both. */
 export async function toggleFavorite(product: Product): Promise<'added' | 'removed'> {
   const user = signedInUser();
   const target = `product:${product.id}`;
@@ -45,7 +45,7 @@ export async function toggleFavorite(product: Product): Promise<'added' | 'remov
       const favorited = Boolean(row && !row.removed);
       const opposite = await waitingEntry(target, [favorited ? 'favorite.add' : 'favorite.remove']);
       if (opposite) {
-        // Collapse (SYNC.md): undo the unsent opposite action instead of queueing a new one.
+        // Collapse (docs/sync.md#collapse): undo the unsent opposite action instead of queueing a new one.
         // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.delete(opposite.seq!);
         if (favorited) await db.favorites.delete(product.id);
@@ -102,7 +102,7 @@ export async function submitReview(productId: number, input: { rating: number; c
   );
 }
 
-/** The reviewer edits their comment (spec §4). Edits not yet sent collapse into the last one. */
+/** The reviewer edits their comment (docs/product.md#screens). Edits not yet sent collapse into the last one. */
 export async function editReview(review: ReviewRow, comment: string): Promise<void> {
   const user = signedInUser();
   const text = comment.trim();
@@ -180,7 +180,7 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
   return message;
 }
 
-/** One-click offer (spec §9): the product price 10% lower or higher, two decimals. */
+/** One-click offer (docs/product.md#chat-rules): the product price 10% lower or higher, two decimals. */
 export async function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
   if (!conversation.product) throw new Error('Price offers can only be made in a conversation about a product.');
   // The device's newest copy of the product: the conversation's may be older.
@@ -225,7 +225,7 @@ export async function markAllNotificationsRead(): Promise<void> {
   );
 }
 
-/** Recently viewed (spec §9): at most 5, newest first, de-duplicated. */
+/** Recently viewed (docs/product.md#constants): at most 5, newest first, de-duplicated. */
 export async function openProduct(product: Product): Promise<void> {
   await db
     .transaction('rw', db.recent, async () => {

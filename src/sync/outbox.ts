@@ -2,7 +2,7 @@ import { db, type OutboxKind, type OutboxRow } from '../db/db';
 import { wakePush } from './signals';
 
 /**
- * The outbox (DESIGN §2, SYNC.md): what the user did, kept on the device until the server has
+ * The outbox (docs/sync.md#outbox): what the user did, kept on the device until the server has
  * it. Entries go pending → sending → done (deleted) | failed; a failed one waits for the user's
  * retry or discard, and never blocks unrelated entries.
  */

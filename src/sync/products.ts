@@ -6,7 +6,7 @@ import { reportReachable, reportUnreachable } from './connectivity';
 import { getAccessToken } from './tokens';
 
 /**
- * The supplier's product writes (spec §7 POST/PATCH/DELETE /products/): online-only forms, so
+ * The supplier's product writes (docs/api.md#calls POST/PATCH/DELETE /products/): online-only forms, so
  * they go straight to the API; the answer is then written to the local database at once, so
  * every screen (listings, detail, "my listings") shows the saved product without waiting for a
  * sync pull.
@@ -79,7 +79,7 @@ export async function refreshProduct(product: Product): Promise<void> {
   });
 }
 
-/** POST /products/ (multipart, spec §7). */
+/** POST /products/ (multipart, docs/api.md#calls). */
 export async function createProduct(form: FormData, onProgress?: Progress): Promise<Product> {
   const product = await sendForm('POST', 'products/', form, onProgress);
   await refreshProduct(product);

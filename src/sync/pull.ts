@@ -4,7 +4,7 @@ import { applyChanges, SYNC_TABLES } from './apply';
 import { productsChanged } from '../db/search';
 
 /**
- * Pulls GET /api/sync/ into the local database (DESIGN §5) as two streams, each with its own
+ * Pulls GET /api/sync/ into the local database (docs/api.md#delta-sync) as two streams, each with its own
  * cursor (`collections=`): the user's own collections with categories and banners, small
  * and pulled often; and the product catalogue, replicated in the background. Each page and
  * its cursor are written in one transaction, so a reload resumes where it stopped.

@@ -9,7 +9,7 @@ import { sessionIsOf } from './identity';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 
 /**
- * Sends the outbox (DESIGN §2, SYNC.md). Per entry: network errors, 5xx and 429 retry with
+ * Sends the outbox (docs/sync.md#outbox). Per entry: network errors, 5xx and 429 retry with
  * backoff; any other 4xx fails the entry with the server's reason for the user to retry or
  * discard; a target that disappeared fails with a clear reason. Entries of one target go in
  * order, targets side by side; a failed entry does not hold back the others.

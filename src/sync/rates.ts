@@ -3,9 +3,9 @@ import { db } from '../db/db';
 import { api } from './api';
 
 /**
- * Exchange rates (spec §9): fetched from the configured rates URL, kept with their time for
+ * Exchange rates (docs/product.md#currency): fetched from the configured rates URL, kept with their time for
  * one hour; when unreachable the last rates (or the fallback rates) stay in use. Failures are
- * only logged (spec §8).
+ * only logged (docs/product.md#messages).
  */
 export async function refreshRates(force = false): Promise<void> {
   const held = await db.rates.get('USD');

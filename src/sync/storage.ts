@@ -5,7 +5,7 @@ import { LocalWriteError, reportStorageFull } from './storageError';
 export { clearStorageError, getStorageError, LocalWriteError, onStorageError, reportStorageFull } from './storageError';
 
 /**
- * The device's storage (issue 8 "Storage"): ask the browser to keep our data once signed in;
+ * The device's storage (docs/sync.md#quota): ask the browser to keep our data once signed in;
  * a full disk is shown to the user with what was not saved, never swallowed; the offline copy
  * of the catalogue can be cleared, the outbox never is.
  */

@@ -1,7 +1,7 @@
 import type { TokenPair } from '../shared/types';
 
 /**
- * The signed-in device's tokens in local storage (spec §3 "client storage"). Listeners hear
+ * The signed-in device's tokens in local storage (docs/api.md#calls "client storage"). Listeners hear
  * when the tokens are cleared, so a silent logout inside the API client reaches the auth state.
  */
 export const ACCESS_TOKEN_KEY = 'access_token';

@@ -43,7 +43,7 @@ export async function pumpUploads(userId: number, shouldStop: () => boolean = ()
     .toArray();
   for (const entry of due) {
     if (running.size >= UPLOAD_LANE_SIZE || shouldStop()) return;
-    if (running.has(entry.seq!)) continue;
+    if (entry.seq === undefined || running.has(entry.seq)) continue;
     void run(entry, userId, shouldStop);
   }
 }
@@ -54,6 +54,7 @@ export function stopUpload(seq: number): void {
 }
 
 async function run(entry: OutboxRow, userId: number, shouldStop: () => boolean): Promise<void> {
+  // biome-ignore lint/style/noNonNullAssertion: rows read from the outbox table always carry their key
   const seq = entry.seq!;
   let aborted = false;
   let stop: () => void = () => {};
@@ -104,13 +105,14 @@ async function run(entry: OutboxRow, userId: number, shouldStop: () => boolean):
 
 /** Pictures shrunk once, before the first byte is sent; the entry keeps what will be sent. */
 async function prepare(entry: OutboxRow): Promise<OutboxRow | undefined> {
-  if (entry.payload.prepared || !entry.file) return entry;
+  const seq = entry.seq;
+  if (entry.payload.prepared || !entry.file || seq === undefined) return entry;
   const name = (entry.payload.fileName as string) || 'file';
   const shrunk = await shrinkForUpload(entry.file, 'chat');
   const fileName = shrunk === entry.file ? name : renamed(name, shrunk.type);
-  const changed = await db.outbox.update(entry.seq!, { file: shrunk, payload: { ...entry.payload, prepared: true, fileName } });
+  const changed = await db.outbox.update(seq, { file: shrunk, payload: { ...entry.payload, prepared: true, fileName } });
   if (!changed) return undefined;
-  return (await db.outbox.get(entry.seq!)) ?? undefined;
+  return (await db.outbox.get(seq)) ?? undefined;
 }
 
 const renamed = (name: string, type: string) => {
@@ -120,10 +122,12 @@ const renamed = (name: string, type: string) => {
 
 /** One file up: in one request when small, else resumable (tus) from where the server is. */
 async function upload(entry: OutboxRow, onStop: (stop: () => void) => void, shouldStop: () => boolean): Promise<UploadAnswer> {
-  const file = entry.file!;
+  const file = entry.file;
+  if (!file) throw new Error('The entry has no file to send.');
   const name = (entry.payload.fileName as string) || 'file';
   if (file.size <= RESUMABLE_MIN_BYTES) return api.upload(file, name);
   const tus = await import('tus-js-client');
+  // biome-ignore lint/style/noNonNullAssertion: rows read from the outbox table always carry their key
   const seq = entry.seq!;
   let lastWrite = 0;
   let latest = { sent: 0, total: file.size };
@@ -151,7 +155,7 @@ async function upload(entry: OutboxRow, onStop: (stop: () => void) => void, shou
         return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
       },
       onUploadUrlAvailable: () => {
-        void db.outbox.update(seq, { upload: { url: upload.url!, sent: 0, total: file.size } });
+        if (upload.url) void db.outbox.update(seq, { upload: { url: upload.url, sent: 0, total: file.size } });
       },
       onProgress: (sent, total) => {
         reportReachable();

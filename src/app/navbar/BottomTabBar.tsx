@@ -29,7 +29,7 @@ function Tab({ href, label, icon, active, count = 0, countLabel }: TabProps) {
   );
 }
 
-/** Mobile only, signed-in only (spec §2): home, messages, add product (suppliers), favourites, profile. */
+/** Mobile only, signed-in only (docs/product.md#screens): home, messages, add product (suppliers), favourites, profile. */
 export default function BottomTabBar() {
   const { status, user } = useAuth();
   const counts = useCounts();

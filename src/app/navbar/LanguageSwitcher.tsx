@@ -5,7 +5,7 @@ import { useLanguage } from '../LanguageProvider';
 /** Each language named in itself, for the title of its button. */
 const NATIVE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', tr: 'Türkçe' };
 
-/** EN / FR / TR (spec §2); the chosen one is pressed. */
+/** EN / FR / TR (docs/product.md#screens); the chosen one is pressed. */
 export default function LanguageSwitcher() {
   const { language, changeLanguage } = useLanguage();
   const { t } = useLingui();

@@ -16,7 +16,7 @@ import SearchBox from './SearchBox';
 import ThemeToggle from './ThemeToggle';
 
 /**
- * The top navbar (spec §2). Desktop: everything in one bar. Mobile: logo, bell and a menu
+ * The top navbar (docs/product.md#screens). Desktop: everything in one bar. Mobile: logo, bell and a menu
  * button; the menu folds out with the links, categories, language and theme; the search box
  * sits on its own row. Hides when scrolling down past 100 px, shows when scrolling up.
  */

@@ -26,7 +26,7 @@ function appPath(link: string | null): string | null {
 }
 
 /**
- * The bell (spec §2, §4): unread badge; opening it pulls at once and lists the unread
+ * The bell (docs/product.md#screens, #notifications): unread badge; opening it pulls at once and lists the unread
  * notifications from the device, worded in the reader's language; an item disappears once
  * marked read (by clicking it, which follows its link, or by its "Mark as read" button).
  */
@@ -47,7 +47,7 @@ export default function NotificationBell() {
   const toggle = () => {
     const next = !open;
     setOpen(next);
-    // A failed pull is only logged (spec §8): the list shows what the device holds.
+    // A failed pull is only logged (docs/product.md#messages): the list shows what the device holds.
     if (next && signedIn) syncNow().catch((error) => console.warn('Could not refresh the notifications', error));
   };
 

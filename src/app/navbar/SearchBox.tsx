@@ -13,7 +13,7 @@ export function searchPath(term: string): string {
 }
 
 /**
- * The navbar search (spec §2, §4, §9): suggestions after 2+ characters, 300 ms after the last
+ * The navbar search (docs/product.md#screens, #notifications, #constants): suggestions after 2+ characters, 300 ms after the last
  * keystroke, 5 at most; arrow keys move through them, Enter opens one or searches for the typed
  * term, Escape closes the list. Offline the suggestions come from the device's catalogue and
  * the list says so.

@@ -32,7 +32,7 @@ type Values = typeof EMPTY;
 type Name = keyof Values;
 type Errors = Partial<Record<string, string>>;
 
-/** Combined login and sign-up (spec §2): a toggle switches modes and clears form and errors. */
+/** Combined login and sign-up (docs/product.md#screens): a toggle switches modes and clears form and errors. */
 export default function LoginScreen() {
   const { t } = useLingui();
   const translate = useMessage();
@@ -78,7 +78,7 @@ export default function LoginScreen() {
   const firstMessages = (fieldErrors: Record<string, string[]>): Errors =>
     Object.fromEntries(Object.entries(fieldErrors).map(([key, messages]) => [key, translate(messages[0])]));
 
-  /** Server errors (spec §8): the first message per field, non_field_errors under the password. */
+  /** Server errors (docs/product.md#messages): the first message per field, non_field_errors under the password. */
   const serverFieldErrors = (err: unknown, passwordField: Name): Errors => {
     const parsed = authFormErrors(err);
     const fields: Errors = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, translate(v)]));

@@ -16,7 +16,7 @@ import '../screens.css';
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
 /**
- * Email code entry (spec §2): six digit boxes; a correct code signs the user in (direct
+ * Email code entry (docs/product.md#screens): six digit boxes; a correct code signs the user in (direct
  * token login) and goes home. The email arrives in navigation state from sign-up or login.
  * When the server asks for a new password (the code came without proof of this sign-up),
  * the new password is chosen here first.

@@ -15,7 +15,7 @@ export function fileNameOf(url: string): string {
 }
 
 /**
- * A message's file, shown by the extension of its URL (spec §5): pictures and videos inline
+ * A message's file, shown by the extension of its URL (docs/product.md#chat-rules): pictures and videos inline
  * (a picture in the 400 px variant, opening full size full screen), anything else as a download link.
  */
 export default function Attachment({ url, onOpen }: { url: string; onOpen(url: string, kind: 'image' | 'video'): void }) {

@@ -16,7 +16,7 @@ function idOf(param: string | undefined): number | null {
 }
 
 /**
- * /chat/all and /chat/{conversationId} (spec §2): the conversation list beside the open
+ * /chat/all and /chat/{conversationId} (docs/product.md#screens): the conversation list beside the open
  * conversation; on a phone one pane at a time, with a back arrow to /chat/all. 'all' means
  * no conversation is selected; an id that is not one goes back to /chat/all.
  */

@@ -15,9 +15,9 @@ interface Props {
 }
 
 /**
- * The message form (spec §4, §5): text and/or one file of an allowed type up to 50 MB, sent
+ * The message form (docs/product.md#chat-rules): text and/or one file of an allowed type up to 50 MB, sent
  * only with non-blank text or a file; everything is disabled while a send is being queued.
- * Buyers also get the two one-click offers (DESIGN §6).
+ * Buyers also get the two one-click offers (docs/product.md#decisions).
  */
 export default function Composer({ onSend, offers, onOffer, formatPrice }: Props) {
   const { t } = useLingui();

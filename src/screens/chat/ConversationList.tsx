@@ -33,7 +33,7 @@ function usePreview(formatPrice: (usd: string) => string) {
 }
 
 /**
- * The conversation list (spec §2 Chat): avatar, name, product line ('Product unavailable' when
+ * The conversation list (docs/product.md#screens Chat): avatar, name, product line ('Product unavailable' when
  * the product is gone), the last message and an unread badge; newest activity first.
  */
 export default function ConversationList({ conversations, meId, selectedId, formatPrice }: Props) {

@@ -31,7 +31,7 @@ interface Props {
  * One conversation: who it is with and about, its messages from the device (refreshed every
  * 5 s while open by the engine), and the message form. Opening it marks it read on the
  * server, again whenever new messages arrive while it is open. A conversation that cannot be
- * loaded sends the reader back to /chat/all (spec §4).
+ * loaded sends the reader back to /chat/all (docs/product.md#chat-rules).
  */
 export default function ConversationPane({ id, me, currency }: Props) {
   const { t } = useLingui();

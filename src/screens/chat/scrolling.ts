@@ -1,6 +1,6 @@
 import { NEAR_BOTTOM_PX } from '../../shared/constants';
 
-/** Spec §4/§9: the pane follows new messages only when the reader is within 200 px of the bottom. */
+/** docs/product.md#chat-rules, #constants: the pane follows new messages only when the reader is within 200 px of the bottom. */
 export function isNearBottom(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>, threshold = NEAR_BOTTOM_PX): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
 }

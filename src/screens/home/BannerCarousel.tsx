@@ -24,7 +24,7 @@ export function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * The home banners (spec §2, §9): a new slide every 5 s, a 40 px swipe turns it, previous/next
+ * The home banners (docs/product.md#screens, #constants): a new slide every 5 s, a 40 px swipe turns it, previous/next
  * buttons and one dot per slide; it stops turning while hovered or focused, when paused with
  * its button, and under prefers-reduced-motion. A banner with a link opens it in a new tab.
  */

@@ -62,7 +62,7 @@ function Section({
 }
 
 /**
- * Home (spec §2): the banner carousel (or the welcome text without banners), then Top rated,
+ * Home (docs/product.md#screens): the banner carousel (or the welcome text without banners), then Top rated,
  * Hot selling and Explore. Everything renders from the device at once and follows the server
  * when it answers. The welcome/no-products state shows only when the server says the
  * catalogue is empty; with nothing on the device and no server, the page says it failed.

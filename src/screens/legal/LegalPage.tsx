@@ -9,7 +9,7 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** The legal pages' date (spec §9), read as a calendar day so no time zone can shift it. */
+/** The legal pages' date (docs/product.md#constants), read as a calendar day so no time zone can shift it. */
 function lastUpdated(): Date {
   const [year, month, day] = LEGAL_LAST_UPDATED.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day));

@@ -16,7 +16,7 @@ import './listings.css';
 /**
  * The frame every product listing shares (search, category, flash deals, new arrivals): the
  * heading with the result count, the grid with more pages as the user scrolls, an empty state
- * pointing back to the catalogue, and the screen's own failure message (spec §8) when the
+ * pointing back to the catalogue, and the screen's own failure message (docs/product.md#messages) when the
  * server failed and the device holds nothing that matches. Offline it lists what the device
  * holds and says so.
  */

@@ -16,13 +16,13 @@ import { shrinkFormPictures } from '../../media/compress';
 import { failureReason } from '../serverMessage';
 import '../screens.css';
 
-/** Spec §5: the logo is optional and must be an image file (checked here by its type). */
+/** docs/product.md#uploads: the logo is optional and must be an image file (checked here by its type). */
 const isImage = (file: File) => file.type.startsWith('image/');
 
 /**
- * Account-type setup after a first login (spec §2): step 1 chooses Supplier or Buyer,
+ * Account-type setup after a first login (docs/product.md#screens): step 1 chooses Supplier or Buyer,
  * step 2 asks for the name, the categories and an optional logo, then sends the multipart
- * form of spec §7 (POST /me/set-account-type/). Shown on /onboarding and in the first-login modal.
+ * form of docs/api.md#calls (POST /me/set-account-type/). Shown on /onboarding and in the first-login modal.
  */
 export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   const { t } = useLingui();

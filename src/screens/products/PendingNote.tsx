@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 
 /**
- * What a change kept on the device says until the server has it (DESIGN §2): waiting to be
+ * What a change kept on the device says until the server has it (docs/architecture.md#the-web-app-one-direction): waiting to be
  * sent, or refused with the server's reason and the choice to retry or discard it.
  */
 export default function PendingNote({

@@ -10,8 +10,8 @@ import { startConversation } from '../../queries/chat';
 import { failureReason } from '../serverMessage';
 
 /**
- * Buy now, Favorite and Send message (spec §2, §5, §6). Buy now is disabled when nothing is in
- * stock; ordering itself is arranged with the seller, so it points there. Send message is
+ * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions).
+ * Buy now is disabled when nothing is in stock; ordering itself is arranged with the seller, so it points there. Send message is
  * disabled for guests and on one's own product; otherwise it opens (or reuses) the
  * conversation about this product and goes to it.
  */

@@ -26,7 +26,7 @@ import './product-detail.css';
 const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0);
 
 /**
- * /products/{id} (spec §2): gallery, name, rating, price range, stock and minimum order,
+ * /products/{id} (docs/product.md#screens): gallery, name, rating, price range, stock and minimum order,
  * actions, description, seller card, reviews and related products. It renders from the
  * device when the product was seen before, and records the visit in recently viewed.
  */

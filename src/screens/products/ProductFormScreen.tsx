@@ -15,7 +15,7 @@ import ProductForm from './form/ProductForm';
 import '../screens.css';
 import './form/productForm.css';
 
-/** How long the access-denied message stays before going home (spec §6: alert, then /). */
+/** How long the access-denied message stays before going home (docs/product.md#roles-and-permissions: alert, then /). */
 export const ACCESS_DENIED_REDIRECT_MS = 2000;
 
 type Load =
@@ -25,10 +25,10 @@ type Load =
   | { state: 'ready'; product: Product | null; categories: Category[] };
 
 /**
- * /products/add and /products/{id}/edit (spec §2): the product form in add or edit mode. An
+ * /products/add and /products/{id}/edit (docs/product.md#screens): the product form in add or edit mode. An
  * online-only form: it loads the product and categories from the server (the edit form starts
  * from the server's copy, so only real changes are sent). Only suppliers may use it; everyone
- * else goes to / (spec §6); a supplier may edit only their own products.
+ * else goes to / (docs/product.md#roles-and-permissions); a supplier may edit only their own products.
  */
 export default function ProductFormScreen() {
   const { status, user } = useAuth();

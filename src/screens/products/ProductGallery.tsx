@@ -4,7 +4,7 @@ import MediaViewer, { type ViewerMedia } from '../../components/MediaViewer';
 import { mediaSrcSet, mediaUrl } from '../../media/image';
 
 /**
- * The product's pictures and videos (spec §2): one large, the others as thumbnails below.
+ * The product's pictures and videos (docs/product.md#screens): one large, the others as thumbnails below.
  * A thumbnail shows its item large; the large one opens the full-screen viewer. The arrow keys
  * move along the thumbnails.
  */

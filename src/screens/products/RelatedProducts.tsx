@@ -5,7 +5,7 @@ import type { Product } from '../../shared/catalogue';
 
 const RELATED_COUNT = 12;
 
-/** Other products of the same category (spec §2, §7 `?category=&exclude=`), in one horizontal row. */
+/** Other products of the same category (docs/product.md#screens, docs/api.md#calls `?category=&exclude=`), in one horizontal row. */
 export default function RelatedProducts({ product }: { product: Product }) {
   const categoryId = product.category?.id;
   const list = useProductList({ category: categoryId, exclude: product.id, pageSize: RELATED_COUNT });

@@ -9,7 +9,7 @@ import { submitReview } from '../../queries/reviews';
 import { LocalWriteError } from '../../queries/errors';
 
 /**
- * A buyer's review of a product (spec §5): a star rating (required) and an optional comment.
+ * A buyer's review of a product (docs/product.md#validation-rules): a star rating (required) and an optional comment.
  * It is kept on the device at once and sent by the outbox; the section then shows the review
  * and its state instead of this form.
  */

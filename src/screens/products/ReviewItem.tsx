@@ -9,7 +9,7 @@ import { discardOutboxEntry, retryOutboxEntry } from '../../queries/status';
 import PendingNote from './PendingNote';
 
 /**
- * One review. Its author edits the comment in place (spec §4: edit, save, cancel); a review
+ * One review. Its author edits the comment in place (docs/product.md#screens: edit, save, cancel); a review
  * still on the device says so, and one the server refused shows why, with retry and discard.
  */
 export default function ReviewItem({ review, mine }: { review: ReviewRow; mine: boolean }) {

@@ -8,8 +8,8 @@ import ReviewForm from './ReviewForm';
 import ReviewItem from './ReviewItem';
 
 /**
- * The reviews of a product with their count, and the review form for buyers only (spec §2,
- * §6). A buyer who already reviewed gets a notice instead of the form (spec §4).
+ * The reviews of a product with their count, and the review form for buyers only (docs/product.md#screens,
+ * #roles-and-permissions). A buyer who already reviewed gets a notice instead of the form (docs/product.md#screens).
  */
 export default function ReviewsSection({ productId }: { productId: number }) {
   const { user, status: authStatus } = useAuth();

@@ -11,7 +11,7 @@ export function memberSinceYear(dateJoined: string | null | undefined): string {
   return Number.isNaN(year) ? '' : String(year);
 }
 
-/** Who sells the product (spec §2): logo, name, verified badge, member-since year; links to /users/{id}. */
+/** Who sells the product (docs/product.md#screens): logo, name, verified badge, member-since year; links to /users/{id}. */
 export default function SellerCard({ seller }: { seller: Seller }) {
   const name = seller.supplier_profile?.company_name?.trim() || seller.first_name;
   const logo = seller.supplier_profile?.logo_url;

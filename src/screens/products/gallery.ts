@@ -2,7 +2,7 @@ import type { Product } from '../../shared/catalogue';
 import type { ViewerMedia } from '../../components/MediaViewer';
 
 /**
- * The pictures and videos of a product's gallery (spec §2): the thumbnail first, then the
+ * The pictures and videos of a product's gallery (docs/product.md#screens): the thumbnail first, then the
  * gallery in its order, each source once (the thumbnail is usually also the first picture).
  */
 export function galleryMedia(product: Pick<Product, 'thumbnail_url' | 'images' | 'name'>): ViewerMedia[] {

@@ -10,7 +10,7 @@ import { useAuth } from '../../queries/auth';
 import { failureReason } from '../serverMessage';
 
 /**
- * The account's default currency (spec §7 PATCH /me/ multipart `currency`). The answer
+ * The account's default currency (docs/api.md#calls PATCH /me/ multipart `currency`). The answer
  * replaces the user, so every price on screen (useCurrency) follows at once.
  */
 export default function CurrencySettings() {

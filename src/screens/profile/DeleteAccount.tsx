@@ -13,7 +13,7 @@ import { serverMessage } from '../serverMessage';
 export const SIGN_OUT_AFTER_DELETE_MS = 1500;
 
 /**
- * The danger zone (spec §2, §4): deleting the account in a modal that asks for the password,
+ * The danger zone (docs/product.md#screens, #notifications): deleting the account in a modal that asks for the password,
  * then sign out and go to /login.
  */
 export default function DeleteAccount() {

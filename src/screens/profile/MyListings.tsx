@@ -13,7 +13,7 @@ import { failureReason } from '../serverMessage';
 
 const PAGE_SIZE = 20;
 
-/** The supplier's own products (spec §2 profile main tab) with add, edit and delete. */
+/** The supplier's own products (docs/product.md#screens profile main tab) with add, edit and delete. */
 export default function MyListings({ supplierId }: { supplierId: number }) {
   const { t } = useLingui();
   const list = useProductList({ supplier: supplierId, pageSize: PAGE_SIZE });

@@ -10,7 +10,7 @@ import { ApiError } from '../../queries/errors';
 const FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The server's field messages, in field order, joined (spec §8 "server field messages joined"). */
+/** The server's field messages, in field order, joined (docs/product.md#messages "server field messages joined"). */
 function serverMessages(err: unknown): { fields: FieldErrors; joined: string } {
   if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return { fields: {}, joined: '' };
   const fields: FieldErrors = {};
@@ -21,7 +21,7 @@ function serverMessages(err: unknown): { fields: FieldErrors; joined: string } {
   return { fields, joined: Object.values(fields).flat().join(' ') };
 }
 
-/** Change password (spec §5: all three fields required, new and confirmation must match). */
+/** Change password (docs/product.md#validation-rules: all three fields required, new and confirmation must match). */
 export default function PasswordForm() {
   const { t } = useLingui();
   const translate = useMessage();

@@ -17,7 +17,7 @@ import AccountDetailsForm from './AccountDetailsForm';
 import '../screens.css';
 import './profile.css';
 
-/** Spec §5: the logo must be an image (checked by type here, by content on the server). */
+/** docs/product.md#uploads: the logo must be an image (checked by type here, by content on the server). */
 const isImage = (file: File) => file.type.startsWith('image/');
 
 interface Draft {
@@ -27,8 +27,8 @@ interface Draft {
 }
 
 /**
- * /profile/edit: the seller or buyer profile of the signed-in user, by role (spec §6). Loads
- * the profile and the categories, sends the multipart PATCH of spec §7, then reloads /me/.
+ * /profile/edit: the seller or buyer profile of the signed-in user, by role (docs/product.md#roles-and-permissions). Loads
+ * the profile and the categories, sends the multipart PATCH of docs/api.md#calls, then reloads /me/.
  */
 export default function ProfileEditScreen() {
   const { t } = useLingui();

@@ -21,7 +21,7 @@ type TabKey = 'main' | 'details' | 'settings';
 const TAB_KEYS: TabKey[] = ['main', 'details', 'settings'];
 
 /**
- * /profile (spec §2): tabs main (a supplier's listings, a buyer's recently viewed), details and
+ * /profile (docs/product.md#screens): tabs main (a supplier's listings, a buyer's recently viewed), details and
  * settings. `?tab=settings` opens a tab directly. The account is reloaded on opening; the last
  * known copy keeps showing when that fails (offline).
  */

@@ -5,7 +5,7 @@ import ProductCard from '../../components/ProductCard';
 import Spinner from '../../components/Spinner';
 import { useRecentlyViewed } from '../../queries/recent';
 
-/** A buyer's recently viewed products, kept on this device (spec §2, §9: at most 5, newest first). */
+/** A buyer's recently viewed products, kept on this device (docs/product.md#screens, #constants: at most 5, newest first). */
 export default function RecentlyViewed() {
   const { t } = useLingui();
   const products = useRecentlyViewed();

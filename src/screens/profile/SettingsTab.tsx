@@ -6,7 +6,7 @@ import DeleteAccount from './DeleteAccount';
 import OfflineData from './OfflineData';
 import PasswordForm from './PasswordForm';
 
-/** Settings tab (spec §2): password, default currency, legal links, offline data, session, danger zone. */
+/** Settings tab (docs/product.md#screens): password, default currency, legal links, offline data, session, danger zone. */
 export default function SettingsTab() {
   const signOut = useSignOut();
   return (

@@ -20,7 +20,7 @@ import './seller.css';
 const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0);
 
 /**
- * /users/{id} (spec §2): a supplier's public page with the verified badge, average rating,
+ * /users/{id} (docs/product.md#screens): a supplier's public page with the verified badge, average rating,
  * member-since year and their products. Any other account is 'This user is not a seller.'
  */
 export default function SellerScreen() {

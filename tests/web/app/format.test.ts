@@ -3,7 +3,7 @@ import { activateLanguage } from '../../../src/app/i18n';
 import { formatDate, formatNumber, formatPrice, formatPriceRange, formatRelativeTime } from '../../../src/shared/format';
 
 describe('formatting in the active language', () => {
-  it('puts each currency symbol on its side with two decimals (spec §9)', async () => {
+  it('puts each currency symbol on its side with two decimals (docs/product.md#currency)', async () => {
     expect(formatPrice('12.5')).toBe('$12.50');
     expect(formatPrice('10', 'EUR', 0.92)).toBe('€9.20');
     expect(formatPrice('10', 'TRY', 32.5)).toBe('325.00 ₺');

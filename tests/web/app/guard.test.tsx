@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
 
-describe('the route guard (DESIGN §6)', () => {
+describe('the route guard (docs/product.md#start-up-and-the-route-guard)', () => {
   it('shows "Authenticating..." while the session loads', async () => {
     storeSession();
     let answer: (v: { body: unknown }) => void = () => {};

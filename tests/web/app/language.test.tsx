@@ -7,7 +7,7 @@ import { db } from '../../../src/db/db';
 
 const main = () => within(screen.getByRole('navigation', { name: /^(Main|Principal|Ana menü)$/ }));
 
-describe('languages (spec §1)', () => {
+describe('languages (docs/product.md#who-it-is-for)', () => {
   it('starts in English and switches the texts to French and Turkish', async () => {
     fakeApi();
     await renderApp('/');

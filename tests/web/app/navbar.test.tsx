@@ -8,7 +8,7 @@ import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } fro
 const NOW = new Date().toISOString();
 
 /**
- * The badges are derived from what the device holds (spec §4 global counts): 2 unread
+ * The badges are derived from what the device holds (docs/product.md#notifications global counts): 2 unread
  * notifications, 4 unread messages over two conversations, 3 favourites (a pending removal not counted).
  */
 async function holdPrivateData() {
@@ -129,7 +129,7 @@ describe('the navbar for a supplier', () => {
   });
 });
 
-describe('search suggestions (spec §4, §9)', () => {
+describe('search suggestions (docs/product.md#notifications, #constants)', () => {
   it('suggest after two characters and Enter searches for the encoded term', async () => {
     const server = fakeApi({
       'GET /api/products/': (call) => ({
@@ -155,7 +155,7 @@ describe('search suggestions (spec §4, §9)', () => {
   });
 });
 
-describe('hiding on scroll (spec §4)', () => {
+describe('hiding on scroll (docs/product.md#notifications)', () => {
   it('hides when scrolling down past 100 px and shows again when scrolling up', async () => {
     fakeApi();
     await renderApp('/');

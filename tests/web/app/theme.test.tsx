@@ -6,7 +6,7 @@ import { fakeApi, renderApp } from '../helpers';
 
 const theme = () => document.documentElement.getAttribute('data-theme');
 
-describe('the theme (spec §1)', () => {
+describe('the theme (docs/product.md#who-it-is-for)', () => {
   it('is dark when nothing is stored', async () => {
     fakeApi();
     initTheme();

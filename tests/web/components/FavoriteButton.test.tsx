@@ -42,7 +42,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the favourite toggle (spec §2, §4, §8)', () => {
+describe('the favourite toggle (docs/product.md#screens, #messages)', () => {
   it('tells a guest to log in and sends nothing', async () => {
     const server = fakeServer();
     const { user } = renderScreen(
@@ -156,7 +156,7 @@ describe('the first paint of a favourite', () => {
   });
 });
 
-describe('toasts (spec §9: 2.5 s)', () => {
+describe('toasts (docs/product.md#constants: 2.5 s)', () => {
   it('disappear after 2500 ms; a new one replaces the old', () => {
     vi.useFakeTimers();
     render(<ToastHost />);

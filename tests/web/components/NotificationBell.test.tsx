@@ -63,7 +63,7 @@ const pulls = () => server.callsTo('GET /api/sync/').length;
 
 afterEach(() => stopEngine());
 
-describe('the notification bell (spec §2, §4)', () => {
+describe('the notification bell (docs/product.md#screens, #notifications)', () => {
   it('counts unread notifications from the device, and opening it pulls and lists them worded', async () => {
     const { user, bell } = await setup();
     await waitFor(() => expect(pulls()).toBeGreaterThan(0));

@@ -6,7 +6,7 @@ import { fakeServer, makeUser, renderScreen, signedInAs } from '../screens/harne
 
 const shown = async (text: string) => expect(await screen.findByText(text)).toBeTruthy();
 
-describe('prices in the selected currency (spec §4, §9)', () => {
+describe('prices in the selected currency (docs/product.md#screens, #currency)', () => {
   it('shows USD by default as "min ~ max" with two decimals', async () => {
     renderScreen(<Price min="10" max="12.5" />);
     await shown('$10.00 ~ $12.50');

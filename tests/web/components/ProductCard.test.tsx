@@ -5,7 +5,7 @@ import ProductGrid, { columnsFor } from '../../../src/components/ProductGrid';
 import { renderScreen } from '../screens/harness';
 import { makeProduct, makeProducts } from './productFixtures';
 
-describe('the product card (spec §2)', () => {
+describe('the product card (docs/product.md#screens)', () => {
   it('shows the image, name linking to the product, seller, price range, minimum order and stars', async () => {
     const { container } = renderScreen(
       <ProductCard

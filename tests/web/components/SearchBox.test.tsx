@@ -47,7 +47,7 @@ function renderBox() {
   return renderScreen(<SearchBox />);
 }
 
-describe('search suggestions (spec §4, §9: 2 characters, 300 ms, 5 results)', () => {
+describe('search suggestions (docs/product.md#screens, #constants: 2 characters, 300 ms, 5 results)', () => {
   it('asks nothing for one character, and asks 300 ms after the last keystroke', async () => {
     renderBox();
     const box = screen.getByRole('combobox', { name: 'Search products' });

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import Stars, { StarInput, starFills } from '../../../src/components/Stars';
 import { renderScreen } from '../screens/harness';
 
-describe('star ratings (spec §9: 5 stars, half star at .5 or more)', () => {
+describe('star ratings (docs/product.md#constants: 5 stars, half star at .5 or more)', () => {
   it('fills whole stars and shows a half star from .5 of a star', () => {
     expect(starFills(3.5)).toEqual(['full', 'full', 'full', 'half', 'empty']);
     expect(starFills(3.9)).toEqual(['full', 'full', 'full', 'half', 'empty']);

@@ -1,7 +1,7 @@
 import type { Product } from '../../../src/shared/catalogue';
 import type { Page } from '../../../src/shared/types';
 
-/** Products as the API answers them (spec §3), for the browsing screens' tests. */
+/** Products as the API answers them (docs/api.md#calls), for the browsing screens' tests. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   const id = overrides.id ?? 1;
   return {

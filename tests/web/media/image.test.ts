@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mediaSrcSet, mediaUrl } from '../../../src/media/image';
 import { MEDIA_WIDTHS } from '../../../src/shared/constants';
 
-describe('resized media URLs (DESIGN §5 ?w=)', () => {
+describe('resized media URLs (docs/api.md#picture-widths ?w=)', () => {
   it('asks our own /media/ images at an offered width, rounding up', () => {
     expect(MEDIA_WIDTHS).toEqual([200, 400, 800]);
     expect(mediaUrl('/media/abc.png', 200)).toBe('/media/abc.png?w=200');

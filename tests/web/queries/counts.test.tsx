@@ -33,7 +33,7 @@ function Badges() {
   return <p>{`${counts.notifications_unread}/${counts.messages_unread}/${counts.favorites}`}</p>;
 }
 
-describe('global counts (spec §4), derived from the local tables', () => {
+describe('global counts (docs/product.md#notifications), derived from the local tables', () => {
   it('count unread notifications, unread messages over conversations and favourites, pending changes included', async () => {
     await db.notifications.bulkPut([notification(1, false), notification(2, true), notification(3, false)] as never);
     await db.conversations.bulkPut([

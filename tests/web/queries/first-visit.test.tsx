@@ -33,7 +33,7 @@ function TopRated() {
 
 const names = () => screen.getAllByRole('listitem').map((li) => li.textContent);
 
-/** Issue 11: on a first visit the local database's chunk waits for the first screen (src/main.tsx). */
+/** A small first screen: on a first visit the local database's chunk waits for the first screen (src/main.tsx). */
 describe('a list before the local database has loaded', () => {
   it('shows the first page from one request, then the device keeps that page and asks nothing again', async () => {
     const products = makeProducts(10);

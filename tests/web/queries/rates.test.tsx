@@ -11,7 +11,7 @@ function Shown() {
   return <p>{`${currency.code} ${currency.formatRange('10.00', '12.50')}`}</p>;
 }
 
-describe('rates and the selected currency (spec §4, §9)', () => {
+describe('rates and the selected currency (docs/product.md#screens, #currency)', () => {
   it('a guest sees USD, then the stored choice at the fetched rate', async () => {
     fakeApi();
     render(

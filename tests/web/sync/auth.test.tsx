@@ -24,7 +24,7 @@ function renderAuth() {
   return { auth: () => ref.current!, text: () => screen.getByTestId('auth').textContent };
 }
 
-describe('authentication state (spec §4)', () => {
+describe('authentication state (docs/product.md#start-up-and-the-route-guard)', () => {
   it('is a guest at once when nothing is stored', () => {
     fakeApi();
     const { text } = renderAuth();
@@ -218,7 +218,7 @@ describe('authentication state (spec §4)', () => {
   });
 });
 
-describe('routeAfterLogin (spec §4 after login)', () => {
+describe('routeAfterLogin (docs/product.md#start-up-and-the-route-guard after login)', () => {
   it('sends a first login to onboarding', () => {
     expect(routeAfterLogin(makeUser({ is_first_login: true, is_verified: false }), '/favorites')).toBe('/onboarding');
   });

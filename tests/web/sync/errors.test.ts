@@ -4,7 +4,7 @@ import { authFormErrors, errorDetail, firstFieldError, signupErrorMessage } from
 
 const drf = (body: unknown, status = 400) => new ApiError(status, body);
 
-describe('authFormErrors (spec §8 auth form)', () => {
+describe('authFormErrors (docs/product.md#messages auth form)', () => {
   it('takes the first message of each field', () => {
     const result = authFormErrors(
       drf({ email: ['Enter a valid email address.', 'Second.'], phone_number: ['Enter a valid phone number.'] }),
@@ -39,7 +39,7 @@ describe('authFormErrors (spec §8 auth form)', () => {
   });
 });
 
-describe('signupErrorMessage (spec §8 sign-up)', () => {
+describe('signupErrorMessage (docs/product.md#messages sign-up)', () => {
   it('capitalises each field, joins its messages and separates fields with " | "', () => {
     const message = signupErrorMessage(
       drf({

@@ -49,7 +49,7 @@ interface Props {
   disabled: boolean;
 }
 
-/** Thumbnail (1 image, required on create) and gallery (up to 10 images or videos) with previews (spec §5). */
+/** Thumbnail (1 image, required on create) and gallery (up to 10 images or videos) with previews (docs/product.md#uploads). */
 export default function MediaFields({
   editing,
   thumbnail,

@@ -33,7 +33,7 @@ function serverFieldErrors(err: unknown): FieldErrors {
 }
 
 /**
- * The product form (spec §2, §5): every rule is checked here with the server's own rules
+ * The product form (docs/product.md#screens, #validation-rules): every rule is checked here with the server's own rules
  * (src/shared/catalogue.ts) before anything is sent; add mode posts the whole multipart form,
  * edit mode patches only the changed fields and files.
  */

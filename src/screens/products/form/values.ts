@@ -1,7 +1,7 @@
 import { productFields, productRuleErrors, type Product } from '../../../shared/catalogue';
 import { toFieldErrors, type FieldErrors } from '../../../shared/validation';
 
-/** The product form's text fields as typed (spec §5), in the order they are shown and focused. */
+/** The product form's text fields as typed (docs/product.md#validation-rules), in the order they are shown and focused. */
 export const FIELD_ORDER = [
   'name',
   'description',
@@ -53,7 +53,7 @@ function same(field: FieldName, a: string, b: string): boolean {
   return Number(a) === Number(b);
 }
 
-/** Edit mode sends only what changed (spec §4). */
+/** Edit mode sends only what changed (docs/product.md#screens). */
 export function changedFields(initial: Values, values: Values): FieldName[] {
   return FIELD_ORDER.filter((field) => !same(field, initial[field], values[field]));
 }

@@ -116,7 +116,7 @@ describe('/chat/{id}', () => {
     expect(screen.getByText('No messages yet. Say hello!')).toBeTruthy();
   });
 
-  it('goes back to /chat/all when the messages cannot be loaded (spec §4)', async () => {
+  it('goes back to /chat/all when the messages cannot be loaded (docs/product.md#chat-rules)', async () => {
     await holding(buyer, [conversation()]);
     server.on('GET /api/conversations/5/messages/', { status: 404, body: { detail: 'Not found.' } });
     open('/chat/5');

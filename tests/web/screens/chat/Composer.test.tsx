@@ -19,7 +19,7 @@ const fileOf = (name: string, type: string, size = 10) => {
   return file;
 };
 
-describe('the message form (spec §4, §5)', () => {
+describe('the message form (docs/product.md#chat-rules)', () => {
   it('sends only non-blank text, trimmed, then clears the field', async () => {
     const { user, onSend } = setup();
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
@@ -127,7 +127,7 @@ describe('the message form (spec §4, §5)', () => {
   });
 });
 
-describe('the offer buttons (spec §9, DESIGN §6)', () => {
+describe('the offer buttons (docs/product.md#chat-rules, docs/product.md#decisions)', () => {
   it('are absent without offers (suppliers, conversations without a product)', () => {
     setup();
     expect(screen.queryByRole('button', { name: /^Offer 10%/ })).toBeNull();

@@ -10,7 +10,7 @@ function show(conversations: Conversation[], meId = 7, selectedId: number | null
   return screen.getAllByRole('link');
 }
 
-describe('the conversation list (spec §2 Chat)', () => {
+describe('the conversation list (docs/product.md#screens Chat)', () => {
   it("shows the other side's name and logo, the product line, the last message and a link to the conversation", () => {
     const [link] = show([conversation()]);
     expect(link.getAttribute('href')).toBe('/chat/5');

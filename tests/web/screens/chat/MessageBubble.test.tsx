@@ -16,7 +16,7 @@ function show(row: MessageRow, mine = true) {
   return { ...handlers, ...result, item: screen.getByRole('listitem') };
 }
 
-describe("a message's attachment, by the extension of its URL (spec §5)", () => {
+describe("a message's attachment, by the extension of its URL (docs/product.md#chat-rules)", () => {
   it.each(['jpeg', 'jpg', 'gif', 'png', 'webp', 'bmp', 'tiff', 'svg', 'PNG'])(
     'shows .%s as a picture that opens full screen',
     async (ext) => {

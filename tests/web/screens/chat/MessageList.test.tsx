@@ -97,7 +97,7 @@ function setup(initial: MessageRow[]) {
 
 const bottomOf = (box: HTMLElement) => box.scrollHeight - box.clientHeight;
 
-describe('isNearBottom (spec §9: 200 px)', () => {
+describe('isNearBottom (docs/product.md#constants: 200 px)', () => {
   it('is true within 200 px of the bottom and false beyond', () => {
     expect(isNearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 400 })).toBe(true);
     expect(isNearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 399 })).toBe(false);

@@ -13,7 +13,7 @@ function WithEngine({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** The signed-in buyer's pull answers these favourites (DESIGN §5 delta sync). */
+/** The signed-in buyer's pull answers these favourites (docs/api.md#delta-sync). */
 function pullAnswers(server: FakeServer, favorites: unknown[]) {
   server.on('GET /api/sync/', {
     body: { cursor: '5', has_more: false, reset: false, changes: { favorites: { upserted: favorites, deleted: [] } } },
@@ -25,7 +25,7 @@ afterEach(() => {
   reportReachable();
 });
 
-describe('favourites (spec §2, §8)', () => {
+describe('favourites (docs/product.md#screens, #messages)', () => {
   it("lists the user's saved products, newest first, with their count", async () => {
     const server = fakeServer();
     signedInAs(server, makeUser());

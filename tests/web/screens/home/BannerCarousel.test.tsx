@@ -30,7 +30,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the home banner carousel (spec §2, §9)', () => {
+describe('the home banner carousel (docs/product.md#screens, #constants)', () => {
   it('turns every 5 s, and a linked banner opens in a new tab', () => {
     vi.useFakeTimers();
     reducedMotion(false);

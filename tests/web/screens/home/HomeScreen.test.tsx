@@ -22,7 +22,7 @@ afterEach(() => {
   reportReachable();
 });
 
-describe('home (spec §2)', () => {
+describe('home (docs/product.md#screens)', () => {
   it('shows Top rated, Hot selling and Explore in the order the server gives', async () => {
     const server = fakeServer();
     catalogue(server, {

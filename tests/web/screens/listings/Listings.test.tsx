@@ -19,7 +19,7 @@ afterEach(() => {
   reportReachable();
 });
 
-describe('search results (spec §2, §8)', () => {
+describe('search results (docs/product.md#screens, #messages)', () => {
   it('searches for the decoded term and shows the count', async () => {
     const server = fakeServer();
     server.on('GET /api/products/', (call) => ({ body: pageOf(makeProducts(3), call.query) }));

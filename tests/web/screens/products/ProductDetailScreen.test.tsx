@@ -37,7 +37,7 @@ const open = (id = 5) =>
     { path: `/products/${id}`, route: '/products/:id' },
   );
 
-describe('product detail (spec §2)', () => {
+describe('product detail (docs/product.md#screens)', () => {
   it('shows the product: name, rating with count, price range, stock, minimum order and description', async () => {
     productServer();
     open();
@@ -165,7 +165,7 @@ describe('product detail (spec §2)', () => {
   });
 });
 
-describe('Send message (spec §2, §5, §6)', () => {
+describe('Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions)', () => {
   const messageButton = () => screen.findByRole('button', { name: 'Send message' });
 
   it('is disabled for guests, saying why', async () => {

@@ -85,7 +85,7 @@ describe('ProductFormScreen: who may use it', () => {
   });
 });
 
-describe('ProductFormScreen: add mode rules (spec §5)', () => {
+describe('ProductFormScreen: add mode rules (docs/product.md#validation-rules)', () => {
   it('requires every field and the thumbnail, focuses the first error and sends nothing', async () => {
     const { user } = renderAdd();
     await screen.findByLabelText('Product name');

@@ -37,7 +37,7 @@ async function asBuyer(server: FakeServer) {
   return result;
 }
 
-describe('the review form (spec §4, §5, §6)', () => {
+describe('the review form (docs/product.md#screens, #validation-rules, #roles-and-permissions)', () => {
   it('is not shown to guests, who are pointed to the login', async () => {
     reviewServer();
     renderReviews();
@@ -126,7 +126,7 @@ describe('the review form (spec §4, §5, §6)', () => {
   });
 });
 
-describe("editing one's own review inline (spec §4)", () => {
+describe("editing one's own review inline (docs/product.md#screens)", () => {
   it('saves the new comment', async () => {
     const server = reviewServer([mine, theirs]);
     server.on('PATCH /api/products/5/reviews/40/', (call) => ({ body: { ...mine, comment: (call.body as { comment: string }).comment } }));

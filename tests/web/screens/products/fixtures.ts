@@ -1,7 +1,7 @@
 import type { Product, Review } from '../../../../src/shared/catalogue';
 import type { UserSummary } from '../../../../src/shared/types';
 
-/** API answers for the product and seller screens, shaped like the server's (spec §3). */
+/** API answers for the product and seller screens, shaped like the server's (docs/api.md#calls). */
 
 export const SELLER_ID = 9;
 

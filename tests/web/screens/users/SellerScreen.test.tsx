@@ -26,7 +26,7 @@ const open = (id: number | string = SELLER_ID) =>
 
 const products = [makeProduct({ id: 5 }), makeProduct({ id: 6, name: 'Red Palm Oil' })];
 
-describe('public seller page (spec §2)', () => {
+describe('public seller page (docs/product.md#screens)', () => {
   it('shows the supplier with the verified badge, average rating, member-since year and their products', async () => {
     const server = fakeServer({
       ...ENGINE_ROUTES,

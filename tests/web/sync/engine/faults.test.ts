@@ -15,7 +15,7 @@ import { createProduct } from '../../../server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 /**
- * Property test over schedules (SYNC.md): random user actions interleaved with the network
+ * Property test over schedules (docs/sync.md#tested-by): random user actions interleaved with the network
  * going away and coming back, 5xx answers and bursts of them, answers lost after the server
  * committed (token refreshes too), an expired access token, the tab reloading mid-send, a
  * message lane whose request hangs while the others go on, and another tab signing in as
