@@ -35,6 +35,8 @@ export const appPlugins = () => [
 ];
 
 export default defineConfig({
+  // '@/...', '@server/...' and '@tests/...' imports come from tsconfig.json's paths: one list for tsc, Vite, Vitest and tsx.
+  resolve: { tsconfigPaths: true },
   plugins: [
     ...appPlugins(),
     ...firstPaint(),

@@ -13,6 +13,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'server',
           environment: 'node',
@@ -25,6 +26,7 @@ export default defineConfig({
       },
       {
         // The media tests again with the S3 driver, against a local S3-compatible server (s3rver).
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'server-s3',
           environment: 'node',
@@ -45,6 +47,7 @@ export default defineConfig({
       {
         // The same Lingui/Babel plugins as the build, so macros compile and .po catalogs load.
         plugins: appPlugins(),
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'web',
           environment: 'happy-dom',
@@ -58,6 +61,7 @@ export default defineConfig({
         // The sync engine against the real API server in-process (PGlite, or DATABASE_URL), with
         // fake-indexeddb as the device's database and a fetch that can misbehave on purpose.
         plugins: appPlugins(),
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'sync',
           environment: 'node',
@@ -72,6 +76,7 @@ export default defineConfig({
       {
         // Headless Chromium against the real `npm start` (tests/e2e/global-setup.ts). One file at
         // a time: each drives a browser and the machine has 2 cores.
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'e2e',
           environment: 'node',

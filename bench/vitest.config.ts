@@ -6,6 +6,7 @@ import { appPlugins } from '../vite.config.ts';
  * (never as part of npm test): npx vitest run --config bench/vitest.config.ts bench/<name>.device.ts
  */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   plugins: appPlugins(),
   test: {
     include: ['bench/**/*.device.ts'],

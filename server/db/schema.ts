@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LocalizedText } from '../../src/shared/content-language';
+import type { LocalizedText } from '@/shared/content-language';
 
 /** Kysely's view of the tables created by server/db/migrations. Keep the two in step. */
 

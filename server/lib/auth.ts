@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema';
 import { forbidden, notAuthenticated } from './errors';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 export type UserRow = Selectable<UsersTable>;
 

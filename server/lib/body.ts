@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { requireUploader, type MediaKind, type StoredMedia } from '../services/media';
 import { ApiError, badRequest } from './errors';
-import { NOT_A_DICTIONARY } from '../../src/shared/validation';
+import { NOT_A_DICTIONARY } from '@/shared/validation';
 
 export interface FileRule {
   max: number;

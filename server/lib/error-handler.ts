@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { toFieldErrors } from '../../src/shared/validation';
-import { FILE_TOO_LARGE } from '../../src/shared/messaging';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { toFieldErrors } from '@/shared/validation';
+import { FILE_TOO_LARGE } from '@/shared/messaging';
+import { SERVER_MESSAGES } from '@/shared/messages';
 import { TOO_MANY_FIELDS } from './body';
 import { ApiError, BODY_TOO_LARGE, NOT_AUTHENTICATED, NOT_JSON, PERMISSION_DENIED, type ErrorBody } from './errors';
 

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../src/shared/validation';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import type { FieldErrors } from '@/shared/validation';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /**
  * Errors in Django REST Framework's shape (docs/api.md#errors), because the web app's messages

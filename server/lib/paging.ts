@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
-import type { Page } from '../../src/shared/types';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import type { Page } from '@/shared/types';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 export type { Page };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from '../../src/shared/validation';
+import { recordId } from '@/shared/validation';
 
 /**
  * A record id in a URL path, read by the one id parser (src/shared/validation.ts): "0x10" or

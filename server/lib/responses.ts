@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badInputSchema, detailSchema } from '../../src/shared/errors';
+import { badInputSchema, detailSchema } from '@/shared/errors';
 
 /**
  * Every API route declares its answers (docs/api.md): the success shape from src/shared/ and

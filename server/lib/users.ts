@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { UserRow } from './auth';
-import { COUNTRIES } from '../../src/shared/constants';
-import type { BuyerProfile, Seller, SupplierProfile, User, UserSummary } from '../../src/shared/types';
+import { COUNTRIES } from '@/shared/constants';
+import type { BuyerProfile, Seller, SupplierProfile, User, UserSummary } from '@/shared/types';
 
 /** How users appear in API answers (docs/api.md#calls), in one place for every route. */
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toFieldErrors, type FieldErrors } from '../../src/shared/validation';
+import { toFieldErrors, type FieldErrors } from '@/shared/validation';
 import { badRequest } from './errors';
 
 /** Input checked by a zod schema, or a 400 with DRF field errors: for bodies read with readForm. */

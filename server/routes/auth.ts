@@ -39,10 +39,10 @@ import {
   refreshSchema,
   registrationSchema,
   resendOtpSchema,
-} from '../../src/shared/validation';
-import { detailSchema } from '../../src/shared/errors';
-import { otpLoginSchema, tokenPairSchema } from '../../src/shared/types';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+} from '@/shared/validation';
+import { detailSchema } from '@/shared/errors';
+import { otpLoginSchema, tokenPairSchema } from '@/shared/types';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 const BAD_CREDENTIALS = SERVER_MESSAGES.BAD_CREDENTIALS;
 const OTP_RESENT = 'A new OTP has been sent to your email.';

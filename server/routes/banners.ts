@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures } from '../lib/responses';
-import { bannerSchema } from '../../src/shared/catalogue';
-import { languageFromHeader } from '../../src/shared/content-language';
+import { bannerSchema } from '@/shared/catalogue';
+import { languageFromHeader } from '@/shared/content-language';
 import { listBanners } from '../services/content';
 
 /** Home carousel banners (docs/product.md#screens), in their display order; `title` in the Accept-Language's language. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categorySchema } from '../../src/shared/types';
-import { languageFromHeader } from '../../src/shared/content-language';
+import { categorySchema } from '@/shared/types';
+import { languageFromHeader } from '@/shared/content-language';
 import { listCategories } from '../services/content';
 import { failures } from '../lib/responses';
 

@@ -7,9 +7,9 @@ import { parseInput } from '../lib/validate';
 import { page, readPaging } from '../lib/paging';
 import { conversationPage, openConversation, participantConversation, serializeConversation } from '../services/conversations';
 import { failures } from '../lib/responses';
-import { conversationSchema } from '../../src/shared/chat';
-import { pageSchema } from '../../src/shared/types';
-import { referenceId } from '../../src/shared/validation';
+import { conversationSchema } from '@/shared/chat';
+import { pageSchema } from '@/shared/types';
+import { referenceId } from '@/shared/validation';
 
 /**
  * Conversations (docs/product.md#chat-rules, docs/api.md#calls). Only the two participants ever learn

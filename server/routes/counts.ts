@@ -3,7 +3,7 @@ import { requireUser } from '../lib/auth';
 import { conditional } from '../lib/conditional';
 import { countsOf } from '../services/counts';
 import { failures, notModified } from '../lib/responses';
-import { countsSchema, type Counts } from '../../src/shared/types';
+import { countsSchema, type Counts } from '@/shared/types';
 
 /** The navbar's badges (docs/product.md#notifications: refreshed every 60 s); an unchanged answer is a 304. */
 const counts: FastifyPluginAsyncZod = async (app) => {

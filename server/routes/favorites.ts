@@ -7,8 +7,8 @@ import { page, readPaging } from '../lib/paging';
 import { parseInput } from '../lib/validate';
 import { addFavorite, favoritePage, removeFavorite } from '../services/favorites';
 import { failures, noContent } from '../lib/responses';
-import { favoriteCreate, favoriteSchema } from '../../src/shared/catalogue';
-import { pageSchema } from '../../src/shared/types';
+import { favoriteCreate, favoriteSchema } from '@/shared/catalogue';
+import { pageSchema } from '@/shared/types';
 
 /**
  * The caller's favourites (docs/api.md#idempotent-writes). Adding is idempotent both ways the outbox may repeat

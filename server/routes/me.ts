@@ -9,10 +9,10 @@ import { checkPassword } from '../services/accounts';
 import { ACCOUNT_TYPE_ALREADY_SET, deleteAccount, setAccountType, updateMe } from '../services/me';
 import { createRateLimiter } from '../services/rate-limit';
 import { failures } from '../lib/responses';
-import { detailSchema } from '../../src/shared/errors';
-import { userSchema } from '../../src/shared/types';
-import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema } from '../../src/shared/validation';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { detailSchema } from '@/shared/errors';
+import { userSchema } from '@/shared/types';
+import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema } from '@/shared/validation';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /** The form fields of the multipart calls, for /api/docs (their bodies are read with readForm). */
 const FORM = ['multipart/form-data', 'application/json'];

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { badRequest, fieldError, notFound } from '../lib/errors';
 import { failures, notModified } from '../lib/responses';
 import type { StoredMedia } from '../services/media';
-import { uploadAnswerSchema } from '../../src/shared/types';
+import { uploadAnswerSchema } from '@/shared/types';
 import { shownInline } from '../services/media-objects';
 import { INVALID_WIDTH, createMediaVariants, isMediaWidth, resizableName } from '../services/media-variants';
 

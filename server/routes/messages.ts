@@ -9,9 +9,9 @@ import { participantConversation } from '../services/conversations';
 import { readMessages, sendMessage, serializeMessage } from '../services/messages';
 import { failures } from '../lib/responses';
 import { createRateLimiter } from '../services/rate-limit';
-import { CHAT_FILE_FORMATS, sendMessageSchema } from '../../src/shared/messaging';
-import { messageSchema } from '../../src/shared/chat';
-import { pageSchema } from '../../src/shared/types';
+import { CHAT_FILE_FORMATS, sendMessageSchema } from '@/shared/messaging';
+import { messageSchema } from '@/shared/chat';
+import { pageSchema } from '@/shared/types';
 
 /** Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes): read oldest first, sent idempotently. */
 

@@ -9,8 +9,8 @@ import { parseInput } from '../lib/validate';
 import { markAllNotificationsRead, markNotificationRead, notificationPage, serializeNotification } from '../services/notifications';
 import { conditional } from '../lib/conditional';
 import { failures, notModified } from '../lib/responses';
-import { notificationSchema } from '../../src/shared/chat';
-import { pageSchema } from '../../src/shared/types';
+import { notificationSchema } from '@/shared/chat';
+import { pageSchema } from '@/shared/types';
 
 /**
  * The notification bell (docs/product.md#notifications). Notifications are made by the

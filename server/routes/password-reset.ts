@@ -5,7 +5,7 @@ import { failures } from '../lib/responses';
 import { findUserByEmail, takeAttempt, waitError } from '../services/accounts';
 import { createPasswordResetService, RESET_CODE_MESSAGES, resetCooldownRules, resetRequestRules } from '../services/password-reset';
 import { createRateLimiter, otpRules } from '../services/rate-limit';
-import { PASSWORD_RESET_DONE, PASSWORD_RESET_SENT, passwordResetConfirmSchema, passwordResetSchema } from '../../src/shared/password-reset';
+import { PASSWORD_RESET_DONE, PASSWORD_RESET_SENT, passwordResetConfirmSchema, passwordResetSchema } from '@/shared/password-reset';
 
 const MAIL_FAILED = 'The e-mail could not be sent. Please try again in a moment.';
 const TOO_MANY_REQUESTS = (wait: string) => `Too many codes were asked for today. Please try again in ${wait}.`;

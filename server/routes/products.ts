@@ -35,11 +35,11 @@ import {
   productPatchFields,
   productRuleErrors,
   readFlashDeal,
-} from '../../src/shared/catalogue';
-import { invalidPk, recordId } from '../../src/shared/validation';
-import { listingFilterParams, listingFiltersQuery, type ListingFilters } from '../../src/shared/listing-filters';
-import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '../../src/shared/constants';
-import { pageSchema } from '../../src/shared/types';
+} from '@/shared/catalogue';
+import { invalidPk, recordId } from '@/shared/validation';
+import { listingFilterParams, listingFiltersQuery, type ListingFilters } from '@/shared/listing-filters';
+import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '@/shared/constants';
+import { pageSchema } from '@/shared/types';
 
 // An empty filter (?category=) filters nothing, as django-filter treats it.
 const filter = z.preprocess((v) => (v === '' ? undefined : v), recordId.optional());

@@ -9,8 +9,8 @@ import {
   type SupplierProfile,
   buyerProfileSchema as buyerProfileAnswer,
   supplierProfileSchema as supplierProfileAnswer,
-} from '../../src/shared/types';
-import { buyerProfileSchema, supplierProfileSchema } from '../../src/shared/validation';
+} from '@/shared/types';
+import { buyerProfileSchema, supplierProfileSchema } from '@/shared/validation';
 
 const FORM = ['multipart/form-data', 'application/json'];
 const LOGO = { logo: { max: 1, kinds: ['image' as const] } };

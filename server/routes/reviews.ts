@@ -7,8 +7,8 @@ import { page, readPaging } from '../lib/paging';
 import { parseInput } from '../lib/validate';
 import { createReview, editReview, ownReview, reviewedProduct, reviewPage } from '../services/reviews';
 import { failures } from '../lib/responses';
-import { reviewCreate, reviewEdit, reviewSchema } from '../../src/shared/catalogue';
-import { pageSchema } from '../../src/shared/types';
+import { reviewCreate, reviewEdit, reviewSchema } from '@/shared/catalogue';
+import { pageSchema } from '@/shared/types';
 
 /**
  * Reviews of a product (docs/product.md#validation-rules): anyone reads them; a buyer with a confirmed email

@@ -8,8 +8,8 @@ import { catalogueVersionReader, createCatalogueCache, freshRead } from '../serv
 import { withFavorites } from '../services/products';
 import { sendPrepared } from '../lib/compression';
 import { failures } from '../lib/responses';
-import { syncAnswerSchema, type Product, type SyncAnswer } from '../../src/shared/catalogue';
-import { INVALID_INTEGER } from '../../src/shared/validation';
+import { syncAnswerSchema, type Product, type SyncAnswer } from '@/shared/catalogue';
+import { INVALID_INTEGER } from '@/shared/validation';
 
 const SYNC_DEFAULT_LIMIT = 500;
 const SYNC_MAX_LIMIT = 1000;

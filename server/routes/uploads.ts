@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireVerified } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { failures, noContent } from '../lib/responses';
-import { uploadAnswerSchema } from '../../src/shared/types';
+import { uploadAnswerSchema } from '@/shared/types';
 import { createUploads, NOT_FINISHED, UPLOAD_SWEEP_INTERVAL_MS } from '../services/uploads';
 
 const uploadParams = z.object({ id: z.string() });

@@ -3,7 +3,7 @@ import { idParams } from '../lib/params';
 import { notFound } from '../lib/errors';
 import { serializePublicUser } from '../lib/users';
 import { failures } from '../lib/responses';
-import { publicUserSchema } from '../../src/shared/types';
+import { publicUserSchema } from '@/shared/types';
 
 /** Public user pages (docs/api.md#other-calls-worth-knowing): guests may read them; no email or phone number. */
 const users: FastifyPluginAsyncZod = async (app) => {

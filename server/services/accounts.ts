@@ -7,9 +7,9 @@ import { badRequest, fieldError, tooManyRequests } from '../lib/errors';
 import { knownDevice } from './devices';
 import { hashPassword, hasUsablePassword, unusablePassword, verifyPassword } from './passwords';
 import { describeWait, knownDeviceRules, signInRules, type RateLimiter, type RateRule, type Reservation } from './rate-limit';
-import { invalidPk, type registrationSchema } from '../../src/shared/validation';
+import { invalidPk, type registrationSchema } from '@/shared/validation';
 import type { z } from 'zod';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /** Account rules shared by sign-in, password change and account deletion. */
 

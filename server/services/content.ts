@@ -1,8 +1,8 @@
 import type { Database } from '../db';
-import type { Language } from '../../src/shared/constants';
-import type { Banner } from '../../src/shared/catalogue';
-import type { Category } from '../../src/shared/types';
-import { allLanguages, type LocalizedText } from '../../src/shared/content-language';
+import type { Language } from '@/shared/constants';
+import type { Banner } from '@/shared/catalogue';
+import type { Category } from '@/shared/types';
+import { allLanguages, type LocalizedText } from '@/shared/content-language';
 
 /**
  * Operator-made content (categories, banners) in the reader's language

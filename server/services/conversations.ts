@@ -4,10 +4,10 @@ import type { ConversationsTable } from '../db/schema';
 import type { UserRow } from '../lib/auth';
 import { badRequest, fieldError, forbidden, notFound } from '../lib/errors';
 import { userSummaries } from '../lib/users';
-import { CANNOT_MESSAGE_OWN_PRODUCT, CANNOT_MESSAGE_SELF } from '../../src/shared/messaging';
-import { invalidPk } from '../../src/shared/validation';
-import type { Conversation } from '../../src/shared/chat';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { CANNOT_MESSAGE_OWN_PRODUCT, CANNOT_MESSAGE_SELF } from '@/shared/messaging';
+import { invalidPk } from '@/shared/validation';
+import type { Conversation } from '@/shared/chat';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /**
  * Conversations (docs/product.md#chat-rules): a buyer and a supplier, usually about one

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
-import type { Counts } from '../../src/shared/types';
+import type { Counts } from '@/shared/types';
 
 /**
  * The navbar's badges (docs/product.md#notifications): three counts, each one indexed query, so

@@ -3,8 +3,8 @@ import type { Database } from '../db';
 import type { FavoritesTable } from '../db/schema';
 import type { UserRow } from '../lib/auth';
 import { badRequest } from '../lib/errors';
-import type { Favorite } from '../../src/shared/catalogue';
-import { invalidPk } from '../../src/shared/validation';
+import type { Favorite } from '@/shared/catalogue';
+import { invalidPk } from '@/shared/validation';
 import { productsById } from './products';
 import { notify } from './notifications';
 

@@ -2,7 +2,7 @@ import type { Database } from '../db';
 import type { UserRow } from '../lib/auth';
 import { badRequest } from '../lib/errors';
 import { existingCategoryIds } from './accounts';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /** The signed-in user's own account (docs/api.md#calls): its details, the one-time onboarding, its deletion. */
 

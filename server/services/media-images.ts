@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
-import { MAX_IMAGE_FRAMES, MAX_IMAGE_PIXELS } from '../../src/shared/constants';
+import { MAX_IMAGE_FRAMES, MAX_IMAGE_PIXELS } from '@/shared/constants';
 
 /**
  * Every image decode of the server goes through here. sharp runs on libuv's thread pool,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { resizeImage } from './media-images';
-import { MEDIA_WIDTHS, type MediaWidth } from '../../src/shared/constants';
+import { MEDIA_WIDTHS, type MediaWidth } from '@/shared/constants';
 import type { MediaObjects } from './media-objects';
 
 /** Stored images that have resized variants; videos and PDFs are served as they are. */

@@ -6,13 +6,13 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { sql } from 'kysely';
-import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from '../../src/shared/constants';
+import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from '@/shared/constants';
 import type { Database } from '../db';
 import { badRequest, forbidden, notAuthenticated, tooLarge, tooManyRequests } from '../lib/errors';
 import { contentMatches } from './media-check';
 import { IMAGE_TOO_LARGE, reencodeImage } from './media-images';
 import type { MediaObjects } from './media-objects';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 export type MediaKind = 'image' | 'video' | 'pdf';
 export interface StoredMedia {

@@ -6,8 +6,8 @@ import { fieldError, forbidden, notFound, tooManyRequests } from '../lib/errors'
 import { messageRules, type RateLimiter } from './rate-limit';
 import type { NewNotification } from './notifications';
 import { markConversationRead, readMarker, type ConversationRow, type ParticipantConversation } from './conversations';
-import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, SENDING_TOO_FAST } from '../../src/shared/messaging';
-import type { Message } from '../../src/shared/chat';
+import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, SENDING_TOO_FAST } from '@/shared/messaging';
+import type { Message } from '@/shared/chat';
 
 /**
  * Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes), sent with an optional client_id so

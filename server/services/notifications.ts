@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { NotificationsTable } from '../db/schema';
-import type { Notification, NotificationKind } from '../../src/shared/chat';
+import type { Notification, NotificationKind } from '@/shared/chat';
 
 /** What happened (kind), for the reader's language: the web app words it from kind + params. */
 export type { NotificationKind };

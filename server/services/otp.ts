@@ -2,8 +2,8 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { Mailer } from './mail';
-import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '../../src/shared/constants';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@/shared/constants';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /**
  * E-mail confirmation codes (docs/api.md#sign-up-and-the-emailed-code): 6 digits, valid 10 minutes, single use, stored as

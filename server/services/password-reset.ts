@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import type { Mailer } from './mail';
 import { hashPassword } from './passwords';
 import type { RateRule } from './rate-limit';
-import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '../../src/shared/constants';
+import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@/shared/constants';
 
 /**
  * Password reset by e-mailed code (docs/api.md#password-reset), with the rules of the sign-up

@@ -1,11 +1,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db';
 import { sellerOf, userSummaries } from '../lib/users';
-import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductFields } from '../../src/shared/catalogue';
+import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductFields } from '@/shared/catalogue';
 import { forbidden, notFound } from '../lib/errors';
 import type { StoredMedia } from './media';
 import { searchMatch, searchRank } from './search';
-import type { ListingFilters } from '../../src/shared/listing-filters';
+import type { ListingFilters } from '@/shared/listing-filters';
 
 /**
  * Products as the API answers them (docs/api.md#calls), for every route and the sync collection, and

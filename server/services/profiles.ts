@@ -2,7 +2,7 @@ import type { Database } from '../db';
 import { notFound } from '../lib/errors';
 import { userSummaries } from '../lib/users';
 import { existingCategoryIds } from './accounts';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /** A profile edit (docs/product.md#validation-rules): only the fields sent change; a sent category list replaces the old set. */
 export interface ProfileEdit {

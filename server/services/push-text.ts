@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Notification } from '../../src/shared/chat';
+import type { Notification } from '@/shared/chat';
 
 /**
  * A notification worded in the reader's language for a push, with the web app's own texts:

@@ -6,7 +6,7 @@ import type { Database } from '../db';
 import { serializeNotification } from './notifications';
 import { checkEndpoint } from './push-subscriptions';
 import { pushLanguage, pushText, type PushLanguage } from './push-text';
-import type { Notification } from '../../src/shared/chat';
+import type { Notification } from '@/shared/chat';
 
 /**
  * Web Push (docs/api.md): what a request added to someone's notifications is pushed to their

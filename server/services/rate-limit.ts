@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '../../src/shared/constants';
-import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_HOUR, MESSAGES_PER_USER_PER_MINUTE } from '../../src/shared/messaging';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '@/shared/constants';
+import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_HOUR, MESSAGES_PER_USER_PER_MINUTE } from '@/shared/messaging';
 
 /**
  * Attempt counters for rate limits (docs/api.md#tokens), kept in the rate_events table so that every

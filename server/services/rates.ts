@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CURRENCY_CODES, FALLBACK_RATES } from '../../src/shared/currency';
-import { RATES_CACHE_MS } from '../../src/shared/constants';
+import { CURRENCY_CODES, FALLBACK_RATES } from '@/shared/currency';
+import { RATES_CACHE_MS } from '@/shared/constants';
 
 /** How long to wait for the upstream rates service before answering with what we have. */
 const UPSTREAM_TIMEOUT_MS = 5_000;

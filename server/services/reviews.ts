@@ -5,7 +5,7 @@ import type { UserRow } from '../lib/auth';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { userSummaries } from '../lib/users';
 import { notify } from './notifications';
-import { ALREADY_REVIEWED, EDIT_OWN_REVIEW_ONLY, type Review } from '../../src/shared/catalogue';
+import { ALREADY_REVIEWED, EDIT_OWN_REVIEW_ONLY, type Review } from '@/shared/catalogue';
 
 export type ReviewRow = Selectable<ReviewsTable>;
 type ReviewedProduct = { id: number; name: string; supplier_id: number };

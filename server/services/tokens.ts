@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db';
 import { notAuthenticated } from '../lib/errors';
-import type { TokenPair } from '../../src/shared/types';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
+import type { TokenPair } from '@/shared/types';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Metadata, Server, type DataStore, type Upload } from '@tus/server';
 import { sql } from 'kysely';
-import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY } from '../../src/shared/constants';
+import { MAX_UPLOAD_BYTES, UPLOAD_BYTES_PER_DAY } from '@/shared/constants';
 import type { MediaS3Config } from '../config';
 import type { Database } from '../db';
 import type { UploadResult } from '../db/schema';

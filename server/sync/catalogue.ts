@@ -3,7 +3,7 @@ import { serializeFavorites } from '../services/favorites';
 import { serializeReviews } from '../services/reviews';
 import { inWindow } from './feed';
 import { bannerItem, categoryItem } from '../services/content';
-import { DEFAULT_LANGUAGE } from '../../src/shared/constants';
+import { DEFAULT_LANGUAGE } from '@/shared/constants';
 import type { SyncCollection } from './types';
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../db';
 import { syncCollections } from '.';
 import { syncBounds, type SyncBounds } from './tombstones';
 import { START, after, compare, cursorOf, inWindow, type Cursor, type Position } from './feed';
-import type { SyncAnswer } from '../../src/shared/catalogue';
+import type { SyncAnswer } from '@/shared/catalogue';
 
 /** One pull of GET /api/sync/ (docs/api.md#delta-sync): the changes after a cursor, of every collection, merged in change-feed order. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '../../server/seed/data';
+import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
 import { DEMO_BUYER, chatBubble, chatHistory, e2e, signInAsDemo, skipBrowser, startChat, useBrowser, waitOutSplash } from './helpers';
 
 /**

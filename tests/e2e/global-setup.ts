@@ -5,7 +5,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DIST_DIR, PROJECT_ROOT, ensureWebBuilt } from '../../server/web';
+import { DIST_DIR, PROJECT_ROOT, ensureWebBuilt } from '@server/web';
 import { startSmtpSink, type SmtpSink } from '../server/helpers';
 import { freePort } from '../ports';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from '../../server/seed/data';
+import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from '@server/seed/data';
 
 /** What the global setup started (tests/e2e/global-setup.ts). */
 export const e2e = inject('e2e');

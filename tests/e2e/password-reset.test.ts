@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/seed/data';
+import { DEMO_PASSWORD } from '@server/seed/data';
 import { e2e, greeting, signIn, skipBrowser, useBrowser, waitOutSplash } from './helpers';
 
 const BURAK = { email: 'burak.sahin@demo.market', firstName: 'Burak' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SUPPLIER_EMAIL } from '../../server/seed/data';
+import { DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
 import { productPageHeart, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from '../e2e/helpers';
 import { apiAs, apiLogin, favoriteIds, storeCount, type ApiProduct } from './support';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { greeting, signIn, signInAsDemo, skipBrowser, useBrowser } from '../e2e/helpers';
-import { DEMO_PASSWORD } from '../../server/seed/data';
+import { DEMO_PASSWORD } from '@server/seed/data';
 
 /**
  * One identity across tabs (docs/sync.md): when another tab signs out, or in as someone else,

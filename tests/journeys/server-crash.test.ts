@@ -5,9 +5,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
-import { BUYERS, DEMO_PASSWORD } from '../../server/seed/data';
-import { PROJECT_ROOT } from '../../server/web';
+import { openDatabase } from '@server/db';
+import { BUYERS, DEMO_PASSWORD } from '@server/seed/data';
+import { PROJECT_ROOT } from '@server/web';
 import { freePort } from '../ports';
 import { tempDir } from './support';
 

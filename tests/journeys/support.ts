@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/seed/data';
-import { PROJECT_ROOT } from '../../server/web';
+import { DEMO_PASSWORD } from '@server/seed/data';
+import { PROJECT_ROOT } from '@server/web';
 import { e2e, waitOutSplash } from '../e2e/helpers';
 import { freePort } from '../ports';
 

@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * (.ci/run runs it after `npm test`). Same world as the browser suite (its global setup).
  */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     name: 'journeys',
     root: new URL('../..', import.meta.url).pathname,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createUser, startTestApp, type TestApp } from './helpers';
-import { runAdmin } from '../../server/admin';
+import { runAdmin } from '@server/admin';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { pgliteExtensions, wrapPGlite, openPostgres } from '../../server/db';
-import { migrateToLatest } from '../../server/db/migrate';
+import { pgliteExtensions, wrapPGlite, openPostgres } from '@server/db';
+import { migrateToLatest } from '@server/db/migrate';
 
 /**
  * Migrates one template database per run; each test file then starts from a copy of it:

@@ -6,10 +6,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
-import { buildApp, type AppOptions } from '../../server/app';
-import type { Config } from '../../server/config';
-import { openPostgres, pgliteExtensions, wrapPGlite, type DatabaseHandle } from '../../server/db';
-import { hashPassword } from '../../server/services/passwords';
+import { buildApp, type AppOptions } from '@server/app';
+import type { Config } from '@server/config';
+import { openPostgres, pgliteExtensions, wrapPGlite, type DatabaseHandle } from '@server/db';
+import { hashPassword } from '@server/services/passwords';
 import { withDatabase } from './global-setup';
 
 /** A fresh copy of the migrated template database for one test file. */

@@ -28,7 +28,7 @@ describe('npm run lint keeps imports flowing one way (biome.json)', () => {
     ['server/sync/example.ts', "import { x } from '../routes/messages';"],
     ['server/routes/example.ts', "import { x } from './products';"],
     ['server/db/example.ts', "import { x } from '../services/products';"],
-    ['src/sync/example.ts', "import { x } from '../../server/db';"],
+    ['src/sync/example.ts', "import { x } from '@server/db';"],
     ['src/shared/example.ts', "import { x } from '../sync/api';"],
     ['src/shared/example.ts', "import { x } from '../queries/products';"],
     ['src/db/example.ts', "import { x } from '../sync/api';"],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp } from '@server/app';
 import { startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { PROJECT_ROOT } from '../../server/web';
+import { PROJECT_ROOT } from '@server/web';
 import { withDatabase } from './global-setup';
 import { apiClient } from './helpers';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import type { TestProject } from 'vitest/node';
-import type { MediaS3Config } from '../../server/config';
+import type { MediaS3Config } from '@server/config';
 
 export const TEST_BUCKET = 'marketplace-media';
 

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { inlineHashes } from '../../server/lib/security-headers';
+import { inlineHashes } from '@server/lib/security-headers';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp } from './helpers';
 
 /** Browser security headers on every answer (docs/operations.md#run-and-deploy). */

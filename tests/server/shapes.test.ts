@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { bannerSchema, favoriteSchema, productSchema, reviewSchema, syncAnswerSchema } from '../../src/shared/catalogue';
-import { conversationSchema, messageSchema, notificationSchema } from '../../src/shared/chat';
-import { countsSchema, pageSchema, publicUserSchema, userSchema } from '../../src/shared/types';
+import { bannerSchema, favoriteSchema, productSchema, reviewSchema, syncAnswerSchema } from '@/shared/catalogue';
+import { conversationSchema, messageSchema, notificationSchema } from '@/shared/chat';
+import { countsSchema, pageSchema, publicUserSchema, userSchema } from '@/shared/types';
 import { createUser, startTestApp, type TestApp } from './helpers';
 import { chatPair, send } from './messaging-helpers';
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import type { DatabaseHandle } from '../../server/db';
-import { webBuildIsStale } from '../../server/web';
+import { buildApp } from '@server/app';
+import type { DatabaseHandle } from '@server/db';
+import { webBuildIsStale } from '@server/web';
 import { openTestDatabase } from './helpers';
 
 /** A small stand-in for dist/ with the files the real build writes. */

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import App from '../../src/app/App';
-import type { User } from '../../src/shared/types';
+import App from '@/app/App';
+import type { User } from '@/shared/types';
 
 /**
  * The API as the browser sees it, answered in-process: each test declares the answers it

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activateLanguage } from '../../src/app/i18n';
-import { SERVER_MESSAGES } from '../../src/shared/messages';
-import { ApiError } from '../../src/sync/api';
-import { errorDetail, firstFieldError } from '../../src/sync/errors';
-import { serverText } from '../../src/sync/serverText';
+import { activateLanguage } from '@/app/i18n';
+import { SERVER_MESSAGES } from '@/shared/messages';
+import { ApiError } from '@/sync/api';
+import { errorDetail, firstFieldError } from '@/sync/errors';
+import { serverText } from '@/sync/serverText';
 
 const texts = Object.values(SERVER_MESSAGES);
 

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { db } from '../../src/db/db';
-import { activateLanguage } from '../../src/app/i18n';
+import { db } from '@/db/db';
+import { activateLanguage } from '@/app/i18n';
 
 // The app starts its sync engine and lazy screens on a shared 2-core machine: give finds time.
 configure({ asyncUtilTimeout: 4000 });

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { useCounts } from '../../queries/counts';
-import { useAuth } from '../../queries/auth';
-import { ChatIcon, HeartIcon, HomeIcon, PlusIcon, UserIcon } from '../../components/icons';
+import { useCounts } from '@/queries/counts';
+import { useAuth } from '@/queries/auth';
+import { ChatIcon, HeartIcon, HomeIcon, PlusIcon, UserIcon } from '@/components/icons';
 import Badge from './Badge';
 
 interface TabProps {

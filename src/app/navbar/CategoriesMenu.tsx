@@ -1,10 +1,10 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-import { useCategories } from '../../queries/categories';
+import { useCategories } from '@/queries/categories';
 import { useDismiss } from '../hooks';
-import { ChevronDownIcon, GridIcon } from '../../components/icons';
-import { useContentText } from '../../queries/content';
+import { ChevronDownIcon, GridIcon } from '@/components/icons';
+import { useContentText } from '@/queries/content';
 
 export function categoryPath(id: number, name: string): string {
   return `/category/${id}/${encodeURIComponent(name)}`;

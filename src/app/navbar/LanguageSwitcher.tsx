@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { LANGUAGES, type Language } from '../../shared/constants';
+import { LANGUAGES, type Language } from '@/shared/constants';
 import { useLanguage } from '../LanguageProvider';
 
 /** Each language named in itself, for the title of its button. */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCounts } from '../../queries/counts';
-import { useAuth } from '../../queries/auth';
+import { useCounts } from '@/queries/counts';
+import { useAuth } from '@/queries/auth';
 import { useHideOnScroll } from '../hooks';
-import { BoltIcon, ChatIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, SparkleIcon } from '../../components/icons';
+import { BoltIcon, ChatIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, SparkleIcon } from '@/components/icons';
 import InstallButton from '../InstallButton';
 import Logo from '../Logo';
 import Badge from './Badge';

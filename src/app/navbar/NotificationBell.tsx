@@ -1,16 +1,16 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCounts } from '../../queries/counts';
-import { useNotifications, markAllNotificationsRead, markNotificationRead } from '../../queries/notifications';
-import { useCurrency } from '../../queries/rates';
-import type { Notification } from '../../shared/chat';
-import { useAuth } from '../../queries/auth';
-import { syncNow } from '../../queries/status';
-import DataState from '../../components/DataState';
-import { formatRelativeTime } from '../../shared/format';
+import { useCounts } from '@/queries/counts';
+import { useNotifications, markAllNotificationsRead, markNotificationRead } from '@/queries/notifications';
+import { useCurrency } from '@/queries/rates';
+import type { Notification } from '@/shared/chat';
+import { useAuth } from '@/queries/auth';
+import { syncNow } from '@/queries/status';
+import DataState from '@/components/DataState';
+import { formatRelativeTime } from '@/shared/format';
 import { useDismiss } from '../hooks';
-import { BellIcon } from '../../components/icons';
+import { BellIcon } from '@/components/icons';
 import Badge from './Badge';
 import { notificationText } from './notificationText';
 

@@ -1,10 +1,10 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-import { useAuth } from '../../queries/auth';
-import { useSignOut } from '../../components/SignOut';
+import { useAuth } from '@/queries/auth';
+import { useSignOut } from '@/components/SignOut';
 import { useDismiss } from '../hooks';
-import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '../../components/icons';
+import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
 
 /** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
 export default function ProfileMenu() {

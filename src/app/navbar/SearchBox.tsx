@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mediaUrl } from '../../media/image';
-import { useCurrency } from '../../queries/rates';
-import { useSearchSuggestions } from '../../queries/suggestions';
+import { mediaUrl } from '@/media/image';
+import { useCurrency } from '@/queries/rates';
+import { useSearchSuggestions } from '@/queries/suggestions';
 import { useDismiss } from '../hooks';
-import { SearchIcon } from '../../components/icons';
+import { SearchIcon } from '@/components/icons';
 import './search-box.css';
 
 export function searchPath(term: string): string {

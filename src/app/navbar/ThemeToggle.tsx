@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { toggleTheme, useTheme } from '../theme';
-import { MoonIcon, SunIcon } from '../../components/icons';
+import { MoonIcon, SunIcon } from '@/components/icons';
 
 /** Switches between the dark (default) and light theme; named for what it will do. */
 export default function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {

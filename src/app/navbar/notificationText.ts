@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import type { Notification } from '../../shared/chat';
+import type { Notification } from '@/shared/chat';
 
 /**
  * A notification worded in the active language from its `kind` and `params` (the server

@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../components/Alert';
-import FormField from '../../components/FormField';
-import PageHeading from '../../components/PageHeading';
-import { useMessage } from '../../components/useMessage';
-import { passwordSetSchema, toFieldErrors } from '../../shared/validation';
-import { useAuth } from '../../queries/auth';
-import { authFormErrors } from '../../queries/errors';
+import Alert from '@/components/Alert';
+import FormField from '@/components/FormField';
+import PageHeading from '@/components/PageHeading';
+import { useMessage } from '@/components/useMessage';
+import { passwordSetSchema, toFieldErrors } from '@/shared/validation';
+import { useAuth } from '@/queries/auth';
+import { authFormErrors } from '@/queries/errors';
 import { failureReason } from '../serverMessage';
 
 type Name = 'new_password1' | 'new_password2';

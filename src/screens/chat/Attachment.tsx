@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { attachmentKind } from '../../shared/messaging';
-import { DownloadIcon, PaperclipIcon } from '../../components/icons';
-import { mediaUrl } from '../../media/image';
-import Picture from '../../components/Picture';
+import { attachmentKind } from '@/shared/messaging';
+import { DownloadIcon, PaperclipIcon } from '@/components/icons';
+import { mediaUrl } from '@/media/image';
+import Picture from '@/components/Picture';
 
 /** The file name a link shows: the last part of the URL's path. */
 export function fileNameOf(url: string): string {

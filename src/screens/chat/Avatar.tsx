@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mediaUrl } from '../../media/image';
+import { mediaUrl } from '@/media/image';
 
 /**
  * A round logo, or the name's initials when there is none or it fails to load. Decorative:

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useParams } from 'wouter';
-import { useConversations } from '../../queries/chat';
-import { useCurrency } from '../../queries/rates';
-import { useAuth } from '../../queries/auth';
-import { useSyncStatus } from '../../queries/status';
-import DataState from '../../components/DataState';
-import EmptyState from '../../components/EmptyState';
+import { useConversations } from '@/queries/chat';
+import { useCurrency } from '@/queries/rates';
+import { useAuth } from '@/queries/auth';
+import { useSyncStatus } from '@/queries/status';
+import DataState from '@/components/DataState';
+import EmptyState from '@/components/EmptyState';
 import ConversationList from './ConversationList';
 import ConversationPane from './ConversationPane';
 import './chat.css';

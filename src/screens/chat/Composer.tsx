@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES, MESSAGE_TEXT_MAX } from '../../shared/messaging';
-import { CloseIcon, PaperclipIcon } from '../../components/icons';
+import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES, MESSAGE_TEXT_MAX } from '@/shared/messaging';
+import { CloseIcon, PaperclipIcon } from '@/components/icons';
 
 export type OfferDirection = 'lower' | 'higher';
 

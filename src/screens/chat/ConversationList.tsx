@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Conversation } from '../../shared/chat';
-import { attachmentKind } from '../../shared/messaging';
-import { formatRelativeTime } from '../../shared/format';
+import type { Conversation } from '@/shared/chat';
+import { attachmentKind } from '@/shared/messaging';
+import { formatRelativeTime } from '@/shared/format';
 import Avatar from './Avatar';
 import { displayName, logoOf, otherParticipant } from './people';
 

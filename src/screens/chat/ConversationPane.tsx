@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CurrencyView } from '../../queries/rates';
+import type { CurrencyView } from '@/queries/rates';
 import {
   useConversation,
   useMessages,
@@ -10,12 +10,12 @@ import {
   useWatchConversation,
   sendMessage,
   sendOffer,
-} from '../../queries/chat';
-import type { User } from '../../shared/types';
-import { offerPrices } from '../../shared/messaging';
-import { useConnectivity, discardOutboxEntry, retryOutboxEntry } from '../../queries/status';
-import MediaViewer from '../../components/MediaViewer';
-import Spinner from '../../components/Spinner';
+} from '@/queries/chat';
+import type { User } from '@/shared/types';
+import { offerPrices } from '@/shared/messaging';
+import { useConnectivity, discardOutboxEntry, retryOutboxEntry } from '@/queries/status';
+import MediaViewer from '@/components/MediaViewer';
+import Spinner from '@/components/Spinner';
 import Avatar from './Avatar';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';

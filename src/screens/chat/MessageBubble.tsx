@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageRow } from '../../queries/chat';
-import { formatDate, formatDateTime } from '../../shared/format';
+import type { MessageRow } from '@/queries/chat';
+import { formatDate, formatDateTime } from '@/shared/format';
 import Attachment from './Attachment';
 import PendingFile from './PendingFile';
 import UploadProgress from './UploadProgress';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import type { MessageRow } from '../../queries/chat';
+import type { MessageRow } from '@/queries/chat';
 import MessageBubble from './MessageBubble';
 import { LOAD_EARLIER_PX, MESSAGES_STEP, isNearBottom } from './scrolling';
 

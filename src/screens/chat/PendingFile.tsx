@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { usePendingFile } from '../../queries/chat';
-import { PaperclipIcon } from '../../components/icons';
+import { usePendingFile } from '@/queries/chat';
+import { PaperclipIcon } from '@/components/icons';
 
 /**
  * The file of a message not yet sent: a picture is previewed from the device's copy, anything

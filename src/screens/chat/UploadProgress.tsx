@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '../../shared/format';
-import { cancelUpload, useUploadProgress } from '../../queries/uploads';
+import { formatNumber } from '@/shared/format';
+import { cancelUpload, useUploadProgress } from '@/queries/uploads';
 
 const megabytes = (bytes: number) => formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 

@@ -1,5 +1,5 @@
-import type { Conversation } from '../../shared/chat';
-import type { UserSummary } from '../../shared/types';
+import type { Conversation } from '@/shared/chat';
+import type { UserSummary } from '@/shared/types';
 
 /** The other side of a conversation as the viewer sees it (a buyer and a supplier, never two of a kind). */
 export function otherParticipant(conversation: Pick<Conversation, 'participants'>, meId: number | undefined): UserSummary | undefined {

@@ -1,4 +1,4 @@
-import { NEAR_BOTTOM_PX } from '../../shared/constants';
+import { NEAR_BOTTOM_PX } from '@/shared/constants';
 
 /** docs/product.md#chat-rules, #constants: the pane follows new messages only when the reader is within 200 px of the bottom. */
 export function isNearBottom(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>, threshold = NEAR_BOTTOM_PX): boolean {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import DataState from '../../components/DataState';
-import EmptyState from '../../components/EmptyState';
-import PageHeading from '../../components/PageHeading';
-import ProductGrid from '../../components/ProductGrid';
-import { useFavorites } from '../../queries/favorites';
-import { engineLeadsForUser, syncNow, useSyncStatus } from '../../queries/status';
+import DataState from '@/components/DataState';
+import EmptyState from '@/components/EmptyState';
+import PageHeading from '@/components/PageHeading';
+import ProductGrid from '@/components/ProductGrid';
+import { useFavorites } from '@/queries/favorites';
+import { engineLeadsForUser, syncNow, useSyncStatus } from '@/queries/status';
 import '../screens.css';
 
 /**

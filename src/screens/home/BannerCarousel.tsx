@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type PointerEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Banner } from '../../shared/catalogue';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '../../shared/constants';
-import { mediaSrcSet, mediaUrl } from '../../media/image';
-import Picture from '../../components/Picture';
-import { useContentText } from '../../queries/content';
+import type { Banner } from '@/shared/catalogue';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '@/shared/constants';
+import { mediaSrcSet, mediaUrl } from '@/media/image';
+import Picture from '@/components/Picture';
+import { useContentText } from '@/queries/content';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

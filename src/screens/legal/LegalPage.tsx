@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import PageHeading from '../../components/PageHeading';
-import { LEGAL_LAST_UPDATED } from '../../shared/constants';
+import PageHeading from '@/components/PageHeading';
+import { LEGAL_LAST_UPDATED } from '@/shared/constants';
 import '../screens.css';
 
 export interface LegalSection {

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useParams } from 'wouter';
-import { useCategories } from '../../queries/categories';
+import { useCategories } from '@/queries/categories';
 import NotFound from '../NotFound';
 import ListingScreen, { decodeSegment } from './ListingScreen';
-import { useContentText } from '../../queries/content';
+import { useContentText } from '@/queries/content';
 
 /** /category/{categoryId}/{categoryName}: the products of one category, named from the device's categories, else from the URL. */
 export default function CategoryScreen() {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import Price from '../../components/Price';
-import type { Product } from '../../shared/catalogue';
+import Price from '@/components/Price';
+import type { Product } from '@/shared/catalogue';
 import ListingScreen from './ListingScreen';
 import { timeLeft, useNow } from './timeLeft';
 

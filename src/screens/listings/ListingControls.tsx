@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { listingFilterParams, ORDERINGS, type ListingFilters, type Ordering } from '../../shared/listing-filters';
+import { listingFilterParams, ORDERINGS, type ListingFilters, type Ordering } from '@/shared/listing-filters';
 
 const RATINGS = [4, 3, 2];
 

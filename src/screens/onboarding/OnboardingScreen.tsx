@@ -1,5 +1,5 @@
 import { Redirect } from 'wouter';
-import { useAuth } from '../../queries/auth';
+import { useAuth } from '@/queries/auth';
 import OnboardingFlow from './OnboardingFlow';
 import '../screens.css';
 

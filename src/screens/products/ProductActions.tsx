@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
-import Alert from '../../components/Alert';
-import FavoriteButton from '../../components/FavoriteButton';
-import { ChatIcon } from '../../components/icons';
-import type { Product } from '../../shared/catalogue';
-import { useAuth } from '../../queries/auth';
-import { startConversation } from '../../queries/chat';
+import Alert from '@/components/Alert';
+import FavoriteButton from '@/components/FavoriteButton';
+import { ChatIcon } from '@/components/icons';
+import type { Product } from '@/shared/catalogue';
+import { useAuth } from '@/queries/auth';
+import { startConversation } from '@/queries/chat';
 import { failureReason } from '../serverMessage';
 
 /**

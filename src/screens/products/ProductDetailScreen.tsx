@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from 'wouter';
-import Alert from '../../components/Alert';
-import BackLink from '../../components/BackLink';
-import PageHeading from '../../components/PageHeading';
-import Price from '../../components/Price';
-import Spinner from '../../components/Spinner';
-import Stars from '../../components/Stars';
-import { formatNumber } from '../../shared/format';
-import { useProduct } from '../../queries/products';
-import type { Product } from '../../shared/catalogue';
-import { openProduct } from '../../queries/recent';
+import Alert from '@/components/Alert';
+import BackLink from '@/components/BackLink';
+import PageHeading from '@/components/PageHeading';
+import Price from '@/components/Price';
+import Spinner from '@/components/Spinner';
+import Stars from '@/components/Stars';
+import { formatNumber } from '@/shared/format';
+import { useProduct } from '@/queries/products';
+import type { Product } from '@/shared/catalogue';
+import { openProduct } from '@/queries/recent';
 import { galleryMedia } from './gallery';
 import ProductActions from './ProductActions';
 import ProductGallery from './ProductGallery';
@@ -19,7 +19,7 @@ import ReviewsSection from './ReviewsSection';
 import SellerCard from './SellerCard';
 import { DealTimeLeft } from '../listings/FlashDealsScreen';
 import { timeLeft, useNow } from '../listings/timeLeft';
-import { saveGallery } from '../../media/saved';
+import { saveGallery } from '@/media/saved';
 import './product-detail.css';
 
 /** A positive whole number from the URL, or 0 for anything else (answered as a missing product). */

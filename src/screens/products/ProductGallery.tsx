@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import MediaViewer, { type ViewerMedia } from '../../components/MediaViewer';
-import { mediaSrcSet, mediaUrl } from '../../media/image';
+import MediaViewer, { type ViewerMedia } from '@/components/MediaViewer';
+import { mediaSrcSet, mediaUrl } from '@/media/image';
 
 /**
  * The product's pictures and videos (docs/product.md#screens): one large, the others as thumbnails below.

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import ProductCard from '../../components/ProductCard';
-import { useProductList } from '../../queries/products';
-import type { Product } from '../../shared/catalogue';
+import ProductCard from '@/components/ProductCard';
+import { useProductList } from '@/queries/products';
+import type { Product } from '@/shared/catalogue';
 
 const RELATED_COUNT = 12;
 

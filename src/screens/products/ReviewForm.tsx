@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../components/Alert';
-import FormField from '../../components/FormField';
-import { StarInput } from '../../components/Stars';
-import { REVIEW_COMMENT_MAX, reviewCreate } from '../../shared/catalogue';
-import { useMessage } from '../../components/useMessage';
-import { submitReview } from '../../queries/reviews';
-import { LocalWriteError } from '../../queries/errors';
+import Alert from '@/components/Alert';
+import FormField from '@/components/FormField';
+import { StarInput } from '@/components/Stars';
+import { REVIEW_COMMENT_MAX, reviewCreate } from '@/shared/catalogue';
+import { useMessage } from '@/components/useMessage';
+import { submitReview } from '@/queries/reviews';
+import { LocalWriteError } from '@/queries/errors';
 
 /**
  * A buyer's review of a product (docs/product.md#validation-rules): a star rating (required) and an optional comment.

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../components/Alert';
-import Stars from '../../components/Stars';
-import { formatDate } from '../../shared/format';
-import { type ReviewRow, editReview } from '../../queries/reviews';
-import { REVIEW_COMMENT_MAX } from '../../shared/catalogue';
-import { discardOutboxEntry, retryOutboxEntry } from '../../queries/status';
+import Alert from '@/components/Alert';
+import Stars from '@/components/Stars';
+import { formatDate } from '@/shared/format';
+import { type ReviewRow, editReview } from '@/queries/reviews';
+import { REVIEW_COMMENT_MAX } from '@/shared/catalogue';
+import { discardOutboxEntry, retryOutboxEntry } from '@/queries/status';
 import PendingNote from './PendingNote';
 
 /**

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import Alert from '../../components/Alert';
-import Spinner from '../../components/Spinner';
-import { useMyReview, useReviews } from '../../queries/reviews';
-import { useAuth } from '../../queries/auth';
+import Alert from '@/components/Alert';
+import Spinner from '@/components/Spinner';
+import { useMyReview, useReviews } from '@/queries/reviews';
+import { useAuth } from '@/queries/auth';
 import ReviewForm from './ReviewForm';
 import ReviewItem from './ReviewItem';
 

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import VerifiedBadge from '../../components/VerifiedBadge';
-import { mediaUrl } from '../../media/image';
-import Picture from '../../components/Picture';
-import type { Seller } from '../../shared/types';
+import VerifiedBadge from '@/components/VerifiedBadge';
+import { mediaUrl } from '@/media/image';
+import Picture from '@/components/Picture';
+import type { Seller } from '@/shared/types';
 
 /** The year a user joined, in UTC (the server's clock), or '' when unknown. */
 export function memberSinceYear(dateJoined: string | null | undefined): string {

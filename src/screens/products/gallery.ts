@@ -1,5 +1,5 @@
-import type { Product } from '../../shared/catalogue';
-import type { ViewerMedia } from '../../components/MediaViewer';
+import type { Product } from '@/shared/catalogue';
+import type { ViewerMedia } from '@/components/MediaViewer';
 
 /**
  * The pictures and videos of a product's gallery (docs/product.md#screens): the thumbnail first, then the

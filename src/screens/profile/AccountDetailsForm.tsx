@@ -1,15 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../components/Alert';
-import FormField from '../../components/FormField';
-import { useCountryName } from '../../components/countries';
-import { useMessage } from '../../components/useMessage';
-import { COUNTRIES } from '../../shared/constants';
-import type { User } from '../../shared/types';
-import { accountDetailsSchema, toFieldErrors, type AccountDetails } from '../../shared/validation';
-import { account } from '../../queries/account';
-import { useAuth } from '../../queries/auth';
-import { authFormErrors } from '../../queries/errors';
+import Alert from '@/components/Alert';
+import FormField from '@/components/FormField';
+import { useCountryName } from '@/components/countries';
+import { useMessage } from '@/components/useMessage';
+import { COUNTRIES } from '@/shared/constants';
+import type { User } from '@/shared/types';
+import { accountDetailsSchema, toFieldErrors, type AccountDetails } from '@/shared/validation';
+import { account } from '@/queries/account';
+import { useAuth } from '@/queries/auth';
+import { authFormErrors } from '@/queries/errors';
 import { failureReason } from '../serverMessage';
 
 type Name = keyof AccountDetails;

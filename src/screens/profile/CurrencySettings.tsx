@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../components/Alert';
-import FormField from '../../components/FormField';
-import { useCurrency, useRates } from '../../queries/rates';
-import { CURRENCIES } from '../../shared/currency';
-import { formatPrice } from '../../shared/format';
-import { account } from '../../queries/account';
-import { useAuth } from '../../queries/auth';
+import Alert from '@/components/Alert';
+import FormField from '@/components/FormField';
+import { useCurrency, useRates } from '@/queries/rates';
+import { CURRENCIES } from '@/shared/currency';
+import { formatPrice } from '@/shared/format';
+import { account } from '@/queries/account';
+import { useAuth } from '@/queries/auth';
 import { failureReason } from '../serverMessage';
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
-import Alert from '../../components/Alert';
-import FormField from '../../components/FormField';
-import { showToast } from '../../components/Toast';
-import { account } from '../../queries/account';
-import { useAuth } from '../../queries/auth';
-import { confirmLeaving } from '../../components/SignOut';
+import Alert from '@/components/Alert';
+import FormField from '@/components/FormField';
+import { showToast } from '@/components/Toast';
+import { account } from '@/queries/account';
+import { useAuth } from '@/queries/auth';
+import { confirmLeaving } from '@/components/SignOut';
 import { serverMessage } from '../serverMessage';
 
 /** How long "Account deleted successfully." stays in the dialog before signing out. */

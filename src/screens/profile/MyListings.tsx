@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import Alert from '../../components/Alert';
-import EmptyState from '../../components/EmptyState';
-import Price from '../../components/Price';
-import Spinner from '../../components/Spinner';
-import { ProductImage } from '../../components/ProductCard';
-import { useProductList } from '../../queries/products';
-import { deleteProduct } from '../../queries/myProducts';
-import { dealRunning, type Product } from '../../shared/catalogue';
+import Alert from '@/components/Alert';
+import EmptyState from '@/components/EmptyState';
+import Price from '@/components/Price';
+import Spinner from '@/components/Spinner';
+import { ProductImage } from '@/components/ProductCard';
+import { useProductList } from '@/queries/products';
+import { deleteProduct } from '@/queries/myProducts';
+import { dealRunning, type Product } from '@/shared/catalogue';
 import { failureReason } from '../serverMessage';
 
 const PAGE_SIZE = 20;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../components/Alert';
-import { useSyncStatus } from '../../queries/status';
-import { clearOfflineCopy, storageEstimate } from '../../queries/storage';
-import { formatNumber, formatRelativeTime } from '../../shared/format';
+import Alert from '@/components/Alert';
+import { useSyncStatus } from '@/queries/status';
+import { clearOfflineCopy, storageEstimate } from '@/queries/storage';
+import { formatNumber, formatRelativeTime } from '@/shared/format';
 import PictureBudget from './PictureBudget';
 
 function megabytes(bytes: number): string {

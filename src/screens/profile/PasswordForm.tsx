@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../components/Alert';
-import FormField from '../../components/FormField';
-import { useMessage } from '../../components/useMessage';
-import { passwordChangeSchema, toFieldErrors, type FieldErrors } from '../../shared/validation';
-import { account } from '../../queries/account';
-import { ApiError } from '../../queries/errors';
+import Alert from '@/components/Alert';
+import FormField from '@/components/FormField';
+import { useMessage } from '@/components/useMessage';
+import { passwordChangeSchema, toFieldErrors, type FieldErrors } from '@/shared/validation';
+import { account } from '@/queries/account';
+import { ApiError } from '@/queries/errors';
 
 const FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
 type Field = (typeof FIELDS)[number];

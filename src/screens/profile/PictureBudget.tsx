@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '../../shared/format';
-import { PICTURE_BUDGET_CHOICES_MB, pictureBudgetBytes, savedPicturesBytes, setPictureBudget } from '../../media/saved';
+import { formatNumber } from '@/shared/format';
+import { PICTURE_BUDGET_CHOICES_MB, pictureBudgetBytes, savedPicturesBytes, setPictureBudget } from '@/media/saved';
 
 const megabytes = (bytes: number) => formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import EmptyState from '../../components/EmptyState';
-import ProductCard from '../../components/ProductCard';
-import Spinner from '../../components/Spinner';
-import { useRecentlyViewed } from '../../queries/recent';
+import EmptyState from '@/components/EmptyState';
+import ProductCard from '@/components/ProductCard';
+import Spinner from '@/components/Spinner';
+import { useRecentlyViewed } from '@/queries/recent';
 
 /** A buyer's recently viewed products, kept on this device (docs/product.md#screens, #constants: at most 5, newest first). */
 export default function RecentlyViewed() {

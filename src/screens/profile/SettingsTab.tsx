@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { useSignOut } from '../../components/SignOut';
+import { useSignOut } from '@/components/SignOut';
 import CurrencySettings from './CurrencySettings';
 import DeleteAccount from './DeleteAccount';
 import OfflineData from './OfflineData';

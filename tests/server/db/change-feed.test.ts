@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../../../server/db/schema';
+import type { DB } from '@server/db/schema';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDING_TABLES, SYNCED_TABLES } from '../../../server/db/synced-tables';
-import { syncCollections } from '../../../server/sync';
+import { FEEDING_TABLES, SYNCED_TABLES } from '@server/db/synced-tables';
+import { syncCollections } from '@server/sync';
 import { startTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;

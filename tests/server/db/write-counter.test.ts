@@ -1,8 +1,8 @@
 import { CompiledQuery, sql, type DatabaseConnection } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localWrites } from '../../../server/db';
-import { countWrites, type WriteCounter } from '../../../server/db/write-counter';
+import { localWrites } from '@server/db';
+import { countWrites, type WriteCounter } from '@server/db/write-counter';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 
 const run = (conn: DatabaseConnection, text: string) => conn.executeQuery(CompiledQuery.raw(text));

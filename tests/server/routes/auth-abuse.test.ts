@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTP_SENDS_PER_ADDRESS_PER_MINUTE, rateKeys, SIGN_UP_GLOBAL_MAX } from '../../../server/services/rate-limit';
+import { OTP_SENDS_PER_ADDRESS_PER_MINUTE, rateKeys, SIGN_UP_GLOBAL_MAX } from '@server/services/rate-limit';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 
 /** Sign-up, sign-in and codes: what a stranger or another site can no longer do with them. */

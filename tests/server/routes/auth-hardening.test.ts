@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
+import { buildApp } from '@server/app';
 import { apiClient, codesSentEarlier, createUser, startTestApp, type TestApp } from '../helpers';
-import { rateKeys, SIGN_UP_ADDRESS_MAX, SIGN_UP_GLOBAL_MAX } from '../../../server/services/rate-limit';
+import { rateKeys, SIGN_UP_ADDRESS_MAX, SIGN_UP_GLOBAL_MAX } from '@server/services/rate-limit';
 
 /** docs/api.md#sign-up-and-the-emailed-code and #tokens: account pre-hijacking, sign-up floods, sign-in limits, sessions, passwords. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesSentEarlier, createUser, startTestApp, type TestApp } from '../helpers';
-import { rateKeys } from '../../../server/services/rate-limit';
+import { rateKeys } from '@server/services/rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers';
-import { languageFromHeader } from '../../../src/shared/content-language';
+import { languageFromHeader } from '@/shared/content-language';
 
 let t: TestApp;
 

@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_PIXELS } from '../../../src/shared/constants';
-import { imagePoolLoad, inImagePool } from '../../../server/services/media-images';
+import { MAX_IMAGE_PIXELS } from '@/shared/constants';
+import { imagePoolLoad, inImagePool } from '@server/services/media-images';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp, type TestUser } from '../helpers';
 
 /** Images that decode to far more than they weigh, and files that are more than one image. */

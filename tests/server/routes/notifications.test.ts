@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
-import { notify } from '../../../server/services/notifications';
+import { notify } from '@server/services/notifications';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_MINUTE } from '../../../src/shared/messaging';
+import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_MINUTE } from '@/shared/messaging';
 import { startTestApp, type TestApp } from '../helpers';
 import { chatPair, send } from '../messaging-helpers';
 

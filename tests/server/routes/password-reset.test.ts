@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp } from '../helpers';
-import { PASSWORD_RESET_SENT } from '../../../src/shared/password-reset';
+import { PASSWORD_RESET_SENT } from '@/shared/password-reset';
 
 let t: TestApp;
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_RATES } from '../../../src/shared/currency';
+import { FALLBACK_RATES } from '@/shared/currency';
 import { startTestApp, type TestApp } from '../helpers';
 
 describe('GET /api/rates/latest/{base}/ without RATES_URL', () => {

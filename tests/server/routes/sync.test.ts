@@ -175,7 +175,7 @@ describe('GET /api/sync/', () => {
       .updateTable('tombstones')
       .set({ deleted_at: new Date(Date.now() - 91 * 86_400_000) })
       .execute();
-    const { pruneTombstones } = await import('../../../server/sync/tombstones');
+    const { pruneTombstones } = await import('@server/sync/tombstones');
     await pruneTombstones(t.db);
     expect(await t.db.selectFrom('tombstones').selectAll().execute()).toEqual([]);
 

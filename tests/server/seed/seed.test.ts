@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers';
-import { seedDemo, type SeedResult } from '../../../server/seed';
-import { kindOf } from '../../../server/seed/drawings';
+import { seedDemo, type SeedResult } from '@server/seed';
+import { kindOf } from '@server/seed/drawings';
 import sharp from 'sharp';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogueCache, sharedRead } from '../../../server/services/catalogue-cache';
+import { createCatalogueCache, sharedRead } from '@server/services/catalogue-cache';
 
 describe('sharedRead', () => {
   it('never answers a caller with a read that started before it asked', async () => {

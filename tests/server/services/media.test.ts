@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniff } from '../../../server/services/media';
+import { sniff } from '@server/services/media';
 import { SAMPLE_FILES } from '../helpers';
 
 describe('media sniffing', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../helpers';
-import type { DatabaseHandle } from '../../../server/db';
-import type { Mail } from '../../../server/services/mail';
-import { createOtpService } from '../../../server/services/otp';
+import type { DatabaseHandle } from '@server/db';
+import type { Mail } from '@server/services/mail';
+import { createOtpService } from '@server/services/otp';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

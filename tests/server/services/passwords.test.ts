@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../server/services/passwords';
+import { hashPassword, verifyPassword } from '@server/services/passwords';
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, never keeping the password', async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPayload } from '../../../server/services/push';
-import { PUSH_LANGUAGES, pushLanguage, pushText, readCatalog, SOURCES } from '../../../server/services/push-text';
-import type { Notification } from '../../../src/shared/chat';
+import { buildPayload } from '@server/services/push';
+import { PUSH_LANGUAGES, pushLanguage, pushText, readCatalog, SOURCES } from '@server/services/push-text';
+import type { Notification } from '@/shared/chat';
 
 const note = (over: Partial<Notification>): Notification => ({
   id: 1,

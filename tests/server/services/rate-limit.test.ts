@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../helpers';
-import type { DatabaseHandle } from '../../../server/db';
-import { createRateLimiter, describeWait, type RateRule } from '../../../server/services/rate-limit';
+import type { DatabaseHandle } from '@server/db';
+import { createRateLimiter, describeWait, type RateRule } from '@server/services/rate-limit';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../helpers';
-import type { DatabaseHandle } from '../../../server/db';
-import { ACCESS_TTL_S, REFRESH_TTL_S, createTokenService } from '../../../server/services/tokens';
+import type { DatabaseHandle } from '@server/db';
+import { ACCESS_TTL_S, REFRESH_TTL_S, createTokenService } from '@server/services/tokens';
 
 let handle: DatabaseHandle;
 let tokens: ReturnType<typeof createTokenService>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 import { chatPair, send } from '../messaging-helpers';
-import { conversations, messages, notifications } from '../../../server/sync/messaging';
-import { START, after, type Position } from '../../../server/sync/feed';
+import { conversations, messages, notifications } from '@server/sync/messaging';
+import { START, after, type Position } from '@server/sync/feed';
 
 let t: TestApp;
 beforeAll(async () => {

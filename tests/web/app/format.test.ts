@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activateLanguage } from '../../../src/app/i18n';
-import { formatDate, formatNumber, formatPrice, formatPriceRange, formatRelativeTime } from '../../../src/shared/format';
+import { activateLanguage } from '@/app/i18n';
+import { formatDate, formatNumber, formatPrice, formatPriceRange, formatRelativeTime } from '@/shared/format';
 
 describe('formatting in the active language', () => {
   it('puts each currency symbol on its side with two decimals (docs/product.md#currency)', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateLanguage } from '../../../src/app/i18n';
+import { activateLanguage } from '@/app/i18n';
 import { fakeApi, renderApp } from '../helpers';
-import { db } from '../../../src/db/db';
+import { db } from '@/db/db';
 
 const main = () => within(screen.getByRole('navigation', { name: /^(Main|Principal|Ana menü)$/ }));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { db } from '../../../src/db/db';
-import { toConversationRow } from '../../../src/sync/apply';
+import { db } from '@/db/db';
+import { toConversationRow } from '@/sync/apply';
 import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
 
 const NOW = new Date().toISOString();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { db } from '../../../src/db/db';
+import { db } from '@/db/db';
 import { currentPath, fakeApi, makeUser, renderApp, storeSession } from '../helpers';
 
 async function signedInWithUnsent(count: number, state: 'failed' | 'pending' = 'failed', path = '/') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initTheme } from '../../../src/app/theme';
+import { initTheme } from '@/app/theme';
 import { fakeApi, renderApp } from '../helpers';
 
 const theme = () => document.documentElement.getAttribute('data-theme');

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import ProductCard from '../../../src/components/ProductCard';
-import { ToastHost, showToast, dismissToast } from '../../../src/components/Toast';
-import { useSyncEngine } from '../../../src/queries/useSyncEngine';
-import { db } from '../../../src/db/db';
-import { reportReachable, reportUnreachable } from '../../../src/sync/connectivity';
+import ProductCard from '@/components/ProductCard';
+import { ToastHost, showToast, dismissToast } from '@/components/Toast';
+import { useSyncEngine } from '@/queries/useSyncEngine';
+import { db } from '@/db/db';
+import { reportReachable, reportUnreachable } from '@/sync/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../screens/harness';
 import { makeProduct } from './productFixtures';
 

@@ -4,9 +4,9 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import FormField from '../../../src/components/FormField';
-import Tabs from '../../../src/components/Tabs';
-import CategoryChecklist from '../../../src/components/CategoryChecklist';
+import FormField from '@/components/FormField';
+import Tabs from '@/components/Tabs';
+import CategoryChecklist from '@/components/CategoryChecklist';
 
 describe('FormField', () => {
   it('labels its control and ties the error text to it', () => {

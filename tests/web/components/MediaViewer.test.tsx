@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import MediaViewer, { type ViewerMedia } from '../../../src/components/MediaViewer';
+import MediaViewer, { type ViewerMedia } from '@/components/MediaViewer';
 import { renderScreen } from '../screens/harness';
 
 const items: ViewerMedia[] = [

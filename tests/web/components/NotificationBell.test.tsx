@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import NotificationBell from '../../../src/app/navbar/NotificationBell';
-import { activateLanguage } from '../../../src/app/i18n';
-import { db } from '../../../src/db/db';
-import { setEngineUser, startEngine, stopEngine } from '../../../src/sync/engine';
-import type { Notification } from '../../../src/shared/chat';
+import NotificationBell from '@/app/navbar/NotificationBell';
+import { activateLanguage } from '@/app/i18n';
+import { db } from '@/db/db';
+import { setEngineUser, startEngine, stopEngine } from '@/sync/engine';
+import type { Notification } from '@/shared/chat';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../screens/harness';
 
 const me = makeUser();

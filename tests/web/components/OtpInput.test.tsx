@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import OtpInput from '../../../src/components/OtpInput';
+import OtpInput from '@/components/OtpInput';
 
 /** The input as a screen uses it: it owns the digits and shows them joined. */
 function Harness() {

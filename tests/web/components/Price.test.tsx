@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import Price from '../../../src/components/Price';
-import { db } from '../../../src/db/db';
+import Price from '@/components/Price';
+import { db } from '@/db/db';
 import { fakeServer, makeUser, renderScreen, signedInAs } from '../screens/harness';
 
 const shown = async (text: string) => expect(await screen.findByText(text)).toBeTruthy();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import ProductCard from '../../../src/components/ProductCard';
-import ProductGrid, { columnsFor } from '../../../src/components/ProductGrid';
+import ProductCard from '@/components/ProductCard';
+import ProductGrid, { columnsFor } from '@/components/ProductGrid';
 import { renderScreen } from '../screens/harness';
 import { makeProduct, makeProducts } from './productFixtures';
 

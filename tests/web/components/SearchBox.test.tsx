@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import SearchBox from '../../../src/app/navbar/SearchBox';
-import { db } from '../../../src/db/db';
-import { putProducts } from '../../../src/sync/apply';
-import { reportReachable, reportUnreachable } from '../../../src/sync/connectivity';
+import SearchBox from '@/app/navbar/SearchBox';
+import { db } from '@/db/db';
+import { putProducts } from '@/sync/apply';
+import { reportReachable, reportUnreachable } from '@/sync/connectivity';
 import { fakeServer, renderScreen, type FakeServer } from '../screens/harness';
 import { makeProduct } from './productFixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
-import Stars, { StarInput, starFills } from '../../../src/components/Stars';
+import Stars, { StarInput, starFills } from '@/components/Stars';
 import { renderScreen } from '../screens/harness';
 
 describe('star ratings (docs/product.md#constants: 5 stars, half star at .5 or more)', () => {

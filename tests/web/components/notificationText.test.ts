@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activateLanguage } from '../../../src/app/i18n';
-import { notificationText } from '../../../src/app/navbar/notificationText';
-import type { Notification } from '../../../src/shared/chat';
+import { activateLanguage } from '@/app/i18n';
+import { notificationText } from '@/app/navbar/notificationText';
+import type { Notification } from '@/shared/chat';
 
 const usd = (value: string) => `$${value}`;
 const word = (kind: Notification['kind'], params: Notification['params'], message = 'English from the server.') =>

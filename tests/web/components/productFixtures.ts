@@ -1,5 +1,5 @@
-import type { Product } from '../../../src/shared/catalogue';
-import type { Page } from '../../../src/shared/types';
+import type { Product } from '@/shared/catalogue';
+import type { Page } from '@/shared/types';
 
 /** Products as the API answers them (docs/api.md#calls), for the browsing screens' tests. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mediaSrcSet, mediaUrl } from '../../../src/media/image';
-import { MEDIA_WIDTHS } from '../../../src/shared/constants';
+import { mediaSrcSet, mediaUrl } from '@/media/image';
+import { MEDIA_WIDTHS } from '@/shared/constants';
 
 describe('resized media URLs (docs/api.md#picture-widths ?w=)', () => {
   it('asks our own /media/ images at an offered width, rounding up', () => {

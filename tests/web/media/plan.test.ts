@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepShrunk, MAX_SIDE, shrinkPlan } from '../../../src/media/plan';
+import { keepShrunk, MAX_SIDE, shrinkPlan } from '@/media/plan';
 
 const camera = { width: 4000, height: 3000, type: 'image/jpeg', bytes: 5_000_000 };
 

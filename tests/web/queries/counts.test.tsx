@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { COUNTS_REFRESH_MS } from '../../../src/shared/constants';
-import { db } from '../../../src/db/db';
-import { useCounts } from '../../../src/queries/counts';
-import { readCounts } from '../../../src/db/queries';
-import { clearPrivateData } from '../../../src/sync/session';
+import { COUNTS_REFRESH_MS } from '@/shared/constants';
+import { db } from '@/db/db';
+import { useCounts } from '@/queries/counts';
+import { readCounts } from '@/db/queries';
+import { clearPrivateData } from '@/sync/session';
 import { fakeApi, makeUser, renderApp, storeSession, syncRoute } from '../helpers';
 import { makeProduct } from '../components/productFixtures';
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { db } from '../../../src/db/db';
-import { listKey } from '../../../src/db/listQuery';
-import {
-  deviceLoaded,
-  firstVisitState,
-  holdDeviceUntil,
-  nextState,
-  type FirstVisitEvent,
-  type FirstVisitState,
-} from '../../../src/sync/firstVisit';
-import { useProductList } from '../../../src/queries/products';
-import { firstAnswers } from '../../../src/sync/firstVisit';
+import { db } from '@/db/db';
+import { listKey } from '@/db/listQuery';
+import { deviceLoaded, firstVisitState, holdDeviceUntil, nextState, type FirstVisitEvent, type FirstVisitState } from '@/sync/firstVisit';
+import { useProductList } from '@/queries/products';
+import { firstAnswers } from '@/sync/firstVisit';
 import { fakeApi } from '../helpers';
 import { makeProducts } from '../components/productFixtures';
 

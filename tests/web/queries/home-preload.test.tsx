@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import HomeScreen from '../../../src/screens/home/HomeScreen';
+import HomeScreen from '@/screens/home/HomeScreen';
 import { HOME_DATA } from '../../../scripts/first-paint';
 import { fakeServer, renderScreen } from '../screens/harness';
 import { makeProducts, pageOf } from '../components/productFixtures';

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { db } from '../../../src/db/db';
-import { useLive } from '../../../src/queries/live';
-import type { Device } from '../../../src/sync/firstVisit';
-import DataState, { type DataStatus } from '../../../src/components/DataState';
+import { db } from '@/db/db';
+import { useLive } from '@/queries/live';
+import type { Device } from '@/sync/firstVisit';
+import DataState, { type DataStatus } from '@/components/DataState';
 
 function Categories({ query }: { query: (device: Device) => Promise<string[]> }) {
   const { data, status, error } = useLive(query, []);

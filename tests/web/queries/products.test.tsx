@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { db } from '../../../src/db/db';
-import { useProductList, useProduct, type ListQuery } from '../../../src/queries/products';
-import { toProductRow } from '../../../src/sync/apply';
-import { reportUnreachable, reportReachable } from '../../../src/sync/connectivity';
+import { db } from '@/db/db';
+import { useProductList, useProduct, type ListQuery } from '@/queries/products';
+import { toProductRow } from '@/sync/apply';
+import { reportUnreachable, reportReachable } from '@/sync/connectivity';
 import { fakeApi } from '../helpers';
 import { makeProduct, makeProducts } from '../components/productFixtures';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { db } from '../../../src/db/db';
-import { setGuestCurrency, useCurrency } from '../../../src/queries/rates';
-import { refreshRates } from '../../../src/sync/rates';
-import { AuthProvider } from '../../../src/queries/auth';
+import { db } from '@/db/db';
+import { setGuestCurrency, useCurrency } from '@/queries/rates';
+import { refreshRates } from '@/sync/rates';
+import { AuthProvider } from '@/queries/auth';
 import { fakeApi, makeUser, storeSession } from '../helpers';
 
 function Shown() {

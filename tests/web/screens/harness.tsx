@@ -4,8 +4,8 @@ import { I18nProvider } from '@lingui/react';
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router, Switch } from 'wouter';
-import type { User } from '../../../src/shared/types';
-import { AuthProvider } from '../../../src/queries/auth';
+import type { User } from '@/shared/types';
+import { AuthProvider } from '@/queries/auth';
 import { fakeApi, makeUser, storeSession, type Call } from '../helpers';
 
 /**

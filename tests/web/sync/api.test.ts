@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, ApiError, listOf } from '../../../src/sync/api';
-import { getAccessToken, getRefreshToken, onTokensCleared } from '../../../src/sync/tokens';
+import { api, ApiError, listOf } from '@/sync/api';
+import { getAccessToken, getRefreshToken, onTokensCleared } from '@/sync/tokens';
 import { fakeApi, makeUser, storeSession } from '../helpers';
 
 /** A server whose access tokens are valid only when they equal `validAccess`. */

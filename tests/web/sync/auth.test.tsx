@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { AuthProvider, routeAfterLogin, useAuth, type AuthContextValue } from '../../../src/queries/auth';
-import { getAccessToken, getRefreshToken } from '../../../src/sync/tokens';
+import { AuthProvider, routeAfterLogin, useAuth, type AuthContextValue } from '@/queries/auth';
+import { getAccessToken, getRefreshToken } from '@/sync/tokens';
 import { fakeApi, makeUser, storeSession } from '../helpers';
 
 /** Renders the auth state and hands the test its functions. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/sync/api';
-import { authFormErrors, errorDetail, firstFieldError, signupErrorMessage } from '../../../src/sync/errors';
+import { ApiError } from '@/sync/api';
+import { authFormErrors, errorDetail, firstFieldError, signupErrorMessage } from '@/sync/errors';
 
 const drf = (body: unknown, status = 400) => new ApiError(status, body);
 

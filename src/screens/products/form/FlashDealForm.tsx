@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../../components/Alert';
-import FormField from '../../../components/FormField';
-import Price from '../../../components/Price';
-import { DEAL_NEEDS_BOTH, dealRunning, flashDealRuleErrors, readFlashDeal, type Product } from '../../../shared/catalogue';
-import { PRICE_STEP } from '../../../shared/constants';
-import type { FieldErrors } from '../../../shared/validation';
-import { formatDateTime, formatPrice } from '../../../shared/format';
-import { updateProduct } from '../../../queries/myProducts';
-import { serverMessage } from '../../serverMessage';
-import { useMessage } from '../../../components/useMessage';
+import Alert from '@/components/Alert';
+import FormField from '@/components/FormField';
+import Price from '@/components/Price';
+import { DEAL_NEEDS_BOTH, dealRunning, flashDealRuleErrors, readFlashDeal, type Product } from '@/shared/catalogue';
+import { PRICE_STEP } from '@/shared/constants';
+import type { FieldErrors } from '@/shared/validation';
+import { formatDateTime, formatPrice } from '@/shared/format';
+import { updateProduct } from '@/queries/myProducts';
+import { serverMessage } from '@/screens/serverMessage';
+import { useMessage } from '@/components/useMessage';
 
 /** A datetime-local value ("2026-05-01T18:00", the device's time) as an ISO instant; '' stays ''. */
 function toIso(local: string): string {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ProductMedia } from '../../../shared/catalogue';
-import { GALLERY_MAX_FILES } from '../../../shared/constants';
-import { mediaUrl } from '../../../media/image';
+import type { ProductMedia } from '@/shared/catalogue';
+import { GALLERY_MAX_FILES } from '@/shared/constants';
+import { mediaUrl } from '@/media/image';
 import { addToGallery, isImageFile } from './gallery';
 
 /** A preview URL for a picked file, revoked when the file leaves the form. */

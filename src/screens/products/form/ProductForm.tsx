@@ -1,19 +1,19 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '../../../components/Alert';
-import FormField, { type ControlProps } from '../../../components/FormField';
-import { THUMBNAIL_REQUIRED, type Product } from '../../../shared/catalogue';
-import { MIN_ORDER_QUANTITY, MIN_STOCK, PRICE_STEP } from '../../../shared/constants';
-import type { FieldErrors } from '../../../shared/validation';
-import type { Category } from '../../../shared/types';
-import { ApiError } from '../../../queries/errors';
-import { createProduct, updateProduct } from '../../../queries/myProducts';
-import { shrinkFormPictures } from '../../../media/compress';
-import { serverMessage } from '../../serverMessage';
+import Alert from '@/components/Alert';
+import FormField, { type ControlProps } from '@/components/FormField';
+import { THUMBNAIL_REQUIRED, type Product } from '@/shared/catalogue';
+import { MIN_ORDER_QUANTITY, MIN_STOCK, PRICE_STEP } from '@/shared/constants';
+import type { FieldErrors } from '@/shared/validation';
+import type { Category } from '@/shared/types';
+import { ApiError } from '@/queries/errors';
+import { createProduct, updateProduct } from '@/queries/myProducts';
+import { shrinkFormPictures } from '@/media/compress';
+import { serverMessage } from '@/screens/serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
-import { useMessage } from '../../../components/useMessage';
+import { useMessage } from '@/components/useMessage';
 import { EMPTY_VALUES, FIELD_ORDER, appendFields, changedFields, validate, valuesOf, type FieldName, type Values } from './values';
-import { useContentText } from '../../../queries/content';
+import { useContentText } from '@/queries/content';
 
 interface Props {
   /** The product being edited, as the server holds it; null in add mode. */

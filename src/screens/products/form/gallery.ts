@@ -1,4 +1,4 @@
-import { GALLERY_MAX_FILES } from '../../../shared/constants';
+import { GALLERY_MAX_FILES } from '@/shared/constants';
 
 /**
  * docs/product.md#uploads: the thumbnail is an image; gallery files are images or videos. Checked by type here, by content

@@ -1,5 +1,5 @@
-import { productFields, productRuleErrors, type Product } from '../../../shared/catalogue';
-import { toFieldErrors, type FieldErrors } from '../../../shared/validation';
+import { productFields, productRuleErrors, type Product } from '@/shared/catalogue';
+import { toFieldErrors, type FieldErrors } from '@/shared/validation';
 
 /** The product form's text fields as typed (docs/product.md#validation-rules), in the order they are shown and focused. */
 export const FIELD_ORDER = [

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import ForgotPasswordScreen from '../../../../src/screens/auth/ForgotPasswordScreen';
-import LoginScreen from '../../../../src/screens/auth/LoginScreen';
-import { getAccessToken } from '../../../../src/sync/tokens';
+import ForgotPasswordScreen from '@/screens/auth/ForgotPasswordScreen';
+import LoginScreen from '@/screens/auth/LoginScreen';
+import { getAccessToken } from '@/sync/tokens';
 import { fakeServer, here, makeUser, renderScreen, type FakeServer } from '../harness';
 
 let server: FakeServer;

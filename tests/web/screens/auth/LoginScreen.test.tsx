@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import LoginScreen from '../../../../src/screens/auth/LoginScreen';
-import { activateLanguage } from '../../../../src/app/i18n';
+import LoginScreen from '@/screens/auth/LoginScreen';
+import { activateLanguage } from '@/app/i18n';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 let server: FakeServer;

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import ChatScreen from '../../../../src/screens/chat/ChatScreen';
-import { db } from '../../../../src/db/db';
-import { toConversationRow } from '../../../../src/sync/apply';
-import { isOnline, reportReachable } from '../../../../src/sync/connectivity';
-import { setEngineUser, stopEngine } from '../../../../src/sync/engine';
-import type { Conversation } from '../../../../src/shared/chat';
-import type { User } from '../../../../src/shared/types';
+import ChatScreen from '@/screens/chat/ChatScreen';
+import { db } from '@/db/db';
+import { toConversationRow } from '@/sync/apply';
+import { isOnline, reportReachable } from '@/sync/connectivity';
+import { setEngineUser, stopEngine } from '@/sync/engine';
+import type { Conversation } from '@/shared/chat';
+import type { User } from '@/shared/types';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { conversation, message } from './messages';
 

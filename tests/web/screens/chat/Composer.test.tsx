@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import Composer from '../../../../src/screens/chat/Composer';
+import Composer from '@/screens/chat/Composer';
 import { renderPiece, usd } from './render';
 
 function setup(overrides: Partial<Parameters<typeof Composer>[0]> = {}) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import ConversationList from '../../../../src/screens/chat/ConversationList';
-import type { Conversation } from '../../../../src/shared/chat';
+import ConversationList from '@/screens/chat/ConversationList';
+import type { Conversation } from '@/shared/chat';
 import { conversation, supplierSummary } from './messages';
 import { renderPiece, usd } from './render';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { db } from '../../../../src/db/db';
-import MessageBubble from '../../../../src/screens/chat/MessageBubble';
-import type { MessageRow } from '../../../../src/db/db';
+import { db } from '@/db/db';
+import MessageBubble from '@/screens/chat/MessageBubble';
+import type { MessageRow } from '@/db/db';
 import { message } from './messages';
 import { renderPiece, usd } from './render';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import MessageList from '../../../../src/screens/chat/MessageList';
-import { isNearBottom } from '../../../../src/screens/chat/scrolling';
-import type { MessageRow } from '../../../../src/db/db';
+import MessageList from '@/screens/chat/MessageList';
+import { isNearBottom } from '@/screens/chat/scrolling';
+import type { MessageRow } from '@/db/db';
 import { message } from './messages';
 import { renderPiece, usd } from './render';
 

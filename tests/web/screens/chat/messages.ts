@@ -1,6 +1,6 @@
-import type { MessageRow } from '../../../../src/db/db';
-import type { Conversation } from '../../../../src/shared/chat';
-import type { UserSummary } from '../../../../src/shared/types';
+import type { MessageRow } from '@/db/db';
+import type { Conversation } from '@/shared/chat';
+import type { UserSummary } from '@/shared/types';
 
 /** Test data in the API's shapes. */
 export function message(overrides: Partial<MessageRow> = {}): MessageRow {

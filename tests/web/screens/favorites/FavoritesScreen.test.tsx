@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import FavoritesScreen from '../../../../src/screens/favorites/FavoritesScreen';
-import { useSyncEngine } from '../../../../src/queries/useSyncEngine';
-import { db } from '../../../../src/db/db';
-import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
+import FavoritesScreen from '@/screens/favorites/FavoritesScreen';
+import { useSyncEngine } from '@/queries/useSyncEngine';
+import { db } from '@/db/db';
+import { reportReachable, reportUnreachable } from '@/sync/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
-import { makeProduct } from '../../components/productFixtures';
+import { makeProduct } from '@tests/web/components/productFixtures';
 
 function WithEngine({ children }: { children: ReactNode }) {
   useSyncEngine();

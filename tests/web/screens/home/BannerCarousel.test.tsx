@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import BannerCarousel from '../../../../src/screens/home/BannerCarousel';
-import type { Banner } from '../../../../src/shared/catalogue';
+import BannerCarousel from '@/screens/home/BannerCarousel';
+import type { Banner } from '@/shared/catalogue';
 import { renderScreen } from '../harness';
 
 const banners: Banner[] = [

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import HomeScreen from '../../../../src/screens/home/HomeScreen';
-import { db } from '../../../../src/db/db';
-import { putProducts } from '../../../../src/sync/apply';
-import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
+import HomeScreen from '@/screens/home/HomeScreen';
+import { db } from '@/db/db';
+import { putProducts } from '@/sync/apply';
+import { reportReachable, reportUnreachable } from '@/sync/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
-import { makeProduct, makeProducts, pageOf } from '../../components/productFixtures';
-import type { Product } from '../../../../src/shared/catalogue';
+import { makeProduct, makeProducts, pageOf } from '@tests/web/components/productFixtures';
+import type { Product } from '@/shared/catalogue';
 
 function catalogue(server: FakeServer, lists: { all?: Product[]; topRated?: Product[]; hotSelling?: Product[] }) {
   server.on('GET /api/products/', (call) => ({ body: pageOf(lists.all ?? [], call.query) }));

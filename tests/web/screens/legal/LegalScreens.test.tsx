@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import PrivacyPolicyScreen from '../../../../src/screens/legal/PrivacyPolicyScreen';
-import TermsOfServiceScreen from '../../../../src/screens/legal/TermsOfServiceScreen';
-import { activateLanguage } from '../../../../src/app/i18n';
+import PrivacyPolicyScreen from '@/screens/legal/PrivacyPolicyScreen';
+import TermsOfServiceScreen from '@/screens/legal/TermsOfServiceScreen';
+import { activateLanguage } from '@/app/i18n';
 import { renderScreen } from '../harness';
 
 describe('legal pages', () => {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import SearchScreen from '../../../../src/screens/listings/SearchScreen';
-import { db } from '../../../../src/db/db';
-import { putProducts } from '../../../../src/sync/apply';
-import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
+import SearchScreen from '@/screens/listings/SearchScreen';
+import { db } from '@/db/db';
+import { putProducts } from '@/sync/apply';
+import { reportReachable, reportUnreachable } from '@/sync/connectivity';
 import { fakeServer, renderScreen } from '../harness';
-import { makeProduct, makeProducts, pageOf } from '../../components/productFixtures';
+import { makeProduct, makeProducts, pageOf } from '@tests/web/components/productFixtures';
 
 const names = async () => (await screen.findAllByTestId('product-card')).map((c) => c.querySelector('a')!.textContent);
 const unverified = {

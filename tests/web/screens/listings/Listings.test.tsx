@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import SearchScreen from '../../../../src/screens/listings/SearchScreen';
-import CategoryScreen from '../../../../src/screens/listings/CategoryScreen';
-import FlashDealsScreen, { DealTimeLeft } from '../../../../src/screens/listings/FlashDealsScreen';
-import NewArrivalsScreen from '../../../../src/screens/listings/NewArrivalsScreen';
-import { timeLeft } from '../../../../src/screens/listings/timeLeft';
-import { db } from '../../../../src/db/db';
-import { putProducts } from '../../../../src/sync/apply';
-import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
+import SearchScreen from '@/screens/listings/SearchScreen';
+import CategoryScreen from '@/screens/listings/CategoryScreen';
+import FlashDealsScreen, { DealTimeLeft } from '@/screens/listings/FlashDealsScreen';
+import NewArrivalsScreen from '@/screens/listings/NewArrivalsScreen';
+import { timeLeft } from '@/screens/listings/timeLeft';
+import { db } from '@/db/db';
+import { putProducts } from '@/sync/apply';
+import { reportReachable, reportUnreachable } from '@/sync/connectivity';
 import { fakeServer, renderScreen } from '../harness';
-import { makeProduct, makeProducts, pageOf } from '../../components/productFixtures';
+import { makeProduct, makeProducts, pageOf } from '@tests/web/components/productFixtures';
 
 const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
 const cards = () => screen.findAllByTestId('product-card');

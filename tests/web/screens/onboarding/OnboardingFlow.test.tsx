@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import OnboardingFlow from '../../../../src/screens/onboarding/OnboardingFlow';
-import { useAuth } from '../../../../src/queries/auth';
+import OnboardingFlow from '@/screens/onboarding/OnboardingFlow';
+import { useAuth } from '@/queries/auth';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 const CATEGORIES = [

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import ProductDetailScreen from '../../../../src/screens/products/ProductDetailScreen';
-import { useSyncEngine } from '../../../../src/queries/useSyncEngine';
-import { db } from '../../../../src/db/db';
-import { reportReachable } from '../../../../src/sync/connectivity';
+import ProductDetailScreen from '@/screens/products/ProductDetailScreen';
+import { useSyncEngine } from '@/queries/useSyncEngine';
+import { db } from '@/db/db';
+import { reportReachable } from '@/sync/connectivity';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { ENGINE_ROUTES, makeProduct, makeReview, page, SELLER_ID } from './fixtures';
 

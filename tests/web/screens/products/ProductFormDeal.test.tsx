@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import ProductFormScreen from '../../../../src/screens/products/ProductFormScreen';
+import ProductFormScreen from '@/screens/products/ProductFormScreen';
 import { fakeServer, here, renderScreen, signedInAs, type FakeServer } from '../harness';
-import { supplier } from '../../helpers';
+import { supplier } from '@tests/web/helpers';
 import { makeProduct, page } from './fixtures';
 
 let server: FakeServer;

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import ProductFormScreen from '../../../../src/screens/products/ProductFormScreen';
-import { db } from '../../../../src/db/db';
+import ProductFormScreen from '@/screens/products/ProductFormScreen';
+import { db } from '@/db/db';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
-import { supplier } from '../../helpers';
+import { supplier } from '@tests/web/helpers';
 import { makeProduct, page } from './fixtures';
 
 const CATEGORIES = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import ProductGallery from '../../../../src/screens/products/ProductGallery';
-import { galleryMedia } from '../../../../src/screens/products/gallery';
+import ProductGallery from '@/screens/products/ProductGallery';
+import { galleryMedia } from '@/screens/products/gallery';
 import { renderScreen } from '../harness';
 import { makeProduct } from './fixtures';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import ReviewsSection from '../../../../src/screens/products/ReviewsSection';
-import { useSyncEngine } from '../../../../src/queries/useSyncEngine';
-import { reportReachable } from '../../../../src/sync/connectivity';
+import ReviewsSection from '@/screens/products/ReviewsSection';
+import { useSyncEngine } from '@/queries/useSyncEngine';
+import { reportReachable } from '@/sync/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { ENGINE_ROUTES, makeReview, page, reviewer, SELLER_ID } from './fixtures';
 

@@ -1,5 +1,5 @@
-import type { Product, Review } from '../../../../src/shared/catalogue';
-import type { UserSummary } from '../../../../src/shared/types';
+import type { Product, Review } from '@/shared/catalogue';
+import type { UserSummary } from '@/shared/types';
 
 /** API answers for the product and seller screens, shaped like the server's (docs/api.md#calls). */
 

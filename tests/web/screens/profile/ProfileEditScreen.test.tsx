@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import ProfileEditScreen from '../../../../src/screens/profile/ProfileEditScreen';
+import ProfileEditScreen from '@/screens/profile/ProfileEditScreen';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
-import { supplier } from '../../helpers';
+import { supplier } from '@tests/web/helpers';
 
 const CATEGORIES = [
   { id: 1, name: 'Agriculture' },

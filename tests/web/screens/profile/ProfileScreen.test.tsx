@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import ProfileScreen from '../../../../src/screens/profile/ProfileScreen';
-import Price from '../../../../src/components/Price';
-import { db } from '../../../../src/db/db';
-import { getAccessToken } from '../../../../src/sync/tokens';
+import ProfileScreen from '@/screens/profile/ProfileScreen';
+import Price from '@/components/Price';
+import { db } from '@/db/db';
+import { getAccessToken } from '@/sync/tokens';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
-import { supplier } from '../../helpers';
+import { supplier } from '@tests/web/helpers';
 import { makeProduct, page } from '../products/fixtures';
 
 let server: FakeServer;

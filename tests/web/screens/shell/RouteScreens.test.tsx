@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import ProfileScreen from '../../../../src/screens/profile/ProfileScreen';
-import ProfileEditScreen from '../../../../src/screens/profile/ProfileEditScreen';
-import ProductFormScreen from '../../../../src/screens/products/ProductFormScreen';
-import OnboardingScreen from '../../../../src/screens/onboarding/OnboardingScreen';
-import { getAccessToken } from '../../../../src/sync/tokens';
+import ProfileScreen from '@/screens/profile/ProfileScreen';
+import ProfileEditScreen from '@/screens/profile/ProfileEditScreen';
+import ProductFormScreen from '@/screens/products/ProductFormScreen';
+import OnboardingScreen from '@/screens/onboarding/OnboardingScreen';
+import { getAccessToken } from '@/sync/tokens';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 let server: FakeServer;

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
-import SellerScreen from '../../../../src/screens/users/SellerScreen';
-import { useSyncEngine } from '../../../../src/queries/useSyncEngine';
-import { reportReachable, reportUnreachable } from '../../../../src/sync/connectivity';
-import { db } from '../../../../src/db/db';
-import { toProductRow } from '../../../../src/sync/apply';
+import SellerScreen from '@/screens/users/SellerScreen';
+import { useSyncEngine } from '@/queries/useSyncEngine';
+import { reportReachable, reportUnreachable } from '@/sync/connectivity';
+import { db } from '@/db/db';
+import { toProductRow } from '@/sync/apply';
 import { fakeServer, renderScreen } from '../harness';
 import { ENGINE_ROUTES, makeProduct, page, reviewer, SELLER_ID, sellerSummary } from '../products/fixtures';
 

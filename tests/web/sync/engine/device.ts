@@ -1,10 +1,10 @@
-import { db } from '../../../../src/db/db';
-import { setApiBase } from '../../../../src/sync/api';
-import { reportReachable } from '../../../../src/sync/connectivity';
-import { forgetTrouble } from '../../../../src/sync/health';
-import { forgetLanes } from '../../../../src/sync/lanes';
-import { setTokens } from '../../../../src/sync/tokens';
-import type { TestApp, TestUser } from '../../../server/helpers';
+import { db } from '@/db/db';
+import { setApiBase } from '@/sync/api';
+import { reportReachable } from '@/sync/connectivity';
+import { forgetTrouble } from '@/sync/health';
+import { forgetLanes } from '@/sync/lanes';
+import { setTokens } from '@/sync/tokens';
+import type { TestApp, TestUser } from '@tests/server/helpers';
 
 /**
  * The network between the device and the in-process API server, with faults on demand:

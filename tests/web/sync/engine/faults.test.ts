@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { db } from '../../../../src/db/db';
-import { api, setRequestTimeout } from '../../../../src/sync/api';
-import { setTroubleTiming } from '../../../../src/sync/health';
-import { sessionIsOf, sessionOwner } from '../../../../src/sync/identity';
-import { setEngineUser } from '../../../../src/sync/engine';
-import { editReview, sendMessage, sendOffer, submitReview, toggleFavorite } from '../../../../src/sync/intents';
-import { pullStream } from '../../../../src/sync/pull';
-import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
-import type { Product } from '../../../../src/shared/catalogue';
-import { ACCESS_TOKEN_KEY } from '../../../../src/sync/tokens';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
-import { createProduct } from '../../../server/fixtures/catalogue';
+import { db } from '@/db/db';
+import { api, setRequestTimeout } from '@/sync/api';
+import { setTroubleTiming } from '@/sync/health';
+import { sessionIsOf, sessionOwner } from '@/sync/identity';
+import { setEngineUser } from '@/sync/engine';
+import { editReview, sendMessage, sendOffer, submitReview, toggleFavorite } from '@/sync/intents';
+import { pullStream } from '@/sync/pull';
+import { pushOutbox, recoverInterrupted } from '@/sync/push';
+import type { Product } from '@/shared/catalogue';
+import { ACCESS_TOKEN_KEY } from '@/sync/tokens';
+import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createProduct } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 /**

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { deviceList } from '../../../../src/db/queries';
-import type { ListQuery } from '../../../../src/db/listQuery';
-import { pullStream } from '../../../../src/sync/pull';
-import { claimDevice } from '../../../../src/sync/session';
-import { listingFilterParams, type ListingFilters } from '../../../../src/shared/listing-filters';
-import { createUser, startTestApp, type TestApp } from '../../../server/helpers';
-import { insertProducts } from '../../../server/fixtures/catalogue';
+import { db } from '@/db/db';
+import { deviceList } from '@/db/queries';
+import type { ListQuery } from '@/db/listQuery';
+import { pullStream } from '@/sync/pull';
+import { claimDevice } from '@/sync/session';
+import { listingFilterParams, type ListingFilters } from '@/shared/listing-filters';
+import { createUser, startTestApp, type TestApp } from '@tests/server/helpers';
+import { insertProducts } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice } from './device';
 
 /**

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { api } from '../../../../src/sync/api';
-import { setEngineUser } from '../../../../src/sync/engine';
-import { discardOutboxEntry, retryOutboxEntry, sendOffer } from '../../../../src/sync/intents';
-import { pullStream } from '../../../../src/sync/pull';
-import { pushOutbox } from '../../../../src/sync/push';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
-import { createProduct } from '../../../server/fixtures/catalogue';
+import { db } from '@/db/db';
+import { api } from '@/sync/api';
+import { setEngineUser } from '@/sync/engine';
+import { discardOutboxEntry, retryOutboxEntry, sendOffer } from '@/sync/intents';
+import { pullStream } from '@/sync/pull';
+import { pushOutbox } from '@/sync/push';
+import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createProduct } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { api } from '../../../../src/sync/api';
-import { setEngineUser } from '../../../../src/sync/engine';
+import { db } from '@/db/db';
+import { api } from '@/sync/api';
+import { setEngineUser } from '@/sync/engine';
 import {
   discardOutboxEntry,
   editReview,
@@ -11,13 +11,13 @@ import {
   sendOffer,
   submitReview,
   toggleFavorite,
-} from '../../../../src/sync/intents';
-import { pullStream } from '../../../../src/sync/pull';
-import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
-import { pumpUploads, uploadsSettled } from '../../../../src/sync/uploads';
-import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
-import { createProduct } from '../../../server/fixtures/catalogue';
-import { notify } from '../../../../server/services/notifications';
+} from '@/sync/intents';
+import { pullStream } from '@/sync/pull';
+import { pushOutbox, recoverInterrupted } from '@/sync/push';
+import { pumpUploads, uploadsSettled } from '@/sync/uploads';
+import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createProduct } from '@tests/server/fixtures/catalogue';
+import { notify } from '@server/services/notifications';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 let t: TestApp;

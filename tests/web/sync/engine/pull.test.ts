@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { pullPage, pullStream, cursorOf } from '../../../../src/sync/pull';
-import { claimDevice, clearPrivateData } from '../../../../src/sync/session';
-import { ensureList, ensureProduct } from '../../../../src/sync/lists';
-import { api, setRequestTimeout } from '../../../../src/sync/api';
-import { isOnline } from '../../../../src/sync/connectivity';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
-import { createProduct, insertProducts } from '../../../server/fixtures/catalogue';
+import { db } from '@/db/db';
+import { pullPage, pullStream, cursorOf } from '@/sync/pull';
+import { claimDevice, clearPrivateData } from '@/sync/session';
+import { ensureList, ensureProduct } from '@/sync/lists';
+import { api, setRequestTimeout } from '@/sync/api';
+import { isOnline } from '@/sync/connectivity';
+import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createProduct, insertProducts } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { setEngineUser, setRetryTiming, startEngine, stopEngine } from '../../../../src/sync/engine';
-import { setTroubleTiming } from '../../../../src/sync/health';
-import { createUser, startTestApp, type TestApp } from '../../../server/helpers';
-import { insertProducts } from '../../../server/fixtures/catalogue';
+import { db } from '@/db/db';
+import { setEngineUser, setRetryTiming, startEngine, stopEngine } from '@/sync/engine';
+import { setTroubleTiming } from '@/sync/health';
+import { createUser, startTestApp, type TestApp } from '@tests/server/helpers';
+import { insertProducts } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, type Network } from './device';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, refreshAccessToken } from '../../../../src/sync/api';
-import { getRefreshToken, onTokensCleared, setTokens } from '../../../../src/sync/tokens';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
+import { api, refreshAccessToken } from '@/sync/api';
+import { getRefreshToken, onTokensCleared, setTokens } from '@/sync/tokens';
+import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
 import { connectDevice, resetDevice, type Network } from './device';
 
 let t: TestApp;

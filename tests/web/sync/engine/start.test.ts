@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { api, setRequestTimeout } from '../../../../src/sync/api';
-import { isOnline } from '../../../../src/sync/connectivity';
-import { setEngineUser, startEngine, stopEngine } from '../../../../src/sync/engine';
-import { startTestApp, type TestApp } from '../../../server/helpers';
+import { db } from '@/db/db';
+import { api, setRequestTimeout } from '@/sync/api';
+import { isOnline } from '@/sync/connectivity';
+import { setEngineUser, startEngine, stopEngine } from '@/sync/engine';
+import { startTestApp, type TestApp } from '@tests/server/helpers';
 import { connectDevice, resetDevice, type Network } from './device';
 
 let t: TestApp;

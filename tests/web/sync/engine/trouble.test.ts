@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { api } from '../../../../src/sync/api';
-import { setEngineUser, startEngine, stopEngine } from '../../../../src/sync/engine';
-import { isTroubled, setTroubleTiming } from '../../../../src/sync/health';
-import { toggleFavorite } from '../../../../src/sync/intents';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
-import { createProduct } from '../../../server/fixtures/catalogue';
+import { db } from '@/db/db';
+import { api } from '@/sync/api';
+import { setEngineUser, startEngine, stopEngine } from '@/sync/engine';
+import { isTroubled, setTroubleTiming } from '@/sync/health';
+import { toggleFavorite } from '@/sync/intents';
+import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createProduct } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn, type Network } from './device';
 
 /**

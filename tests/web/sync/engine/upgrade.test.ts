@@ -1,11 +1,11 @@
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../../../src/db/db';
-import { api } from '../../../../src/sync/api';
-import { setEngineUser } from '../../../../src/sync/engine';
-import { pushOutbox, recoverInterrupted } from '../../../../src/sync/push';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../../../server/helpers';
-import { createProduct } from '../../../server/fixtures/catalogue';
+import { db } from '@/db/db';
+import { api } from '@/sync/api';
+import { setEngineUser } from '@/sync/engine';
+import { pushOutbox, recoverInterrupted } from '@/sync/push';
+import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createProduct } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, signIn } from './device';
 
 /**
