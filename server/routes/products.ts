@@ -37,7 +37,8 @@ import {
   readFlashDeal,
 } from '@/shared/catalogue';
 import { invalidPk, recordId } from '@/shared/validation';
-import { listingFilterParams, listingFiltersQuery, type ListingFilters } from '@/shared/listing-filters';
+import { listingFilterParams, type ListingFilters } from '@/shared/listing-filters';
+import { listingFiltersQuery } from '@/shared/listing-filters-query';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '@/shared/constants';
 import { pageSchema } from '@/shared/types';
 

@@ -11,7 +11,7 @@ import {
   type FieldErrors,
 } from './validation';
 import { categorySchema, sellerSchema, userSummarySchema } from './types';
-import { localizedTextSchema } from './content-language';
+import { localizedTextSchema } from './content-language-schema';
 import { SERVER_MESSAGES } from './messages';
 
 /**

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
 
 /**
@@ -8,8 +7,12 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
  * can switch languages offline from the rows it already holds.
  */
 
-export const localizedTextSchema = z.object({ en: z.string(), fr: z.string(), tr: z.string() });
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
+/** A text in each language (its zod shape: content-language-schema.ts, kept apart so the first screen loads no zod). */
+export interface LocalizedText {
+  en: string;
+  fr: string;
+  tr: string;
+}
 
 /**
  * The best of our languages for an Accept-Language header ("tr-TR,tr;q=0.9,en;q=0.8"):

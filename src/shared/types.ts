@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants';
-import { localizedTextSchema } from './content-language';
+import { localizedTextSchema } from './content-language-schema';
 
 /**
  * The API's shapes (docs/api.md#calls): one zod schema each, from which the server's
