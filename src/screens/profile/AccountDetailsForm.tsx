@@ -2,9 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@/components/Alert';
 import FormField from '@/components/FormField';
-import { useCountryName } from '@/components/countries';
+import CountryField from '@/components/CountryField';
 import { useMessage } from '@/components/useMessage';
-import { COUNTRIES } from '@/shared/constants';
 import type { User } from '@/shared/types';
 import { accountDetailsSchema, toFieldErrors, type AccountDetails } from '@/shared/validation';
 import { account } from '@/queries/account';
@@ -29,7 +28,6 @@ const detailsOf = (user: User): AccountDetails => ({
 export default function AccountDetailsForm({ user }: { user: User }) {
   const { t } = useLingui();
   const translate = useMessage();
-  const countryName = useCountryName();
   const { setUser } = useAuth();
   const [values, setValues] = useState<AccountDetails>(() => detailsOf(user));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -101,24 +99,7 @@ export default function AccountDetailsForm({ user }: { user: User }) {
           {input('last_name', <Trans>Last name</Trans>, 'text', 'family-name')}
         </div>
         {input('phone_number', <Trans>Phone number</Trans>, 'tel', 'tel')}
-        <FormField label={<Trans>Country</Trans>} error={errors.country}>
-          {(control) => (
-            <select
-              {...control}
-              name="country"
-              autoComplete="country"
-              value={values.country}
-              disabled={busy}
-              onChange={(event) => set('country')(event.target.value)}
-            >
-              {COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {countryName(country.code)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <CountryField value={values.country} error={errors.country} disabled={busy} onChange={set('country')} />
         {result ? (
           <Alert kind={result.kind}>
             {result.message}
