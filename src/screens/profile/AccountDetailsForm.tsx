@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '@/components/Alert';
 import FormField from '@/components/FormField';
 import CountryField from '@/components/CountryField';
 import { useMessage } from '@/components/useMessage';
@@ -10,6 +9,7 @@ import { account } from '@/queries/account';
 import { useAuth } from '@/queries/auth';
 import { authFormErrors } from '@/queries/errors';
 import { failureReason } from '../serverMessage';
+import SaveResult, { type SaveOutcome } from './SaveResult';
 
 type Name = keyof AccountDetails;
 
@@ -31,7 +31,7 @@ export default function AccountDetailsForm({ user }: { user: User }) {
   const { setUser } = useAuth();
   const [values, setValues] = useState<AccountDetails>(() => detailsOf(user));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; reason?: string } | null>(null);
+  const [result, setResult] = useState<SaveOutcome | null>(null);
   const [busy, setBusy] = useState(false);
 
   const set = (name: Name) => (value: string) => {
@@ -100,12 +100,7 @@ export default function AccountDetailsForm({ user }: { user: User }) {
         </div>
         {input('phone_number', <Trans>Phone number</Trans>, 'tel', 'tel')}
         <CountryField value={values.country} error={errors.country} disabled={busy} onChange={set('country')} />
-        {result ? (
-          <Alert kind={result.kind}>
-            {result.message}
-            {result.reason ? <span className="alert__detail">{result.reason}</span> : null}
-          </Alert>
-        ) : null}
+        <SaveResult result={result} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Save details</Trans>}
         </button>
