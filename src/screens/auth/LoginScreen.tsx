@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import Alert from '@/components/Alert';
-import FormField from '@/components/FormField';
+import TextField from '@/components/TextField';
 import PageHeading from '@/components/PageHeading';
 import Spinner from '@/components/Spinner';
 import CountryField from '@/components/CountryField';
@@ -132,20 +132,16 @@ export default function LoginScreen() {
   };
 
   const input = (name: Name, label: ReactNode, type: string, autoComplete: string) => (
-    <FormField label={label} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          value={values[name]}
-          onChange={(event) => set(name)(event.target.value)}
-          disabled={busy}
-        />
-      )}
-    </FormField>
+    <TextField
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      disabled={busy}
+      onChange={set(name)}
+    />
   );
 
   const signup = mode === 'signup';

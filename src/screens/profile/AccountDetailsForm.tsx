@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import FormField from '@/components/FormField';
+import TextField from '@/components/TextField';
 import CountryField from '@/components/CountryField';
 import { useMessage } from '@/components/useMessage';
 import type { User } from '@/shared/types';
@@ -71,21 +71,17 @@ export default function AccountDetailsForm({ user }: { user: User }) {
   };
 
   const input = (name: Exclude<Name, 'country'>, label: ReactNode, type: string, autoComplete: string) => (
-    <FormField label={label} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          maxLength={name === 'phone_number' ? 32 : 64}
-          value={values[name]}
-          disabled={busy}
-          onChange={(event) => set(name)(event.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      maxLength={name === 'phone_number' ? 32 : 64}
+      value={values[name]}
+      error={errors[name]}
+      disabled={busy}
+      onChange={set(name)}
+    />
   );
 
   return (
