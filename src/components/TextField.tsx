@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import FormField from './FormField';
 
-/** A required one-line input with its label and error, for the account forms (sign-up, account details). */
+/** A required one-line input with its label and error, for the account forms (sign-up, account details, new passwords). */
 export default function TextField({
   name,
   label,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@/components/Alert';
-import NewPasswordField from './NewPasswordField';
+import TextField from '@/components/TextField';
 import PageHeading from '@/components/PageHeading';
 import { useMessage } from '@/components/useMessage';
 import { passwordSetSchema, toFieldErrors } from '@/shared/validation';
@@ -53,9 +53,11 @@ export default function ChoosePasswordStep({ onDone }: { onDone: () => void }) {
   };
 
   const field = (name: Name, label: ReactNode) => (
-    <NewPasswordField
+    <TextField
       name={name}
       label={label}
+      type="password"
+      autoComplete="new-password"
       value={values[name]}
       error={errors[name]}
       disabled={busy}

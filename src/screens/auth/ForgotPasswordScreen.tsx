@@ -4,7 +4,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import Alert from '@/components/Alert';
 import FormField from '@/components/FormField';
-import NewPasswordField from './NewPasswordField';
+import TextField from '@/components/TextField';
 import OtpInput from '@/components/OtpInput';
 import PageHeading from '@/components/PageHeading';
 import { useMessage } from '@/components/useMessage';
@@ -106,9 +106,11 @@ export default function ForgotPasswordScreen() {
   };
 
   const passwordField = (name: 'new_password1' | 'new_password2', label: ReactNode) => (
-    <NewPasswordField
+    <TextField
       name={name}
       label={label}
+      type="password"
+      autoComplete="new-password"
       value={passwords[name]}
       error={errors[name]}
       disabled={busy}
