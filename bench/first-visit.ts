@@ -11,49 +11,18 @@
  * passes on once it controls the page) are neither throttled nor counted by it.
  * Targets (bench/README.md#first-visit-on-a-slow-link): FCP < 1.5 s, first cards < 5 s, ≤ 160 KB before the first cards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { PROJECT_ROOT, ensureWebBuilt } from '../server/web';
-import { freePort } from '../tests/ports';
+import { CHROMIUM_ARGS } from '../tests/chromium';
 import { record } from './record';
+import { startServer } from './server';
 
 const KBPS = 250;
 const RTT_MS = 300;
 const CARD_TIMEOUT_MS = Number(process.env.BENCH_CARD_TIMEOUT_MS ?? 30_000);
 const CARD = '[data-testid="product-card"]';
-
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  await ensureWebBuilt((message) => console.log(message));
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'first-visit-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (
-    !(await fetch(`${url}/api/health/`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Wire bytes per request as the DevTools Protocol reports them, with their times. */
 function meterNetwork(cdp: CDPSession) {
@@ -178,22 +147,14 @@ async function visit(context: BrowserContext, base: string, label: string, offli
   return result;
 }
 
-const own = process.env.BENCH_URL ? null : await startServer();
+const own = process.env.BENCH_URL ? null : await startServer('first-visit', 120_000);
 const base = process.env.BENCH_URL ?? own!.url;
 const profile = await mkdtemp(path.join(tmpdir(), 'first-visit-profile-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
   headless: true,
   viewport: { width: 412, height: 915 },
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   const results = [await visit(context, base, 'first visit (cold profile)')];

@@ -11,49 +11,17 @@
  * 3. saving 50 favourites' card pictures (?w=400) over a 250 kbps link (the proxy paces the
  *    server's bytes), two at a time as src/media/prefetch.ts does: bytes and time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import * as tus from 'tus-js-client';
 import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from '../server/seed/data';
-import { PROJECT_ROOT, DIST_DIR, ensureWebBuilt } from '../server/web';
+import { DIST_DIR } from '../server/web';
 import { cameraPhoto } from '../tests/camera-photo';
 import { startCuttingProxy } from '../tests/cutting-proxy';
-import { freePort } from '../tests/ports';
+import { startServer } from './server';
 
 const MB = 1024 * 1024;
-
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  await ensureWebBuilt((message) => console.log(message));
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'uploads-bench-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (
-    !(await fetch(`${url}/api/health/`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -157,7 +125,7 @@ async function favouritePictures(url: string) {
   await proxy.close();
 }
 
-const server = await startServer();
+const server = await startServer('uploads-bench', 180_000);
 try {
   await photoSizes(server.url);
   await resumable(server.url);

@@ -19,13 +19,9 @@ const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: 
 const missing = (error: unknown) =>
   statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
 
-/**
- * Media in an S3-compatible bucket (AWS S3, MinIO, R2...), so every API process serves every
- * upload (docs/operations.md#media). Files are streamed through the API's /media/ paths with the same caching
- * headers as the folder store; the bucket itself can stay private.
- */
-export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects {
-  const client = new S3Client({
+/** The bucket's client for media and resumable uploads alike. */
+export function s3Client(config: MediaS3Config): S3Client {
+  return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -37,6 +33,15 @@ export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects 
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * Media in an S3-compatible bucket (AWS S3, MinIO, R2...), so every API process serves every
+ * upload (docs/operations.md#media). Files are streamed through the API's /media/ paths with the same caching
+ * headers as the folder store; the bucket itself can stay private.
+ */
+export function s3Objects(config: MediaS3Config, tempDir: string): MediaObjects {
+  const client = s3Client(config);
   const Bucket = config.bucket;
   const key = (name: string) => `${config.prefix}${name}`;
   const ready = mkdir(tempDir, { recursive: true });

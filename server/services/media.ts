@@ -87,8 +87,18 @@ export function requireUploader(user: { id: number; is_verified: boolean } | nul
  * upload's creation); `save` claims the allowance itself as the bytes arrive.
  */
 export async function checkUploadAllowance(db: Database, userId: number, bytes = 0): Promise<void> {
+  const used = await usedAllowance(db, userId);
+  if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
+  if (Number(used.bytes) + bytes > UPLOAD_BYTES_PER_DAY) throw tooManyRequests(DAILY_QUOTA);
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A user's uploads this minute and bytes today (claims included), as every process counts them. */
+async function usedAllowance(db: Database, userId: number): Promise<{ files: number; bytes: number }> {
   const now = Date.now();
-  const used = await db
+  return db
     .selectFrom('media_uploads')
     .select([
       sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
@@ -97,12 +107,7 @@ export async function checkUploadAllowance(db: Database, userId: number, bytes =
     .where('user_id', '=', userId)
     .where('at', '>', new Date(now - DAY_MS))
     .executeTakeFirstOrThrow();
-  if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
-  if (Number(used.bytes) + bytes > UPLOAD_BYTES_PER_DAY) throw tooManyRequests(DAILY_QUOTA);
 }
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * 60_000;
 
 /** Advisory lock class for one user's uploads ('medi'); the second key is the user id. */
 const UPLOAD_LOCK = 0x6d656469;
@@ -118,16 +123,7 @@ async function claimUpload(db: Database, userId: number): Promise<{ id: number; 
     await sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${userId})`.execute(trx);
     const owner = await trx.selectFrom('users').select('is_verified').where('id', '=', userId).executeTakeFirst();
     if (!owner?.is_verified) throw forbidden(UPLOAD_NEEDS_CONFIRMED);
-    const now = Date.now();
-    const used = await trx
-      .selectFrom('media_uploads')
-      .select([
-        sql<number>`count(*) filter (where at > ${new Date(now - MINUTE_MS)})::int`.as('files'),
-        sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'),
-      ])
-      .where('user_id', '=', userId)
-      .where('at', '>', new Date(now - DAY_MS))
-      .executeTakeFirstOrThrow();
+    const used = await usedAllowance(trx, userId);
     if (used.files >= UPLOAD_FILES_PER_MINUTE) throw tooManyRequests(TOO_MANY_FILES);
     const left = UPLOAD_BYTES_PER_DAY - Number(used.bytes);
     if (left <= 0) throw tooManyRequests(DAILY_QUOTA);

@@ -1,24 +1,18 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Database } from '../db';
+import { type CodeCheck, CODE_MESSAGES, createEmailCodes } from './email-codes';
 import type { Mailer } from './mail';
 import { hashPassword } from './passwords';
 import type { RateRule } from './rate-limit';
-import { OTP_LENGTH, OTP_MAX_FAILED_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@/shared/constants';
+import { OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@/shared/constants';
 
 /**
- * Password reset by e-mailed code (docs/api.md#password-reset), with the rules of the sign-up
- * code: 6 digits, valid 10 minutes, single use, stored as an HMAC keyed with the server secret,
- * 5 wrong tries burn it, a new one at most once a minute. Its own table: a reset never uses up
- * or replaces a sign-up code. A new password ends every sign-in of the account.
+ * Password reset by e-mailed code (docs/api.md#password-reset), with the sign-up code's rules
+ * (./email-codes). Its own table: a reset never uses up or replaces a sign-up code. A new
+ * password ends every sign-in of the account.
  */
 
-export const RESET_CODE_MESSAGES = {
-  incorrect: 'The code is incorrect.',
-  expired: 'The code has expired. Request a new one.',
-  burned: 'Too many wrong attempts. Request a new code.',
-};
-export type ResetCheck = 'ok' | keyof typeof RESET_CODE_MESSAGES;
+export const RESET_CODE_MESSAGES = CODE_MESSAGES;
+export type ResetCheck = CodeCheck;
 
 /** Reset codes one address may ask for in a day. */
 export const RESET_REQUESTS_PER_DAY = 5;
@@ -33,35 +27,10 @@ export const resetCooldownRules = (email: string): RateRule[] => [
 ];
 
 export function createPasswordResetService(db: Database, secret: string, mailer: Mailer, now: () => number = Date.now) {
-  const hash = (userId: number, code: string) =>
-    createHmac('sha256', secret).update(`password-reset:${userId}:${code}`).digest('base64url');
+  const { issue: issueCode, check } = createEmailCodes(db, secret, 'password_reset_codes', 'password-reset', now);
 
-  /** A fresh code, unless one was sent less than a minute ago (checked in the writing statement): then the wait. */
-  async function issue(userId: number): Promise<{ code: string } | { waitMs: number }> {
-    const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-    const at = new Date(now());
-    const row = {
-      user_id: userId,
-      code_hash: hash(userId, code),
-      expires_at: new Date(at.getTime() + OTP_TTL_MS),
-      failed_attempts: 0,
-      sent_at: at,
-    };
-    const written = await db
-      .insertInto('password_reset_codes')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet(row)
-          .where('password_reset_codes.sent_at', '<=', new Date(at.getTime() - OTP_RESEND_COOLDOWN_MS)),
-      )
-      .returning('user_id')
-      .executeTakeFirst();
-    if (written) return { code };
-    const current = await db.selectFrom('password_reset_codes').select('sent_at').where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return { waitMs: Math.max(current.sent_at.getTime() + OTP_RESEND_COOLDOWN_MS - at.getTime(), 1000) };
-  }
+  /** A fresh code, unless one was sent less than a minute ago: then the wait. */
+  const issue = (userId: number) => issueCode(userId);
 
   /** After a mail that could not leave: the user may ask again at once. */
   async function forgetSending(userId: number): Promise<void> {
@@ -77,33 +46,6 @@ export function createPasswordResetService(db: Database, secret: string, mailer:
         `Hello,\n\nYour code to reset your password is ${code}.\nIt is valid for ${minutes} minutes and can be used once.\n\n` +
         'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.\n',
     });
-  }
-
-  /** A right code is used up; a wrong one counts (before comparing, so parallel guesses cannot share a try). */
-  async function check(userId: number, code: string): Promise<ResetCheck> {
-    const at = new Date(now());
-    const row = await db
-      .updateTable('password_reset_codes')
-      .set({ failed_attempts: sql`failed_attempts + 1` })
-      .where('user_id', '=', userId)
-      .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS)
-      .where('expires_at', '>', at)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) {
-      const current = await db.selectFrom('password_reset_codes').select('expires_at').where('user_id', '=', userId).executeTakeFirst();
-      return !current || current.expires_at.getTime() <= at.getTime() ? 'expired' : 'burned';
-    }
-    const expected = Buffer.from(row.code_hash);
-    const given = Buffer.from(hash(userId, code));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'incorrect';
-    const used = await db
-      .deleteFrom('password_reset_codes')
-      .where('user_id', '=', userId)
-      .where('code_hash', '=', row.code_hash)
-      .returning('user_id')
-      .executeTakeFirst();
-    return used ? 'ok' : 'expired';
   }
 
   /** The new password, and every sign-in of the account ends (refresh tokens revoked, their access tokens with them). */

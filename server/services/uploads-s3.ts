@@ -4,9 +4,17 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type _Object } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+  type _Object,
+} from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { MediaS3Config } from '../config';
+import { s3Client } from './media-s3';
 
 const missing = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404 || (error as Error).name === 'NoSuchKey';
@@ -32,17 +40,7 @@ export class S3UploadStore extends DataStore {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials:
-        config.accessKeyId && config.secretAccessKey
-          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-          : undefined,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3Client(config);
   }
 
   private async list(prefix: string): Promise<_Object[]> {

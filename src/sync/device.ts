@@ -7,20 +7,7 @@ import { ensureList, ensureProduct, ensureReviews, ensureSeller } from './lists'
 import { clearPrivateData } from './session';
 import { unsentCount } from './outbox';
 import { currentUser, isLeader, setEngineUser, startEngine, watchConversation } from './engine';
-import {
-  discardOutboxEntry,
-  editReview,
-  markAllNotificationsRead,
-  markNotificationRead,
-  openProduct,
-  retryOutboxEntry,
-  sendMessage,
-  sendOffer,
-  startConversation,
-  submitReview,
-  syncNow,
-  toggleFavorite,
-} from './intents';
+import * as intents from './intents';
 import { openConversation } from './conversations';
 import { cancelUpload } from './uploads';
 import { createProduct, deleteProduct, fetchProduct, updateProduct } from './products';
@@ -43,6 +30,9 @@ export function onCatalogueReplicated(listener: () => void): void {
   });
 }
 
+/** The user's actions (src/sync/intents.ts); its error class is not a command. */
+const { NotSignedInError: _notACommand, ...userActions } = intents;
+
 /** What the hooks may ask the engine to do: fetch what the device lacks, write the user's actions, run the streams. */
 export const commands = {
   cancelUpload,
@@ -58,18 +48,7 @@ export const commands = {
   startEngine,
   watchConversation,
   openConversation,
-  discardOutboxEntry,
-  editReview,
-  markAllNotificationsRead,
-  markNotificationRead,
-  openProduct,
-  retryOutboxEntry,
-  sendMessage,
-  sendOffer,
-  startConversation,
-  submitReview,
-  syncNow,
-  toggleFavorite,
+  ...userActions,
   createProduct,
   updateProduct,
   deleteProduct,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from '@server/seed/data';
+import { CHROMIUM_ARGS } from '@tests/chromium';
 
 /** What the global setup started (tests/e2e/global-setup.ts). */
 export const e2e = inject('e2e');
@@ -16,15 +17,7 @@ export const OFFLINE_NOTICE = 'You are offline — showing saved data';
 const LAUNCH = {
   executablePath: e2e.chromium,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 /**

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '@server/seed/data';
 import { PROJECT_ROOT } from '@server/web';
 import { e2e, waitOutSplash } from '../e2e/helpers';
 import { freePort } from '../ports';
+import { CHROMIUM_ARGS } from '../chromium';
 
 export { storeCount } from '../device-store';
 
@@ -134,15 +135,7 @@ export async function profileBrowser(profile: string, baseURL = e2e.baseUrl, dis
     headless: true,
     baseURL,
     viewport: { width: 1280, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   context.setDefaultTimeout(40_000);
   waitOutSplash(context);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@/components/Alert';
-import FormField from '@/components/FormField';
+import TextField from '@/components/TextField';
 import PageHeading from '@/components/PageHeading';
 import { useMessage } from '@/components/useMessage';
 import { passwordSetSchema, toFieldErrors } from '@/shared/validation';
@@ -53,24 +53,19 @@ export default function ChoosePasswordStep({ onDone }: { onDone: () => void }) {
   };
 
   const field = (name: Name, label: ReactNode) => (
-    <FormField label={label} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values[name]}
-          disabled={busy}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((v) => ({ ...v, [name]: value }));
-            if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-          }}
-        />
-      )}
-    </FormField>
+    <TextField
+      name={name}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      value={values[name]}
+      error={errors[name]}
+      disabled={busy}
+      onChange={(value) => {
+        setValues((v) => ({ ...v, [name]: value }));
+        if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+      }}
+    />
   );
 
   return (

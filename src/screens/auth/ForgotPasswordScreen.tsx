@@ -4,6 +4,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import Alert from '@/components/Alert';
 import FormField from '@/components/FormField';
+import TextField from '@/components/TextField';
 import OtpInput from '@/components/OtpInput';
 import PageHeading from '@/components/PageHeading';
 import { useMessage } from '@/components/useMessage';
@@ -105,24 +106,19 @@ export default function ForgotPasswordScreen() {
   };
 
   const passwordField = (name: 'new_password1' | 'new_password2', label: ReactNode) => (
-    <FormField label={label} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={passwords[name]}
-          disabled={busy}
-          onChange={(event) => {
-            const value = event.target.value;
-            setPasswords((v) => ({ ...v, [name]: value }));
-            if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-          }}
-        />
-      )}
-    </FormField>
+    <TextField
+      name={name}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      value={passwords[name]}
+      error={errors[name]}
+      disabled={busy}
+      onChange={(value) => {
+        setPasswords((v) => ({ ...v, [name]: value }));
+        if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+      }}
+    />
   );
 
   return (

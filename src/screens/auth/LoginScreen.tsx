@@ -3,12 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import Alert from '@/components/Alert';
-import FormField from '@/components/FormField';
+import TextField from '@/components/TextField';
 import PageHeading from '@/components/PageHeading';
 import Spinner from '@/components/Spinner';
-import { useCountryName } from '@/components/countries';
+import CountryField from '@/components/CountryField';
 import { useMessage } from '@/components/useMessage';
-import { COUNTRIES, DEFAULT_COUNTRY } from '@/shared/constants';
+import { DEFAULT_COUNTRY } from '@/shared/constants';
 import { loginSchema, registrationSchema, toFieldErrors } from '@/shared/validation';
 import { routeAfterLogin, useAuth } from '@/queries/auth';
 import { authFormErrors, errorDetail, signupErrorMessage } from '@/queries/errors';
@@ -36,7 +36,6 @@ type Errors = Partial<Record<string, string>>;
 export default function LoginScreen() {
   const { t } = useLingui();
   const translate = useMessage();
-  const countryName = useCountryName();
   const { status, login, register } = useAuth();
   const [, navigate] = useLocation();
   const from = useHistoryState<{ from?: string } | null>()?.from;
@@ -133,20 +132,16 @@ export default function LoginScreen() {
   };
 
   const input = (name: Name, label: ReactNode, type: string, autoComplete: string) => (
-    <FormField label={label} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          value={values[name]}
-          onChange={(event) => set(name)(event.target.value)}
-          disabled={busy}
-        />
-      )}
-    </FormField>
+    <TextField
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      disabled={busy}
+      onChange={set(name)}
+    />
   );
 
   const signup = mode === 'signup';
@@ -178,24 +173,7 @@ export default function LoginScreen() {
               </div>
               {input('email', <Trans>Email</Trans>, 'email', 'email')}
               {input('phone_number', <Trans>Phone number</Trans>, 'tel', 'tel')}
-              <FormField label={<Trans>Country</Trans>} error={errors.country}>
-                {(control) => (
-                  <select
-                    {...control}
-                    name="country"
-                    autoComplete="country"
-                    value={values.country}
-                    disabled={busy}
-                    onChange={(event) => set('country')(event.target.value)}
-                  >
-                    {COUNTRIES.map((country) => (
-                      <option key={country.code} value={country.code}>
-                        {countryName(country.code)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
+              <CountryField value={values.country} error={errors.country} disabled={busy} onChange={set('country')} />
               {input('password1', <Trans>Password</Trans>, 'password', 'new-password')}
               {input('password2', <Trans>Confirm password</Trans>, 'password', 'new-password')}
             </>

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import Alert from '@/components/Alert';
 import CategoryChecklist from '@/components/CategoryChecklist';
 import FormField from '@/components/FormField';
+import LogoField from '@/components/LogoField';
 import PageHeading from '@/components/PageHeading';
 import Spinner from '@/components/Spinner';
 import { useMessage } from '@/components/useMessage';
@@ -187,19 +188,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
           <Spinner inline label={t`Loading categories…`} />
         )}
 
-        <FormField label={<Trans>Logo (optional)</Trans>} error={logoError} hint={logo ? logo.name : undefined}>
-          {(control) => (
-            <input
-              {...control}
-              ref={logoInput}
-              type="file"
-              name="logo"
-              accept="image/*"
-              disabled={busy}
-              onChange={(event) => onLogoChange(event.target.files?.[0])}
-            />
-          )}
-        </FormField>
+        <LogoField logo={logo} error={logoError} disabled={busy} inputRef={logoInput} onChange={onLogoChange} />
 
         {error ? <Alert>{error}</Alert> : null}
         {reason ? <p className="form-reason">{reason}</p> : null}

@@ -1,16 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '@/components/Alert';
-import FormField from '@/components/FormField';
-import { useCountryName } from '@/components/countries';
+import TextField from '@/components/TextField';
+import CountryField from '@/components/CountryField';
 import { useMessage } from '@/components/useMessage';
-import { COUNTRIES } from '@/shared/constants';
 import type { User } from '@/shared/types';
 import { accountDetailsSchema, toFieldErrors, type AccountDetails } from '@/shared/validation';
 import { account } from '@/queries/account';
 import { useAuth } from '@/queries/auth';
 import { authFormErrors } from '@/queries/errors';
 import { failureReason } from '../serverMessage';
+import SaveResult, { type SaveOutcome } from './SaveResult';
 
 type Name = keyof AccountDetails;
 
@@ -29,11 +28,10 @@ const detailsOf = (user: User): AccountDetails => ({
 export default function AccountDetailsForm({ user }: { user: User }) {
   const { t } = useLingui();
   const translate = useMessage();
-  const countryName = useCountryName();
   const { setUser } = useAuth();
   const [values, setValues] = useState<AccountDetails>(() => detailsOf(user));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; reason?: string } | null>(null);
+  const [result, setResult] = useState<SaveOutcome | null>(null);
   const [busy, setBusy] = useState(false);
 
   const set = (name: Name) => (value: string) => {
@@ -73,21 +71,17 @@ export default function AccountDetailsForm({ user }: { user: User }) {
   };
 
   const input = (name: Exclude<Name, 'country'>, label: ReactNode, type: string, autoComplete: string) => (
-    <FormField label={label} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          maxLength={name === 'phone_number' ? 32 : 64}
-          value={values[name]}
-          disabled={busy}
-          onChange={(event) => set(name)(event.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      maxLength={name === 'phone_number' ? 32 : 64}
+      value={values[name]}
+      error={errors[name]}
+      disabled={busy}
+      onChange={set(name)}
+    />
   );
 
   return (
@@ -101,30 +95,8 @@ export default function AccountDetailsForm({ user }: { user: User }) {
           {input('last_name', <Trans>Last name</Trans>, 'text', 'family-name')}
         </div>
         {input('phone_number', <Trans>Phone number</Trans>, 'tel', 'tel')}
-        <FormField label={<Trans>Country</Trans>} error={errors.country}>
-          {(control) => (
-            <select
-              {...control}
-              name="country"
-              autoComplete="country"
-              value={values.country}
-              disabled={busy}
-              onChange={(event) => set('country')(event.target.value)}
-            >
-              {COUNTRIES.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {countryName(country.code)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {result ? (
-          <Alert kind={result.kind}>
-            {result.message}
-            {result.reason ? <span className="alert__detail">{result.reason}</span> : null}
-          </Alert>
-        ) : null}
+        <CountryField value={values.country} error={errors.country} disabled={busy} onChange={set('country')} />
+        <SaveResult result={result} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Save details</Trans>}
         </button>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '@/components/Alert';
 import FormField from '@/components/FormField';
 import { useCurrency, useRates } from '@/queries/rates';
 import { CURRENCIES } from '@/shared/currency';
@@ -8,6 +7,7 @@ import { formatPrice } from '@/shared/format';
 import { account } from '@/queries/account';
 import { useAuth } from '@/queries/auth';
 import { failureReason } from '../serverMessage';
+import SaveResult, { type SaveOutcome } from './SaveResult';
 
 /**
  * The account's default currency (docs/api.md#calls PATCH /me/ multipart `currency`). The answer
@@ -21,7 +21,7 @@ export default function CurrencySettings() {
   const names = new Intl.DisplayNames([i18n.locale || 'en'], { type: 'currency' });
   const [choice, setChoice] = useState(currency.code);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; reason?: string } | null>(null);
+  const [result, setResult] = useState<SaveOutcome | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,12 +60,7 @@ export default function CurrencySettings() {
             </select>
           )}
         </FormField>
-        {result ? (
-          <Alert kind={result.kind}>
-            {result.message}
-            {result.reason ? <span className="alert__detail">{result.reason}</span> : null}
-          </Alert>
-        ) : null}
+        <SaveResult result={result} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? <Trans>Saving…</Trans> : <Trans>Save settings</Trans>}
         </button>

@@ -5,6 +5,7 @@ import Alert from '@/components/Alert';
 import BackLink from '@/components/BackLink';
 import CategoryChecklist from '@/components/CategoryChecklist';
 import FormField from '@/components/FormField';
+import LogoField from '@/components/LogoField';
 import PageHeading from '@/components/PageHeading';
 import Spinner from '@/components/Spinner';
 import type { BuyerProfile, Category, SupplierProfile } from '@/shared/types';
@@ -186,19 +187,7 @@ export default function ProfileEditScreen() {
               {errors.categories}
             </p>
           ) : null}
-          <FormField label={<Trans>Logo (optional)</Trans>} error={errors.logo} hint={logo ? logo.name : undefined}>
-            {(control) => (
-              <input
-                {...control}
-                ref={logoInput}
-                type="file"
-                name="logo"
-                accept="image/*"
-                disabled={busy}
-                onChange={(e) => onLogo(e.target.files?.[0])}
-              />
-            )}
-          </FormField>
+          <LogoField logo={logo} error={errors.logo} disabled={busy} inputRef={logoInput} onChange={onLogo} />
           {failure ? (
             <Alert>
               {failure.message}

@@ -1,10 +1,11 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { db } from '@/db/db';
 import { setApiBase } from '@/sync/api';
 import { reportReachable } from '@/sync/connectivity';
 import { forgetTrouble } from '@/sync/health';
 import { forgetLanes } from '@/sync/lanes';
 import { setTokens } from '@/sync/tokens';
-import type { TestApp, TestUser } from '@tests/server/helpers';
+import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
 
 /**
  * The network between the device and the in-process API server, with faults on demand:
@@ -92,4 +93,38 @@ export async function resetDevice(): Promise<void> {
   reportReachable();
   forgetTrouble();
   forgetLanes();
+}
+
+export interface EngineSuite {
+  t: TestApp;
+  net: Network;
+  supplier: TestUser;
+}
+
+/**
+ * The hooks an engine test file shares: one in-process server, one device and a supplier per
+ * file; before each test a fresh device on a healthy network. Call at the top of the file; the
+ * fields are filled once its tests start.
+ */
+export function engineSuite(): EngineSuite {
+  const suite = {} as EngineSuite;
+  beforeAll(async () => {
+    suite.t = await startTestApp();
+    suite.net = connectDevice(suite.t);
+    suite.supplier = await createUser(suite.t, { type: 'SUPPLIER' });
+  });
+  afterAll(async () => suite.t?.close());
+  beforeEach(async () => {
+    await resetDevice();
+    Object.assign(suite.net, {
+      offline: false,
+      hang: false,
+      hangMatching: null,
+      failNext: 0,
+      failMatching: null,
+      loseNext: 0,
+      crashNext: false,
+    });
+  });
+  return suite;
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
 import { api } from '@/sync/api';
 import { setEngineUser, startEngine, stopEngine } from '@/sync/engine';
@@ -6,9 +6,9 @@ import { toggleFavorite } from '@/sync/intents';
 import { unsentCount } from '@/sync/outbox';
 import { revokeSession } from '@/sync/revocations';
 import { clearTokens } from '@/sync/tokens';
-import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createUser, type TestApp, type TestUser } from '@tests/server/helpers';
 import { createProduct } from '@tests/server/fixtures/catalogue';
-import { connectDevice, resetDevice, signIn, type Network } from './device';
+import { engineSuite, signIn, type Network } from './device';
 
 /**
  * One identity: the tokens are shared by every tab, so a tab still showing buyer A may find
@@ -22,15 +22,11 @@ let supplier: TestUser;
 let a: TestUser;
 let b: TestUser;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  net = connectDevice(t);
-  supplier = await createUser(t, { type: 'SUPPLIER' });
+const suite = engineSuite();
+beforeAll(() => {
+  ({ t, net, supplier } = suite);
 });
-afterAll(async () => t?.close());
 beforeEach(async () => {
-  await resetDevice();
-  Object.assign(net, { offline: false, hang: false, failNext: 0, failMatching: null, loseNext: 0 });
   [a, b] = [await createUser(t, { type: 'BUYER' }), await createUser(t, { type: 'BUYER' })];
 });
 afterEach(() => stopEngine());

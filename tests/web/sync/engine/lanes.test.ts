@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
 import { api } from '@/sync/api';
 import { requestPull, setEngineUser, startEngine, stopEngine } from '@/sync/engine';
 import { sendMessage, toggleFavorite } from '@/sync/intents';
-import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { SAMPLE_FILES, createUser, type TestApp, type TestUser } from '@tests/server/helpers';
 import { createProduct } from '@tests/server/fixtures/catalogue';
-import { connectDevice, resetDevice, signIn, type Network } from './device';
+import { engineSuite, signIn, type Network } from './device';
 
 /**
  * Independent lanes: a request that gets no answer (a picture upload, a message post on a bad
@@ -17,15 +17,11 @@ let net: Network;
 let supplier: TestUser;
 let buyer: TestUser;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  net = connectDevice(t);
-  supplier = await createUser(t, { type: 'SUPPLIER' });
+const suite = engineSuite();
+beforeAll(() => {
+  ({ t, net, supplier } = suite);
 });
-afterAll(async () => t?.close());
 beforeEach(async () => {
-  await resetDevice();
-  Object.assign(net, { offline: false, hang: false, hangMatching: null, failNext: 0, failMatching: null, loseNext: 0 });
   buyer = await createUser(t, { type: 'BUYER' });
   signIn(buyer);
   startEngine();

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
 import { api } from '@/sync/api';
 import { setEngineUser } from '@/sync/engine';
 import { discardOutboxEntry, retryOutboxEntry, sendOffer } from '@/sync/intents';
 import { pullStream } from '@/sync/pull';
 import { pushOutbox } from '@/sync/push';
-import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { createUser, type TestApp, type TestUser } from '@tests/server/helpers';
 import { createProduct } from '@tests/server/fixtures/catalogue';
-import { connectDevice, resetDevice, signIn, type Network } from './device';
+import { engineSuite, signIn, type Network } from './device';
 
 /**
  * An offer queued offline against a price that has changed since it was made is not sent at
@@ -20,15 +20,11 @@ let net: Network;
 let supplier: TestUser;
 let buyer: TestUser;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  net = connectDevice(t);
-  supplier = await createUser(t, { type: 'SUPPLIER' });
+const suite = engineSuite();
+beforeAll(() => {
+  ({ t, net, supplier } = suite);
 });
-afterAll(async () => t?.close());
 beforeEach(async () => {
-  await resetDevice();
-  Object.assign(net, { offline: false, hang: false, failNext: 0, failMatching: null, loseNext: 0 });
   buyer = await createUser(t, { type: 'BUYER' });
   signIn(buyer);
   await setEngineUser(await api.me());

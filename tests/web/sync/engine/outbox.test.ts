@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
 import { api } from '@/sync/api';
 import { setEngineUser } from '@/sync/engine';
@@ -15,26 +15,21 @@ import {
 import { pullStream } from '@/sync/pull';
 import { pushOutbox, recoverInterrupted } from '@/sync/push';
 import { pumpUploads, uploadsSettled } from '@/sync/uploads';
-import { SAMPLE_FILES, createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
+import { SAMPLE_FILES, createUser, type TestApp, type TestUser } from '@tests/server/helpers';
 import { createProduct } from '@tests/server/fixtures/catalogue';
 import { notify } from '@server/services/notifications';
-import { connectDevice, resetDevice, signIn, type Network } from './device';
+import { engineSuite, signIn, type Network } from './device';
 
 let t: TestApp;
 let net: Network;
 let supplier: TestUser;
 let buyer: TestUser;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  net = connectDevice(t);
-  supplier = await createUser(t, { type: 'SUPPLIER' });
+const suite = engineSuite();
+beforeAll(() => {
+  ({ t, net, supplier } = suite);
 });
-afterAll(async () => t?.close());
-
 beforeEach(async () => {
-  await resetDevice();
-  Object.assign(net, { offline: false, hang: false, failNext: 0, loseNext: 0, crashNext: false });
   buyer = await createUser(t, { type: 'BUYER' });
   signIn(buyer);
   await setEngineUser(await api.me());
