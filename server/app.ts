@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { FORM_LIMITS } from './lib/body';
 import { createMailer, type Mailer } from './services/mail';
 import { createMediaStore, type MediaStore } from './services/media';
-import { openMediaObjects } from './services/media-objects';
+import { openMediaObjects } from './services/media-store';
 import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-sweep';
 import { createTokenService, type TokenService } from './services/tokens';
 import { createPushSender, type PushSender } from './services/push';

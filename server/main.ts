@@ -7,7 +7,7 @@ import { runWorkers } from './workers';
 import { serve } from './serve';
 import { seedDemo } from './seed';
 import { createMediaStore } from './services/media';
-import { openMediaObjects } from './services/media-objects';
+import { openMediaObjects } from './services/media-store';
 import { ensureWebBuilt } from './web';
 
 /**

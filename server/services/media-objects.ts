@@ -93,10 +93,3 @@ export function folderObjects(root: string): MediaObjects {
     close: async () => {},
   };
 }
-
-/** The store the configuration names: the bucket's SDK is loaded only when a bucket is configured. */
-export async function openMediaObjects(dataDir: string, s3?: MediaS3Config): Promise<MediaObjects> {
-  if (!s3) return folderObjects(path.join(dataDir, 'media'));
-  const { s3Objects } = await import('./media-s3');
-  return s3Objects(s3, path.join(dataDir, 'media-uploads'));
-}
