@@ -3,7 +3,6 @@ import { copyFile, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MediaS3Config } from '../config';
 
 /** Only images and videos are shown by the browser; anything else (a PDF) is downloaded, never opened on our origin. */
 export const shownInline = (name: string) => /\.(jpg|png|gif|webp|mp4|webm|mov|ogg)$/.test(name);
