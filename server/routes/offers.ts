@@ -20,18 +20,22 @@ const answered = { 200: offerAnswerSchema, 201: offerAnswerSchema, ...failures(4
 const offers: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   for (const action of OFFER_ACTIONS) {
-    app.post(`/api/offers/:id/${action}/`, { schema: { tags: ['offers'], params: idParams, response: answered } }, async (request, reply) => {
-      const me = requireVerified(request);
-      const { fields } = await readForm(request);
-      const input = action === 'counter' ? parseInput(offerCounterInput, fields) : parseInput(offerAnswerInput, fields);
-      const result = await answerOffer(db, me, request.params.id, action, input);
-      app.push.notified(result.notificationId);
-      return reply.code(result.created ? 201 : 200).send({
-        offer: serializeMessage(result.offer),
-        message: serializeMessage(result.message),
-        order: result.order ? await serializeOrder(db, result.order) : null,
-      });
-    });
+    app.post(
+      `/api/offers/:id/${action}/`,
+      { schema: { tags: ['offers'], params: idParams, response: answered } },
+      async (request, reply) => {
+        const me = requireVerified(request);
+        const { fields } = await readForm(request);
+        const input = action === 'counter' ? parseInput(offerCounterInput, fields) : parseInput(offerAnswerInput, fields);
+        const result = await answerOffer(db, me, request.params.id, action, input);
+        app.push.notified(result.notificationId);
+        return reply.code(result.created ? 201 : 200).send({
+          offer: serializeMessage(result.offer),
+          message: serializeMessage(result.message),
+          order: result.order ? await serializeOrder(db, result.order) : null,
+        });
+      },
+    );
   }
 };
 

@@ -50,11 +50,19 @@ export interface OfferAnswerResult {
 /** What a request with this client_id already did, if it did. */
 async function answeredWith(db: Database, userId: number, clientId: string | null): Promise<OfferAnswerResult | undefined> {
   if (clientId === null) return undefined;
-  const message = await db.selectFrom('messages').selectAll().where('sender_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  const message = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
   if (!message || message.reply_to === null) return undefined;
   const offer = await db.selectFrom('messages').selectAll().where('id', '=', message.reply_to).executeTakeFirstOrThrow();
   // The order of an acceptance is the accepted offer's.
-  const order = message.event === 'accepted' ? await db.selectFrom('orders').selectAll().where('offer_id', '=', offer.id).executeTakeFirst() : undefined;
+  const order =
+    message.event === 'accepted'
+      ? await db.selectFrom('orders').selectAll().where('offer_id', '=', offer.id).executeTakeFirst()
+      : undefined;
   return { offer, message, order: order ?? null, created: false, notificationId: null };
 }
 

@@ -87,13 +87,15 @@ export async function orderPage(
   filter: { role?: 'buyer' | 'supplier'; status?: OrderStatus },
   paging: { limit: number; offset: number },
 ) {
-  let mine = db.selectFrom('orders').where((eb) =>
-    filter.role === 'buyer'
-      ? eb('buyer_id', '=', userId)
-      : filter.role === 'supplier'
-        ? eb('supplier_id', '=', userId)
-        : eb.or([eb('buyer_id', '=', userId), eb('supplier_id', '=', userId)]),
-  );
+  let mine = db
+    .selectFrom('orders')
+    .where((eb) =>
+      filter.role === 'buyer'
+        ? eb('buyer_id', '=', userId)
+        : filter.role === 'supplier'
+          ? eb('supplier_id', '=', userId)
+          : eb.or([eb('buyer_id', '=', userId), eb('supplier_id', '=', userId)]),
+    );
   if (filter.status) mine = mine.where('status', '=', filter.status);
   const [rows, total] = await Promise.all([
     mine

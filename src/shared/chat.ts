@@ -45,7 +45,10 @@ export const messageSchema = z.object({
   client_id: z.string().nullable(),
   /** An offer's quantity (null: the product's minimum order), state and end (docs/api.md#offers-and-orders). */
   quantity: z.number().nullable().optional(),
-  offer_state: z.enum([...OFFER_STATES, 'expired']).nullable().optional(),
+  offer_state: z
+    .enum([...OFFER_STATES, 'expired'])
+    .nullable()
+    .optional(),
   expires_at: z.string().nullable().optional(),
   /** An answer: the offer it answers, and what it did to it (a counter is also an offer of its own). */
   reply_to: z.number().nullable().optional(),

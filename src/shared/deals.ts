@@ -33,7 +33,10 @@ export const OFFER_ACTION_STATE: Record<OfferAction, OfferState> = {
 };
 
 /** The state to show, `now` in ms. */
-export function shownOfferState(offer: { offer_state: OfferState | null; expires_at: string | null }, now = Date.now()): ShownOfferState | null {
+export function shownOfferState(
+  offer: { offer_state: ShownOfferState | null; expires_at: string | null },
+  now = Date.now(),
+): ShownOfferState | null {
   if (offer.offer_state === null) return null;
   if (offer.offer_state === 'pending' && offer.expires_at !== null && Date.parse(offer.expires_at) <= now) return 'expired';
   return offer.offer_state;

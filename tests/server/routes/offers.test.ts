@@ -68,7 +68,9 @@ describe('offers', () => {
       buyer: { id: pair.buyer.user.id },
       supplier: { id: pair.supplier.user.id },
     });
-    expect(res.body.order.events).toEqual([{ status: 'requested', at: expect.any(String), by: { id: pair.supplier.user.id }, reason: null }]);
+    expect(res.body.order.events).toEqual([
+      { status: 'requested', at: expect.any(String), by: { id: pair.supplier.user.id }, reason: null },
+    ]);
     const messages = await t.api.get(`/api/conversations/${pair.conversation.id}/messages/`, { token: pair.buyer.token });
     expect(messages.body.results.map((m: any) => m.event ?? null)).toEqual([null, 'accepted']);
     expect((await notificationsOf(pair.buyer.user.id)).map((n) => n.kind)).toEqual(['offer_accepted']);
@@ -100,11 +102,23 @@ describe('offers', () => {
     const counter = await answer(offer.id, 'counter', pair.supplier.token, { price: '2.50', quantity: 4 });
     expect(counter.status).toBe(201);
     expect(counter.body.offer.offer_state).toBe('countered');
-    expect(counter.body.message).toMatchObject({ reply_to: offer.id, event: 'countered', price: '2.50', quantity: 4, offer_state: 'pending' });
+    expect(counter.body.message).toMatchObject({
+      reply_to: offer.id,
+      event: 'countered',
+      price: '2.50',
+      quantity: 4,
+      offer_state: 'pending',
+    });
     expect((await notificationsOf(pair.buyer.user.id)).map((n) => n.kind)).toEqual(['offer_countered']);
     const accepted = await answer(counter.body.message.id, 'accept', pair.buyer.token);
     expect(accepted.status).toBe(201);
-    expect(accepted.body.order).toMatchObject({ status: 'requested', quantity: 4, unit_price: '2.50', total: '10.00', offer: counter.body.message.id });
+    expect(accepted.body.order).toMatchObject({
+      status: 'requested',
+      quantity: 4,
+      unit_price: '2.50',
+      total: '10.00',
+      offer: counter.body.message.id,
+    });
     expect((await notificationsOf(pair.supplier.user.id)).map((n) => n.kind)).toEqual(['new_offer', 'offer_accepted']);
   });
 
@@ -161,11 +175,7 @@ describe('offers', () => {
   it('an offer unanswered for seven days reads as expired and cannot be accepted', async () => {
     const pair = await chatPair(t);
     const offer = await offerIn(pair);
-    await t.db
-      .updateTable('messages')
-      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .where('id', '=', offer.id)
-      .execute();
+    await t.db.updateTable('messages').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', offer.id).execute();
     const res = await answer(offer.id, 'accept', pair.supplier.token);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'This offer has expired.' });
@@ -188,7 +198,11 @@ describe('offers', () => {
     const again = await answer(offer.id, 'accept', pair.supplier.token, { client_id: clientId });
     expect(again.status).toBe(200);
     expect(again.body.order.id).toBe(a.body.order.id);
-    const count = await t.db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).where('offer_id', '=', offer.id).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('orders')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('offer_id', '=', offer.id)
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
     const answers = await t.db.selectFrom('messages').select('id').where('reply_to', '=', offer.id).execute();
     expect(answers).toHaveLength(1);
@@ -197,9 +211,13 @@ describe('offers', () => {
   it('an acceptance and a withdrawal that cross end with exactly one of them', async () => {
     const pair = await chatPair(t);
     const offer = await offerIn(pair);
-    const [accept, withdraw] = await Promise.all([answer(offer.id, 'accept', pair.supplier.token), answer(offer.id, 'withdraw', pair.buyer.token)]);
+    const [accept, withdraw] = await Promise.all([
+      answer(offer.id, 'accept', pair.supplier.token),
+      answer(offer.id, 'withdraw', pair.buyer.token),
+    ]);
     expect([accept.status, withdraw.status].sort()).toEqual([201, 400]);
-    const state = (await t.db.selectFrom('messages').select('offer_state').where('id', '=', offer.id).executeTakeFirstOrThrow()).offer_state;
+    const state = (await t.db.selectFrom('messages').select('offer_state').where('id', '=', offer.id).executeTakeFirstOrThrow())
+      .offer_state;
     const orders = await t.db.selectFrom('orders').select('id').where('offer_id', '=', offer.id).execute();
     expect(orders).toHaveLength(state === 'accepted' ? 1 : 0);
   });

@@ -17,7 +17,11 @@ async function setUp(stock = 10, minimum = 1) {
   const buyer = await createUser(t, { type: 'BUYER' });
   const supplier = await createUser(t, { type: 'SUPPLIER' });
   const product = await insertProduct(t, supplier.user.id, { price: '12.50' });
-  await t.db.updateTable('products').set({ quantity_in_stock: stock, minimum_order_quantity: minimum }).where('id', '=', product.id).execute();
+  await t.db
+    .updateTable('products')
+    .set({ quantity_in_stock: stock, minimum_order_quantity: minimum })
+    .where('id', '=', product.id)
+    .execute();
   return { buyer, supplier, product };
 }
 
@@ -63,7 +67,9 @@ describe('Buy now', () => {
       quantity: ['The quantity cannot be more than the quantity in stock.'],
     });
     expect((await order(buyer, { product: product.id, quantity: 'many' })).status).toBe(400);
-    expect((await order(buyer, { product: 999999, quantity: 3 })).body).toEqual({ product: ['Invalid pk "999999" - object does not exist.'] });
+    expect((await order(buyer, { product: 999999, quantity: 3 })).body).toEqual({
+      product: ['Invalid pk "999999" - object does not exist.'],
+    });
     const own = await order(supplier, { product: product.id, quantity: 3 });
     expect(own.status).toBe(403);
     expect(own.body).toEqual({ detail: 'You cannot order your own product.' });
@@ -147,7 +153,10 @@ describe('the order state machine', () => {
     const { buyer, supplier, product } = await setUp();
     const { body: placed } = await order(buyer, { product: product.id, quantity: 2 });
     const client_id = randomUUID();
-    const [x, y] = await Promise.all([move(placed.id, 'confirm', supplier, { client_id }), move(placed.id, 'confirm', supplier, { client_id })]);
+    const [x, y] = await Promise.all([
+      move(placed.id, 'confirm', supplier, { client_id }),
+      move(placed.id, 'confirm', supplier, { client_id }),
+    ]);
     expect([x.status, y.status]).toEqual([200, 200]);
     expect(await stockOf(product.id)).toBe(8);
     expect((await move(placed.id, 'confirm', supplier, { client_id })).body.events).toHaveLength(2);
@@ -162,7 +171,9 @@ describe('the order state machine', () => {
     const mine = await t.api.get('/api/orders/', { token: buyer.token });
     expect(mine.body.count).toBe(2);
     expect(mine.body.results.map((o: any) => o.id)).toEqual([second.id, first.id]);
-    expect((await t.api.get('/api/orders/?status=declined', { token: supplier.token })).body.results.map((o: any) => o.id)).toEqual([first.id]);
+    expect((await t.api.get('/api/orders/?status=declined', { token: supplier.token })).body.results.map((o: any) => o.id)).toEqual([
+      first.id,
+    ]);
     expect((await t.api.get('/api/orders/?role=supplier', { token: buyer.token })).body.count).toBe(0);
     expect((await t.api.get('/api/orders/?status=lost', { token: buyer.token })).status).toBe(400);
     const other = await createUser(t, { type: 'BUYER' });
