@@ -1,5 +1,5 @@
 import type { OrderRow } from '../db/db';
-import { OPEN_ORDER_STATUSES, type OrderStatus } from '../shared/deals';
+import { OPEN_ORDER_STATUSES, holdsStock, type OrderStatus } from '../shared/deals';
 import { intent } from '../sync';
 import { useLive, type Live } from './live';
 
@@ -51,4 +51,39 @@ export function useProductLimits(id: number | null): { minimum_order_quantity: n
       [id],
     ).data ?? null
   );
+}
+
+export interface SupplierDashboard {
+  offersWaiting: number;
+  toConfirm: number;
+  toShip: number;
+  /** USD: orders confirmed this calendar month that still hold their stock. */
+  confirmedThisMonth: string;
+}
+
+/** A supplier's deals at a glance (docs/product.md#deals), from the device. */
+export function useSupplierDashboard(userId: number): SupplierDashboard | undefined {
+  return useLive(
+    async ({ db }) => {
+      const now = new Date();
+      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+      const [orders, offers] = await Promise.all([
+        db.orders.filter((o) => o.supplier.id === userId).toArray(),
+        db.messages
+          .filter((m) => m.price !== null && m.offer_state === 'pending' && m.sender.id !== userId && m.id > 0)
+          .filter((m) => !m.expires_at || Date.parse(m.expires_at) > now.getTime())
+          .count(),
+      ]);
+      const cents = orders
+        .filter((o) => holdsStock(o.status) && o.events.some((e) => e.status === 'confirmed' && e.at >= monthStart))
+        .reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0);
+      return {
+        offersWaiting: offers,
+        toConfirm: orders.filter((o) => o.status === 'requested').length,
+        toShip: orders.filter((o) => o.status === 'confirmed').length,
+        confirmedThisMonth: (cents / 100).toFixed(2),
+      };
+    },
+    [userId],
+  ).data;
 }
