@@ -131,7 +131,7 @@ export async function moveOrder(order: OrderRow, action: OrderAction, reason?: s
   const user = signedInUser();
   const next = nextOrderStatus(order.status, action);
   if (next === null) return;
-  const target = `order:${order.id < 0 ? order.id : order.id}`;
+  const target = `order:${order.id}`;
   await guardedWrite(t`your change to the order`, () =>
     db.transaction('rw', [db.orders, db.outbox], async () => {
       const unsent = order.id < 0 ? await waitingEntry(target, ['order.create']) : undefined;
