@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { LocalizedText } from '@/shared/content-language';
+import type { OfferEvent, OfferState, OrderStatus, StoredOrderEvent } from '@/shared/deals';
 
 /** Kysely's view of the tables created by server/db/migrations. Keep the two in step. */
 
@@ -175,6 +176,33 @@ export interface MessagesTable {
   timestamp: Timestamp;
   seq: Seq;
   txid: Seq;
+  /** An offer's quantity, state and end (0020); `reply_to` and `event`: what an answer did to which offer. */
+  quantity: ColumnType<number | null, number | null | undefined, number | null>;
+  offer_state: ColumnType<OfferState | null, OfferState | null | undefined, OfferState | null>;
+  expires_at: NullableTimestamp;
+  reply_to: ColumnType<number | null, number | null | undefined, number | null>;
+  event: ColumnType<OfferEvent | null, OfferEvent | null | undefined, OfferEvent | null>;
+}
+
+/** An agreed deal and its progress (0020); `events` is its timeline, oldest first. */
+export interface OrdersTable {
+  id: Generated<number>;
+  buyer_id: number;
+  supplier_id: number;
+  product_id: number | null;
+  product_name: string;
+  conversation_id: number | null;
+  offer_id: number | null;
+  quantity: number;
+  unit_price: Money;
+  total: Money;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  events: ColumnType<StoredOrderEvent[], string | undefined, string>;
+  client_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  seq: Seq;
+  txid: Seq;
 }
 
 export interface NotificationsTable {
@@ -268,6 +296,7 @@ export interface DB {
   favorites: FavoritesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  orders: OrdersTable;
   notifications: NotificationsTable;
   tombstones: TombstonesTable;
   sync_meta: SyncMetaTable;

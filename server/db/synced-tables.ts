@@ -17,6 +17,8 @@ export const SYNCED_TABLES = [
   { table: 'notifications', audience: 'array[old.user_id]' },
   // When the whole conversation goes, its own tombstone tells the client to drop the messages.
   { table: 'messages', audience: '(select array[c.buyer_id, c.supplier_id] from conversations c where c.id = old.conversation_id)' },
+  // `migration`: made later than 0009, by that migration, with its own triggers.
+  { table: 'orders', audience: 'array[old.buyer_id, old.supplier_id]', migration: '0020' },
 ] as const;
 
 export type SyncedTable = (typeof SYNCED_TABLES)[number]['table'];

@@ -19,6 +19,8 @@ import sync from './sync';
 import rates from './rates';
 import push from './push';
 import uploads from './uploads';
+import offers from './offers';
+import orders from './orders';
 
 /** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -42,4 +44,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(rates);
   await app.register(push);
   await app.register(uploads);
+  await app.register(offers);
+  await app.register(orders);
 }

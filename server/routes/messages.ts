@@ -59,6 +59,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
         text: input.text,
         imageUrl,
         price: input.price,
+        quantity: input.quantity,
         clientId: input.client_id,
       },
       limiter,

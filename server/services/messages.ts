@@ -8,6 +8,8 @@ import type { NewNotification } from './notifications';
 import { markConversationRead, readMarker, type ConversationRow, type ParticipantConversation } from './conversations';
 import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, SENDING_TOO_FAST } from '@/shared/messaging';
 import type { Message } from '@/shared/chat';
+import { OFFER_LIFETIME_DAYS, quantityRefusal } from '@/shared/deals';
+import { SERVER_MESSAGES } from '@/shared/messages';
 
 /**
  * Messages of a conversation (docs/product.md#chat-rules, docs/api.md#idempotent-writes), sent with an optional client_id so
@@ -25,6 +27,12 @@ export const serializeMessage = (m: MessageRow): Message => ({
   price: m.price,
   timestamp: m.timestamp.toISOString(),
   client_id: m.client_id,
+  quantity: m.quantity,
+  // Answered on read: a pending offer past its end shows as expired (docs/api.md#offers-and-orders).
+  offer_state: m.offer_state === 'pending' && m.expires_at !== null && m.expires_at.getTime() <= Date.now() ? 'expired' : m.offer_state,
+  expires_at: m.expires_at?.toISOString() ?? null,
+  reply_to: m.reply_to,
+  event: m.event,
 });
 
 /**
@@ -58,6 +66,8 @@ export interface NewMessage {
   text: string;
   imageUrl: string | null;
   price: string | null;
+  /** An offer's quantity; null: the product's minimum order. */
+  quantity?: number | null;
   clientId: string | null;
 }
 
@@ -79,8 +89,9 @@ async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, 
   const gatheredWording = n.kind === 'new_offer' ? ` new offers from ${sender.first_name}.` : ` new messages from ${sender.first_name}.`;
   const query = sql<MessageRow & { notification_id: number | null }>`
     with m as (
-      insert into messages (conversation_id, sender_id, text, image_url, price, client_id)
-      values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.price}, ${m.clientId})
+      insert into messages (conversation_id, sender_id, text, image_url, price, client_id, quantity, offer_state, expires_at)
+      values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.price}, ${m.clientId}, ${m.quantity ?? null},
+        ${m.price === null ? null : 'pending'}, ${m.price === null ? null : sql`now() + make_interval(days => ${OFFER_LIFETIME_DAYS})`})
       on conflict (sender_id, client_id) do nothing
       returning *
     ), moved as (
@@ -145,7 +156,16 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
   const product =
     m.price === null || c.product_id === null
       ? undefined
-      : await db.selectFrom('products').select('name').where('id', '=', c.product_id).executeTakeFirst();
+      : await db
+          .selectFrom('products')
+          .select(['name', 'minimum_order_quantity', 'quantity_in_stock'])
+          .where('id', '=', c.product_id)
+          .executeTakeFirst();
+  // A quantity given must fit the minimum order and the stock (docs/product.md#deals).
+  if (product && m.quantity != null) {
+    const refusal = quantityRefusal(m.quantity, product);
+    if (refusal) throw fieldError('quantity', SERVER_MESSAGES[refusal]);
+  }
   // A concurrent retry with the same client_id waits for the first insert, then inserts nothing.
   const inserted = await insertMessage(db, c, sender, m, notificationFor(c, sender, m.price, product?.name));
   if (inserted) {

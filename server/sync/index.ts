@@ -1,6 +1,7 @@
 import { catalogueCollections } from './catalogue';
 import { messagingCollections } from './messaging';
+import { orders } from './deals';
 import type { SyncCollection } from './types';
 
 /** Every collection GET /api/sync/ serves (docs/api.md#delta-sync). Add a collection here to sync it. */
-export const syncCollections: SyncCollection[] = [...catalogueCollections, ...messagingCollections];
+export const syncCollections: SyncCollection[] = [...catalogueCollections, ...messagingCollections, orders];

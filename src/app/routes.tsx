@@ -57,6 +57,8 @@ const ProfileEditScreen = screen(() => import('../screens/profile/ProfileEditScr
 const ProductFormScreen = screen(() => import('../screens/products/ProductFormScreen'));
 const ProductDetailScreen = screen(() => import('../screens/products/ProductDetailScreen'));
 const SellerScreen = screen(() => import('../screens/users/SellerScreen'));
+const OrdersScreen = screen(() => import('../screens/orders/OrdersScreen'));
+const OrderScreen = screen(() => import('../screens/orders/OrderScreen'));
 const PrivacyPolicyScreen = screen(() => import('../screens/legal/PrivacyPolicyScreen'));
 const TermsOfServiceScreen = screen(() => import('../screens/legal/TermsOfServiceScreen'));
 
@@ -89,6 +91,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/products/:id/edit', screen: ProductFormScreen, guard: 'user' },
   { path: '/products/:id', screen: ProductDetailScreen },
   { path: '/users/:id', screen: SellerScreen },
+  { path: '/orders', screen: OrdersScreen, guard: 'user' },
+  { path: '/orders/:id', screen: OrderScreen, guard: 'user' },
   { path: '/privacy-policy', screen: PrivacyPolicyScreen },
   { path: '/terms-of-service', screen: TermsOfServiceScreen },
 ];

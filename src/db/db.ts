@@ -2,6 +2,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Banner, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { Category, UserSummary } from '../shared/types';
+import type { Order } from '../shared/deals-schema';
 
 /**
  * The device's local database (docs/architecture.md#the-web-app-one-direction): screens render from it through live queries; the
@@ -64,6 +65,9 @@ export interface MessageRow extends Message, PendingMark {
 
 export type NotificationRow = Notification;
 
+/** An order (docs/api.md#offers-and-orders); a "Buy now" not yet sent has a temporary negative id. */
+export interface OrderRow extends Order, PendingMark {}
+
 export interface SellerRow extends UserSummary {
   seller_average_rating?: string | null;
   fetched_at: number;
@@ -88,7 +92,10 @@ export type OutboxKind =
   | 'review.edit'
   | 'message.send'
   | 'notification.read'
-  | 'notification.read-all';
+  | 'notification.read-all'
+  | 'offer.answer'
+  | 'order.create'
+  | 'order.move';
 
 export interface OutboxRow {
   seq?: number;
@@ -133,6 +140,7 @@ export class MarketplaceDb extends Dexie {
   conversations!: EntityTable<ConversationRow, 'id'>;
   messages!: EntityTable<MessageRow, 'id'>;
   notifications!: EntityTable<NotificationRow, 'id'>;
+  orders!: EntityTable<OrderRow, 'id'>;
   sellers!: EntityTable<SellerRow, 'id'>;
   rates!: EntityTable<RatesRow, 'base'>;
   recent!: Table<RecentRow, number>;
@@ -162,10 +170,15 @@ export class MarketplaceDb extends Dexie {
       outbox: '++seq, state, target, client_id',
       syncState: 'key',
     });
+    // Version 3: orders (docs/sync.md). The private stream starts over (its rows stay where they
+    // are): a cursor an older version moved on without asking for orders would skip the early ones.
+    this.version(3)
+      .stores({ orders: 'id, status, updated_at, client_id' })
+      .upgrade((tx) => tx.table('syncState').delete('stream:private'));
   }
 }
 
 export const db = new MarketplaceDb();
 
 /** Tables that belong to the signed-in user: cleared on sign-out and when another user signs in. */
-export const PRIVATE_TABLES = ['favorites', 'reviews', 'conversations', 'messages', 'notifications', 'outbox', 'recent'] as const;
+export const PRIVATE_TABLES = ['favorites', 'reviews', 'conversations', 'messages', 'notifications', 'orders', 'outbox', 'recent'] as const;

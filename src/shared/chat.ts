@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSummarySchema } from './types';
+import { OFFER_EVENTS, OFFER_STATES } from './deals';
 
 /** The API's chat and bell shapes (docs/api.md#calls), as the server answers and the web app reads them. */
 
@@ -42,10 +43,35 @@ export const messageSchema = z.object({
   price: z.string().nullable(),
   timestamp: z.string(),
   client_id: z.string().nullable(),
+  /** An offer's quantity (null: the product's minimum order), state and end (docs/api.md#offers-and-orders). */
+  quantity: z.number().nullable().optional(),
+  offer_state: z
+    .enum([...OFFER_STATES, 'expired'])
+    .nullable()
+    .optional(),
+  expires_at: z.string().nullable().optional(),
+  /** An answer: the offer it answers, and what it did to it (a counter is also an offer of its own). */
+  reply_to: z.number().nullable().optional(),
+  event: z.enum(OFFER_EVENTS).nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const NOTIFICATION_KINDS = ['new_message', 'new_offer', 'new_review', 'new_favorite'] as const;
+export const NOTIFICATION_KINDS = [
+  'new_message',
+  'new_offer',
+  'new_review',
+  'new_favorite',
+  'offer_accepted',
+  'offer_declined',
+  'offer_countered',
+  'offer_withdrawn',
+  'order_requested',
+  'order_confirmed',
+  'order_declined',
+  'order_shipped',
+  'order_delivered',
+  'order_cancelled',
+] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -86,6 +86,25 @@ export const SERVER_MESSAGES = {
   BUYER_AND_SUPPLIER: 'A conversation is between a buyer and a supplier.',
   UNSUPPORTED_FILE_TYPE: 'Unsupported file type. Allowed: JPEG, PNG, GIF or WebP images; MP4, WebM, MOV or Ogg videos; PDF.',
   NOT_WHAT_IT_CLAIMS: 'The file is damaged or is not the type it claims to be.',
+  // Deals: offers and orders.
+  NOT_AN_OFFER: 'This message is not an offer.',
+  ONLY_RECIPIENT_ANSWERS: 'Only the other side can answer this offer.',
+  ONLY_SUPPLIER_COUNTERS: 'Only the supplier can counter an offer.',
+  ONLY_SENDER_WITHDRAWS: 'Only the one who made an offer can withdraw it.',
+  OFFER_ALREADY_ACCEPTED: 'This offer has already been accepted.',
+  OFFER_ALREADY_DECLINED: 'This offer has already been declined.',
+  OFFER_ALREADY_COUNTERED: 'This offer has already been countered.',
+  OFFER_WITHDRAWN: 'This offer was withdrawn.',
+  OFFER_EXPIRED: 'This offer has expired.',
+  PRODUCT_UNAVAILABLE: 'This product is no longer available.',
+  QUANTITY_ONLY_WITH_PRICE: 'A quantity goes with an offer price.',
+  OUT_OF_STOCK: 'This product is out of stock.',
+  BELOW_MINIMUM_ORDER: 'The quantity must be at least the minimum order quantity.',
+  ABOVE_STOCK: 'The quantity cannot be more than the quantity in stock.',
+  NOT_ENOUGH_STOCK: 'There is not enough stock left for this order.',
+  CANNOT_ORDER_OWN_PRODUCT: 'You cannot order your own product.',
+  ONLY_SUPPLIER_MOVES_ORDER: 'Only the supplier can do this to an order.',
+  ORDER_MOVE_IMPOSSIBLE: 'This order cannot do that in its current status.',
 };
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, OFFER_STEP } from './constants';
 import { offerPrice } from './currency';
 // validation.ts also installs the DRF wording of zod's messages (e.g. 'Ensure this field has no more than 5000 characters.').
-import { INVALID_NUMBER, TWO_DECIMALS_AT_MOST } from './validation';
+import { INVALID_NUMBER, TWO_DECIMALS_AT_MOST, wholeNumber } from './validation';
 import { SERVER_MESSAGES } from './messages';
 
 /**
@@ -108,11 +108,14 @@ export const sendMessageSchema = z
       .transform((v) => v?.trim() || null),
     // Absent, null or '' means an ordinary message, not an offer.
     price: z.preprocess((v) => (v === '' || v === null ? undefined : v), offerPriceField.optional()).transform((v) => v ?? null),
+    // An offer's quantity (docs/api.md#offers-and-orders); absent: the product's minimum order.
+    quantity: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber(1).optional()).transform((v) => v ?? null),
     client_id: z
       .uuid()
       .nullish()
       .transform((v) => v ?? null),
   })
-  .refine((m) => messageHasContent(m), { message: MESSAGE_NEEDS_CONTENT });
+  .refine((m) => messageHasContent(m), { message: MESSAGE_NEEDS_CONTENT })
+  .refine((m) => m.quantity === null || m.price !== null, { message: SERVER_MESSAGES.QUANTITY_ONLY_WITH_PRICE, path: ['quantity'] });
 
 export type SendMessageInput = z.input<typeof sendMessageSchema>;

@@ -13,6 +13,7 @@ import {
   userSchema,
 } from '../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../shared/chat';
+import { offerAnswerSchema, orderSchema } from '../shared/deals-schema';
 
 /**
  * Answers checked against the shared API schemas (src/shared/) at the client's edge, in
@@ -49,6 +50,8 @@ const SHAPES = {
   conversation: conversationSchema,
   messagePage: pageSchema(messageSchema),
   message: messageSchema,
+  offerAnswer: offerAnswerSchema,
+  order: orderSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type AnswerShape = keyof typeof SHAPES;
@@ -63,6 +66,7 @@ const SYNC_ITEMS: Record<string, z.ZodType> = {
   conversations: conversationSchema,
   messages: messageSchema,
   notifications: notificationSchema,
+  orders: orderSchema,
 };
 
 function checkAnswer(path: string, schema: z.ZodType, data: unknown): void {

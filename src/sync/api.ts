@@ -8,6 +8,8 @@ import { reportReachable, reportUnreachable } from './connectivity';
 import { reportHealthy, reportTrouble, retryAfterMs } from './health';
 import { subjectOf } from './identity';
 import type { PasswordResetConfirm } from '../shared/password-reset';
+import type { OfferAction, OrderAction } from '../shared/deals';
+import type { OfferAnswer, Order } from '../shared/deals-schema';
 
 /**
  * The one typed client for the API (docs/architecture.md#the-web-app-one-direction: online-only forms and the sync layer use it;
@@ -359,6 +361,13 @@ export const api = {
   updateSupplierProfile: (form: FormData) =>
     request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form, shape: 'supplierProfile' }),
   updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form, shape: 'buyerProfile' }),
+  /** Deals (docs/api.md#offers-and-orders): each idempotent by its client_id. */
+  answerOffer: (offer: number, action: OfferAction, body: { client_id: string; price?: string; quantity?: number }) =>
+    request<OfferAnswer>(`offers/${offer}/${action}/`, { method: 'POST', body, shape: 'offerAnswer' }),
+  createOrder: (body: { product: number; quantity: number; client_id: string }) =>
+    request<Order>('orders/', { method: 'POST', body, shape: 'order' }),
+  moveOrder: (order: number, action: OrderAction, body: { reason?: string | null; client_id: string }) =>
+    request<Order>(`orders/${order}/${action}/`, { method: 'POST', body, shape: 'order' }),
   /** Only notifications created at or before `until` (the newest one the device showed). */
   markAllNotificationsRead: async (until?: string): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined });

@@ -2,6 +2,8 @@ import type { Banner, Favorite, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import { db, type CategoryRow, type ConversationRow, type FavoriteRow, type ProductRow } from '../db/db';
 import { productsChanged } from '../db/search';
+import type { Order } from '../shared/deals-schema';
+import { isDealKind, putOrders, rebaseDeal } from './dealRows';
 
 /**
  * Writing what the server sent into the local database. Every writer of server rows goes
@@ -46,6 +48,7 @@ export const SYNC_TABLES = [
   db.conversations,
   db.messages,
   db.notifications,
+  db.orders,
   db.outbox,
   db.syncState,
 ];
@@ -97,6 +100,10 @@ export async function applyChanges(changes: Changes): Promise<void> {
       case 'notifications':
         await db.notifications.bulkPut(upserted as Notification[]);
         await db.notifications.bulkDelete(deleted);
+        break;
+      case 'orders':
+        await putOrders(upserted as Order[]);
+        await db.orders.bulkDelete(deleted);
         break;
       default:
         // A collection this version does not know yet: ignored, the server stays compatible.
@@ -167,6 +174,7 @@ export async function rebase(): Promise<void> {
         break;
       }
       default:
+        if (isDealKind(entry.kind)) await rebaseDeal(entry, mark);
         // Pending reviews and messages live under temporary ids the server never sends.
         break;
     }

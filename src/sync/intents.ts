@@ -11,8 +11,10 @@ import { currentUser, requestPull } from './engine';
 import { guardedWrite } from './storage';
 import { wakePush } from './signals';
 import { NotSignedInError } from './errors';
+import { discardDeal, isDealKind } from './dealRows';
 
 export { NotSignedInError };
+export { answerOffer, moveOrder, placeOrder } from './deals';
 
 /**
  * What the screens call (docs/architecture.md#the-web-app-one-direction): each writes the device first, so the screen changes at
@@ -238,7 +240,7 @@ export async function openProduct(product: Product): Promise<void> {
 
 /** Sends a failed entry again. */
 export async function retryOutboxEntry(outboxId: number): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders], async () => {
     const entry = await db.outbox.get(outboxId);
     if (!entry) return;
     // An offer held back because the price changed: retrying is the buyer's "send anyway".
@@ -251,7 +253,7 @@ export async function retryOutboxEntry(outboxId: number): Promise<void> {
 
 /** Gives up a failed (or waiting) entry and undoes what it showed on the device. */
 export async function discardOutboxEntry(outboxId: number): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders], async () => {
     const entry = await db.outbox.get(outboxId);
     if (!entry || entry.state === 'sending') return;
     await db.outbox.delete(outboxId);
@@ -283,6 +285,7 @@ export async function discardOutboxEntry(outboxId: number): Promise<void> {
         await db.messages.delete(p.tempId as number);
         break;
       default:
+        if (isDealKind(entry.kind)) await discardDeal(entry);
         break;
     }
   });

@@ -13,7 +13,7 @@ import { productsChanged } from '../db/search';
 export type StreamName = 'private' | 'catalogue';
 
 export const STREAM_COLLECTIONS: Record<StreamName, string[]> = {
-  private: ['categories', 'banners', 'favorites', 'reviews', 'conversations', 'messages', 'notifications'],
+  private: ['categories', 'banners', 'favorites', 'reviews', 'conversations', 'messages', 'notifications', 'orders'],
   catalogue: ['products'],
 };
 
@@ -30,6 +30,7 @@ const RESET_TABLES: Record<StreamName, () => Promise<unknown>> = {
       db.favorites.clear(),
       db.conversations.clear(),
       db.notifications.clear(),
+      db.orders.where(':id').above(0).delete(),
       db.reviews.where(':id').above(0).delete(),
       db.messages.where(':id').above(0).delete(),
     ]),

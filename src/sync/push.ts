@@ -6,6 +6,8 @@ import { api, ApiError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
 import { sessionIsOf } from './identity';
+import { isDealKind, markDealRow } from './dealRows';
+import { sendDeal } from './dealSend';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 
 /**
@@ -156,6 +158,10 @@ async function send(entry: OutboxRow): Promise<void> {
     case 'notification.read-all':
       await api.markAllNotificationsRead(typeof p.until === 'string' ? p.until : undefined);
       return done(entry, async () => undefined);
+    case 'offer.answer':
+    case 'order.create':
+    case 'order.move':
+      return done(entry, await sendDeal(entry));
   }
 }
 
@@ -178,12 +184,16 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
 
 /** The entry reached the server: apply the answer and forget the entry, in one transaction. */
 async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.syncState], async () => {
-    // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
-    await db.outbox.delete(entry.seq!);
-    await apply();
-    await rebase();
-  });
+  await db.transaction(
+    'rw',
+    [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.syncState],
+    async () => {
+      // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
+      await db.outbox.delete(entry.seq!);
+      await apply();
+      await rebase();
+    },
+  );
 }
 
 function reasonFor(entry: OutboxRow, error: unknown): string {
@@ -193,6 +203,8 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
     return t`Your offer of $${offer} was made when the price was $${was}; it is now $${now}. Retry sends the offer anyway; Discard drops it.`;
   }
   if (error instanceof ApiError && error.status === 404 && entry.kind === 'message.send') return t`This conversation no longer exists.`;
+  // A deal's refusal says what happened (withdrawn meanwhile, stock gone...): the server's words.
+  if (isDealKind(entry.kind)) return serverReason(error);
   const productGone =
     error instanceof ApiError &&
     (error.status === 404 ||
@@ -205,7 +217,7 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
 
 /** Marks the entry and the row it shows on as failed, with the reason. */
 async function fail(entry: OutboxRow, reason: string): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications], async () => {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders], async () => {
     // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.update(entry.seq!, { state: 'failed', error: reason });
     await markRow(entry, { pending: 'failed', error: reason, outboxId: entry.seq });
@@ -222,4 +234,5 @@ export async function markRow(
   else if (entry.kind === 'review.create') await db.reviews.update(p.tempId as number, mark);
   else if (entry.kind === 'review.edit') await db.reviews.update(p.review as number, mark);
   else if (entry.kind === 'message.send') await db.messages.update(p.tempId as number, mark);
+  else if (isDealKind(entry.kind)) await markDealRow(entry, mark);
 }

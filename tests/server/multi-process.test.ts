@@ -273,6 +273,26 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
     expect((await sharp(made).metadata()).width).toBe(200);
   });
 
+  it('20 buyers ordering the last 10 units through three processes: exactly 10 confirmations take stock, never below zero', async () => {
+    const supplier = await signIn(a(), 'supplier@multi.test');
+    const product = await newProduct(a(), supplier.access, 'Last Ten Units');
+    const processes = [a(), b(), c()];
+    const buyers = await Promise.all(Array.from({ length: 20 }, async (_, i) => signIn(processes[i % 3], await newBuyer(`order${i}`))));
+    const placed = await Promise.all(
+      buyers.map((buyer, i) => processes[i % 3].post('/api/orders/', { product: product.id, quantity: 1 }, { token: buyer.access })),
+    );
+    expect(placed.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const confirmed = await Promise.all(
+      placed.map((r, i) => processes[(i + 1) % 3].post(`/api/orders/${r.body.id}/confirm/`, {}, { token: supplier.access })),
+    );
+    expect(confirmed.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(confirmed.filter((r) => r.status === 400)).toHaveLength(10);
+    const row = await handle.db.selectFrom('products').select('quantity_in_stock').where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(row.quantity_in_stock).toBe(0);
+    const statuses = await handle.db.selectFrom('orders').select('status').where('product_id', '=', product.id).execute();
+    expect(statuses.filter((o) => o.status === 'confirmed')).toHaveLength(10);
+  }, 60_000);
+
   it('SIGTERM lets a request in flight finish, refuses new connections, and the process exits cleanly', async () => {
     const server = servers[2];
     const supplier = await signIn(server.api, 'supplier@multi.test');

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useAuth } from '@/queries/auth';
 import { useSignOut } from '@/components/SignOut';
 import { useDismiss } from '../hooks';
-import { ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
+import { BoxIcon, ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
 
 /** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
 export default function ProfileMenu() {
@@ -44,6 +44,11 @@ export default function ProfileMenu() {
           <li>
             <Link href="/profile" className="dropdown__item" onClick={close}>
               <UserIcon /> <Trans>My profile</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link href="/orders" className="dropdown__item" onClick={close}>
+              <BoxIcon /> <Trans>Orders</Trans>
             </Link>
           </li>
           {user.user_type === 'SUPPLIER' ? (

@@ -44,6 +44,36 @@ export function notificationText(n: Pick<Notification, 'kind' | 'params' | 'mess
       if (!name || !product) break;
       return t`${name} added your product "${product}" to their favourites.`;
     }
+    case 'offer_accepted':
+    case 'offer_declined':
+    case 'offer_countered':
+    case 'offer_withdrawn': {
+      const sender = text('sender');
+      const product = text('product');
+      if (!sender || !text('price')) break;
+      const price = formatPrice(text('price'));
+      if (n.kind === 'offer_accepted') return t`${sender} accepted your offer of ${price} for ${product}.`;
+      if (n.kind === 'offer_declined') return t`${sender} declined your offer of ${price} for ${product}.`;
+      if (n.kind === 'offer_countered') return t`${sender} countered with ${price} for ${product}.`;
+      return t`${sender} withdrew the offer of ${price} for ${product}.`;
+    }
+    case 'order_requested':
+    case 'order_confirmed':
+    case 'order_declined':
+    case 'order_shipped':
+    case 'order_delivered':
+    case 'order_cancelled': {
+      // Parameters from server/services/orders.ts.
+      const sender = text('sender');
+      const product = text('product');
+      if (!sender || !product) break;
+      if (n.kind === 'order_requested') return t`${sender} asks to order ${product}.`;
+      if (n.kind === 'order_confirmed') return t`${sender} confirmed your order of ${product}.`;
+      if (n.kind === 'order_declined') return t`${sender} declined your order of ${product}.`;
+      if (n.kind === 'order_shipped') return t`${sender} shipped your order of ${product}.`;
+      if (n.kind === 'order_delivered') return t`${sender} marked the order of ${product} delivered.`;
+      return t`${sender} cancelled the order of ${product}.`;
+    }
   }
   return n.message;
 }

@@ -14,6 +14,7 @@ import {
 import type { User } from '@/shared/types';
 import { offerPrices } from '@/shared/messaging';
 import { useConnectivity, discardOutboxEntry, retryOutboxEntry } from '@/queries/status';
+import { useProductLimits } from '@/queries/deals';
 import MediaViewer from '@/components/MediaViewer';
 import Spinner from '@/components/Spinner';
 import Avatar from './Avatar';
@@ -41,6 +42,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const [viewing, setViewing] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
   const unread = (conversation?.unread_messages_count ?? 0) > 0;
   const online = useConnectivity();
+  const limits = useProductLimits(conversation?.product?.id ?? null);
 
   useWatchConversation(id);
 
@@ -119,6 +121,8 @@ export default function ConversationPane({ id, me, currency }: Props) {
           onOpenMedia={(url, kind) => setViewing({ url, kind })}
           onRetry={retryOutboxEntry}
           onDiscard={discardOutboxEntry}
+          supplier={me.user_type === 'SUPPLIER'}
+          product={limits}
         />
       )}
       <Composer onSend={send} offers={offers} onOffer={offer} formatPrice={currency.format} />

@@ -4,6 +4,8 @@ import { formatDate, formatDateTime } from '@/shared/format';
 import Attachment from './Attachment';
 import PendingFile from './PendingFile';
 import UploadProgress from './UploadProgress';
+import OfferCard from './OfferCard';
+import AnswerLine from './AnswerLine';
 
 interface Props {
   message: MessageRow;
@@ -12,6 +14,10 @@ interface Props {
   onOpenMedia(url: string, kind: 'image' | 'video'): void;
   onRetry(outboxId: number): void;
   onDiscard(outboxId: number): void;
+  /** The reader is the conversation's supplier. */
+  supplier?: boolean;
+  /** The product's minimum order and stock, when the device holds it. */
+  product?: { minimum_order_quantity: number; quantity_in_stock: number } | null;
 }
 
 function timeOf(iso: string): string {
@@ -24,11 +30,20 @@ function timeOf(iso: string): string {
  * One message: an offer's price, its file, its text, and when it was sent. A message still
  * in the outbox says it is sending; one the server refused says why and offers retry and discard.
  */
-export default function MessageBubble({ message, mine, formatPrice, onOpenMedia, onRetry, onDiscard }: Props) {
+export default function MessageBubble({
+  message,
+  mine,
+  formatPrice,
+  onOpenMedia,
+  onRetry,
+  onDiscard,
+  supplier = false,
+  product = null,
+}: Props) {
   const { t } = useLingui();
   const { pending, outboxId } = message;
   const classes = ['message', mine ? 'message--mine' : 'message--theirs', pending ? `message--${pending}` : ''].filter(Boolean).join(' ');
-  const price = message.price ? formatPrice(message.price) : null;
+  const offer = message.price !== null;
   const headline = message.file_name
     ? t`Failed to send message. The file might be too large or of an unsupported type.`
     : t`Failed to send the message. Please try again.`;
@@ -37,16 +52,13 @@ export default function MessageBubble({ message, mine, formatPrice, onOpenMedia,
   return (
     <li className={classes}>
       <div className="message__bubble">
-        {price ? (
-          <p className="message__offer">
-            <Trans>Price offer:</Trans> <strong>{price}</strong>
-          </p>
-        ) : null}
+        {offer ? <OfferCard offer={message} mine={mine} supplier={supplier} product={product} formatPrice={formatPrice} /> : null}
+        {message.event && !offer ? <AnswerLine event={message.event} /> : null}
         {message.image_url ? <Attachment url={message.image_url} onOpen={onOpenMedia} /> : null}
         {message.file_name && !message.image_url ? (
           <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} />
         ) : null}
-        {message.text ? <p className="message__text">{message.text}</p> : null}
+        {message.text && !message.event ? <p className="message__text">{message.text}</p> : null}
       </div>
       {pending === 'failed' ? (
         <div className="message__failed" role="alert">

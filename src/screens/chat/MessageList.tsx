@@ -12,6 +12,8 @@ interface Props {
   onOpenMedia(url: string, kind: 'image' | 'video'): void;
   onRetry(outboxId: number): void;
   onDiscard(outboxId: number): void;
+  supplier?: boolean;
+  product?: { minimum_order_quantity: number; quantity_in_stock: number } | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import Alert from '@/components/Alert';
@@ -9,9 +9,12 @@ import { useAuth } from '@/queries/auth';
 import { startConversation } from '@/queries/chat';
 import { failureReason } from '../serverMessage';
 
+const BuyNowSheet = lazy(() => import('./BuyNowSheet'));
+
 /**
  * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions).
- * Buy now is disabled when nothing is in stock; ordering itself is arranged with the seller, so it points there. Send message is
+ * Buy now is disabled when nothing is in stock; it opens the quantity sheet of an order request
+ * (docs/product.md#deals; guests are asked to log in, suppliers cannot buy their own). Send message is
  * disabled for guests and on one's own product; otherwise it opens (or reuses) the
  * conversation about this product and goes to it.
  */
@@ -21,7 +24,8 @@ export default function ProductActions({ product }: { product: Product }) {
   const [, navigate] = useLocation();
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [buyHint, setBuyHint] = useState(false);
+  const [buying, setBuying] = useState(false);
+  const [buyHint, setBuyHint] = useState<string | null>(null);
 
   const ownProduct = user?.id === product.supplier.id;
   const messageBlocked = !user ? t`Log in to message the seller.` : ownProduct ? t`This is your own product.` : null;
@@ -46,7 +50,11 @@ export default function ProductActions({ product }: { product: Product }) {
           type="button"
           className="button button--primary"
           disabled={soldOut}
-          onClick={() => setBuyHint(true)}
+          onClick={() => {
+            if (!user) setBuyHint(t`Log in to order from the seller.`);
+            else if (ownProduct) setBuyHint(t`This is your own product.`);
+            else setBuying(true);
+          }}
           aria-describedby={soldOut ? 'product-sold-out' : undefined}
         >
           <Trans>Buy now</Trans>
@@ -79,10 +87,11 @@ export default function ProductActions({ product }: { product: Product }) {
           <Trans>Edit product</Trans>
         </Link>
       ) : null}
-      {buyHint && !soldOut ? (
-        <Alert kind="info">
-          <Trans>To order, send the seller a message with the quantity you need.</Trans>
-        </Alert>
+      {buyHint && !soldOut ? <Alert kind="info">{buyHint}</Alert> : null}
+      {buying ? (
+        <Suspense fallback={null}>
+          <BuyNowSheet product={product} onClose={() => setBuying(false)} />
+        </Suspense>
       ) : null}
       {failure !== null ? (
         <Alert>

@@ -10,6 +10,7 @@ import { account } from '@/queries/account';
 import { useAuth } from '@/queries/auth';
 import { isOffline } from '../serverMessage';
 import MyListings from './MyListings';
+import SupplierDeals from './SupplierDeals';
 import RecentlyViewed from './RecentlyViewed';
 import SettingsTab from './SettingsTab';
 import '../screens.css';
@@ -73,7 +74,10 @@ export default function ProfileScreen() {
       >
         {tab === 'main' ? (
           supplier ? (
-            <MyListings supplierId={user.id} />
+            <>
+              <SupplierDeals supplierId={user.id} />
+              <MyListings supplierId={user.id} />
+            </>
           ) : (
             <RecentlyViewed />
           )

@@ -29,6 +29,12 @@ describe('POST /api/conversations/{id}/messages/', () => {
       price: null,
       timestamp: expect.any(String),
       client_id: clientId,
+      // Offers and their answers (docs/api.md#offers-and-orders): none of that on a plain message.
+      quantity: null,
+      offer_state: null,
+      expires_at: null,
+      reply_to: null,
+      event: null,
     });
     const after = await conversationOf(buyer.token, conversation.id);
     expect(after.last_message_timestamp).toBe(res.body.timestamp);

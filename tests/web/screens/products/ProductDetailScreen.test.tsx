@@ -222,3 +222,44 @@ describe('Send message (docs/product.md#screens, #validation-rules, #roles-and-p
     expect(here().path).toBe('/products/5');
   });
 });
+
+describe('Buy now (docs/product.md#deals)', () => {
+  const buyNow = () => screen.findByRole('button', { name: 'Buy now' });
+
+  it('asks a guest to log in', async () => {
+    productServer();
+    const { user } = open();
+    await user.click(await buyNow());
+    expect((await screen.findByText('Log in to order from the seller.')).textContent).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens a quantity sheet from the minimum order to the stock, says no money is taken, and places the request', async () => {
+    const server = productServer();
+    signedInAs(server, makeUser());
+    const { user } = open();
+    const button = await buyNow();
+    await waitFor(() => expect(screen.queryByText('Log in to message the seller.')).toBeNull());
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Order Premium Garri (Ijebu)' });
+    const quantity = within(dialog).getByLabelText('Quantity') as HTMLInputElement;
+    expect([quantity.value, quantity.min, quantity.max]).toEqual(['50', '50', '4000']);
+    expect(dialog.textContent).toContain('The app takes no money');
+
+    await user.clear(quantity);
+    await user.type(quantity, '4001');
+    await user.click(within(dialog).getByRole('button', { name: 'Send order request' }));
+    expect(within(dialog).getByText('Choose from 50 to 4000.')).toBeTruthy();
+    expect(server.callsTo('POST /api/orders/')).toEqual([]);
+
+    await user.clear(quantity);
+    await user.type(quantity, '60');
+    expect(dialog.textContent).toContain('Total: $54.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Send order request' }));
+    // On the device at once, and in the outbox to be sent (the sync tests follow it to the server).
+    await waitFor(() => expect(here().path).toMatch(/^\/orders\/-\d+$/));
+    const [order] = await db.orders.toArray();
+    expect(order).toMatchObject({ status: 'requested', quantity: 60, unit_price: '0.90', total: '54.00', pending: 'sending' });
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload.product, e.payload.quantity])).toEqual([['order.create', 5, 60]]);
+  }, 20_000);
+});

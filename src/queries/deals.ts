@@ -1,0 +1,89 @@
+import type { OrderRow } from '../db/db';
+import { OPEN_ORDER_STATUSES, holdsStock, type OrderStatus } from '../shared/deals';
+import { intent } from '../sync';
+import { useLive, type Live } from './live';
+
+export type { OrderRow };
+
+/** Open orders first, then the most recently changed (docs/product.md#deals). */
+const byOpenThenNewest = (a: OrderRow, b: OrderRow) =>
+  Number(!OPEN_ORDER_STATUSES.includes(a.status)) - Number(!OPEN_ORDER_STATUSES.includes(b.status)) ||
+  b.updated_at.localeCompare(a.updated_at);
+
+/** The user's orders as buyer or supplier, optionally of one status. */
+export function useOrders(userId: number | undefined, role: 'buyer' | 'supplier', status: OrderStatus | 'all'): Live<OrderRow[]> {
+  return useLive(
+    async ({ db }) => {
+      const all = await db.orders.toArray();
+      return all
+        .filter((o) => (role === 'buyer' ? o.buyer.id === userId : o.supplier.id === userId))
+        .filter((o) => status === 'all' || o.status === status)
+        .sort(byOpenThenNewest);
+    },
+    [userId, role, status],
+  );
+}
+
+export function useOrder(id: number): Live<OrderRow | null> {
+  return useLive(async ({ db }) => (await db.orders.get(id)) ?? null, [id]);
+}
+
+/** The order an accepted offer became, once the device has it. */
+export function useOfferOrder(offerId: number | null): OrderRow | null | undefined {
+  return useLive(
+    async ({ db }) => (offerId === null ? null : ((await db.orders.filter((o) => o.offer === offerId).first()) ?? null)),
+    [offerId],
+  ).data;
+}
+
+export const answerOffer = intent('answerOffer');
+export const placeOrder = intent('placeOrder');
+export const moveOrder = intent('moveOrder');
+
+/** A product's minimum order and stock as the device holds them (a counter-offer's limits), or null. */
+export function useProductLimits(id: number | null): { minimum_order_quantity: number; quantity_in_stock: number } | null {
+  return (
+    useLive(
+      async ({ db }) => {
+        const row = id === null ? undefined : await db.products.get(id);
+        return row ? { minimum_order_quantity: row.minimum_order_quantity, quantity_in_stock: row.quantity_in_stock } : null;
+      },
+      [id],
+    ).data ?? null
+  );
+}
+
+export interface SupplierDashboard {
+  offersWaiting: number;
+  toConfirm: number;
+  toShip: number;
+  /** USD: orders confirmed this calendar month that still hold their stock. */
+  confirmedThisMonth: string;
+}
+
+/** A supplier's deals at a glance (docs/product.md#deals), from the device. */
+export function useSupplierDashboard(userId: number): SupplierDashboard | undefined {
+  return useLive(
+    async ({ db }) => {
+      const now = new Date();
+      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+      const [orders, offers] = await Promise.all([
+        db.orders.filter((o) => o.supplier.id === userId).toArray(),
+        db.messages
+          .filter((m) => m.price !== null && m.offer_state === 'pending' && m.sender.id !== userId && m.id > 0)
+          .filter((m) => !m.expires_at || Date.parse(m.expires_at) > now.getTime())
+          .count(),
+      ]);
+      const cents = orders
+        .filter((o) => holdsStock(o.status) && o.events.some((e) => e.status === 'confirmed' && e.at >= monthStart))
+        .reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0);
+      return {
+        offersWaiting: offers,
+        toConfirm: orders.filter((o) => o.status === 'requested').length,
+        toShip: orders.filter((o) => o.status === 'confirmed').length,
+        confirmedThisMonth: (cents / 100).toFixed(2),
+      };
+    },
+    [userId],
+  ).data;
+}

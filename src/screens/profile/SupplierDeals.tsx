@@ -1,0 +1,50 @@
+import { Link } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import { useSupplierDashboard } from '@/queries/deals';
+import { useCurrency } from '@/queries/rates';
+
+/** The supplier's deals at a glance (docs/product.md#deals): what waits for them, and this month's confirmed value. */
+export default function SupplierDeals({ supplierId }: { supplierId: number }) {
+  const dashboard = useSupplierDashboard(supplierId);
+  const currency = useCurrency();
+  if (!dashboard) return null;
+  return (
+    <section className="card profile__card supplier-deals" aria-labelledby="supplier-deals">
+      <h2 id="supplier-deals">
+        <Trans>Deals</Trans>
+      </h2>
+      <dl className="supplier-deals__figures">
+        <div>
+          <dt>
+            <Trans>Offers waiting for an answer</Trans>
+          </dt>
+          <dd>
+            <Link href="/chat/all">{dashboard.offersWaiting}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Orders to confirm</Trans>
+          </dt>
+          <dd>
+            <Link href="/orders">{dashboard.toConfirm}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Orders to ship</Trans>
+          </dt>
+          <dd>
+            <Link href="/orders">{dashboard.toShip}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Confirmed this month</Trans>
+          </dt>
+          <dd>{currency.format(dashboard.confirmedThisMonth)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

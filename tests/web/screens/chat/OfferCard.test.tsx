@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import MessageBubble from '@/screens/chat/MessageBubble';
+import type { MessageRow } from '@/db/db';
+import { message } from './messages';
+import { renderPiece, usd } from './render';
+
+/** Offer cards in the chat (docs/product.md#deals): the state, the expiry, and the actions each side gets. */
+
+const DAY = 86_400_000;
+const offer = (overrides: Partial<MessageRow> = {}) =>
+  message({
+    id: 40,
+    text: '',
+    price: '18.00',
+    quantity: 3,
+    offer_state: 'pending',
+    expires_at: new Date(Date.now() + 3 * DAY).toISOString(),
+    reply_to: null,
+    event: null,
+    ...overrides,
+  });
+
+function show(row: MessageRow, { mine = false, supplier = false } = {}) {
+  renderPiece(
+    <ol>
+      <MessageBubble
+        message={row}
+        mine={mine}
+        supplier={supplier}
+        product={{ minimum_order_quantity: 2, quantity_in_stock: 50 }}
+        formatPrice={usd}
+        onOpenMedia={() => undefined}
+        onRetry={() => undefined}
+        onDiscard={() => undefined}
+      />
+    </ol>,
+  );
+  return screen.getByRole('listitem');
+}
+
+const buttons = (item: HTMLElement) =>
+  within(item)
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('an offer card', () => {
+  it('shows price × quantity, the total, that it waits for an answer and when it expires', () => {
+    const item = show(offer());
+    expect(item.textContent).toContain('Price offer: $18.00 × 3');
+    expect(item.textContent).toContain('Total: $54.00');
+    expect(within(item).getByText('Waiting for an answer')).toBeTruthy();
+    expect(item.textContent).toMatch(/Expires /);
+  });
+
+  it('the supplier receiving it may accept, decline or counter', () => {
+    expect(buttons(show(offer(), { supplier: true }))).toEqual(['Accept', 'Decline', 'Counter']);
+  });
+
+  it('a buyer receiving a counter may accept or decline it, not counter', () => {
+    const item = show(offer({ event: 'countered', reply_to: 39 }));
+    expect(item.textContent).toContain('Counter-offer');
+    expect(buttons(item)).toEqual(['Accept', 'Decline']);
+  });
+
+  it('its sender may withdraw it while pending', () => {
+    expect(buttons(show(offer(), { mine: true }))).toEqual(['Withdraw']);
+  });
+
+  it('past its end it reads as expired, without actions', () => {
+    const item = show(offer({ expires_at: new Date(Date.now() - 1000).toISOString() }), { supplier: true });
+    expect(within(item).getByText('Expired')).toBeTruthy();
+    expect(buttons(item)).toEqual([]);
+  });
+
+  it('answered, it shows the answer and no actions', () => {
+    for (const [state, label] of [
+      ['accepted', 'Accepted'],
+      ['declined', 'Declined'],
+      ['countered', 'Countered'],
+      ['withdrawn', 'Withdrawn'],
+    ] as const) {
+      const item = show(offer({ offer_state: state }), { supplier: true });
+      expect(within(item).getByText(label)).toBeTruthy();
+      expect(buttons(item)).toEqual([]);
+      item.closest('ol')?.parentElement?.remove();
+    }
+  });
+
+  it('Counter opens a form with the price and quantity, limited by the minimum order and the stock', async () => {
+    const item = show(offer(), { supplier: true });
+    within(item).getByRole('button', { name: 'Counter' }).click();
+    const quantity = (await within(item).findByLabelText('Quantity')) as HTMLInputElement;
+    expect([quantity.min, quantity.max, quantity.value]).toEqual(['2', '50', '3']);
+    expect((within(item).getByLabelText('Unit price (USD)') as HTMLInputElement).value).toBe('18.00');
+  });
+
+  it('an answer reads as a line of its own, in the reader’s language', () => {
+    const item = show(message({ text: 'Accepted the offer of $18.00 × 3.', event: 'accepted', reply_to: 40 }));
+    expect(item.textContent).toContain('Accepted the offer.');
+    expect(item.textContent).not.toContain('$18.00');
+  });
+});
