@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '@/shared/constants';
+import { HOME_FIRST_ANSWERS } from '@/queries/home';
 import { prepareText, sendPrepared, type PreparedText } from './lib/compression';
 import { TIME_BOUND_TTL_MS, catalogueVersionReader } from './services/catalogue-cache';
 import { landingPage, pageLanguage } from './services/landing-pages';
@@ -49,6 +50,19 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string) {
     return answer;
   }
 
+  /**
+   * The home's first list as a guest's request gets it from the API (same route, same cache),
+   * under the URL the app asks for it: one source for the page and the app.
+   */
+  async function firstAnswers(): Promise<Record<string, unknown>> {
+    const answers: Record<string, unknown> = {};
+    for (const url of HOME_FIRST_ANSWERS) {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode === 200) answers[url] = res.json();
+    }
+    return answers;
+  }
+
   /** A landing page's HTML, or null for the app's other routes (and when the page cannot be made). */
   async function page(request: FastifyRequest, pathname: string): Promise<PreparedText | null> {
     const origin = originOf(request);
@@ -59,7 +73,8 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string) {
       return await cached(key, pathname === '/flash-deals' || pathname === '/', async () => {
         const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
         const found = await landingPage(app.db, pathname, language, absolute);
-        return found && renderPage(indexHtml, found, { origin, pathname, language });
+        if (!found) return null;
+        return renderPage(indexHtml, found, { origin, pathname, language }, pathname === '/' ? await firstAnswers() : undefined);
       });
     } catch (error) {
       // The app's own HTML still works: the page's head is only lost for this answer.

@@ -14,7 +14,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** JSON inside <script>: no "</script>" or "<!--" can end or change it. */
-const scriptJson = (value: unknown) =>
+export const scriptJson = (value: unknown) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -113,9 +113,17 @@ export function staticContent(page: LandingPage, { language }: PageContext): str
   return `<main class="screen">${parts.join('')}</main>`;
 }
 
-/** index.html with the page's head and content. */
-export function renderPage(indexHtml: string, page: LandingPage, context: PageContext): string {
+/**
+ * index.html with the page's head and content, and `answers` (API answers by URL) as a data
+ * block before index.html's first script, which reads them (index.html, src/sync/firstVisit.ts).
+ */
+export function renderPage(indexHtml: string, page: LandingPage, context: PageContext, answers?: Record<string, unknown>): string {
+  const data =
+    answers && Object.keys(answers).length > 0
+      ? `<script type="application/json" id="first-answers">${scriptJson(answers)}</script>\n    `
+      : '';
   return indexHtml
+    .replace(/<script\b/, (tag) => `${data}${tag}`)
     .replace(/<html lang="[^"]*"/, `<html lang="${context.language}"`)
     .replace(/<title>[^<]*<\/title>\s*<meta name="description"[^>]*>/, () => headTags(page, context))
     .replace(/<noscript>[\s\S]*?<\/noscript>/, (original) => original.replace('</noscript>', `${staticContent(page, context)}</noscript>`));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createProduct, firstCategoryId } from './fixtures/catalogue';
 import { createUser, startTestApp, type TestApp, type TestUser } from './helpers';
+import { HOME_FIRST_ANSWERS } from '@/queries/home';
 
 /** index.html as the build writes it: the title and description the server replaces, the app's shell. */
 const INDEX = `<!doctype html>
@@ -117,6 +118,19 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
     expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
     // Other app routes keep index.html as it is.
     expect(await (await fetch(`${t.baseUrl}/login`)).text()).toBe(INDEX);
+  });
+
+  it("embeds the home's first list once, as the API answers a guest under the URL the app asks", async () => {
+    const html = await (await fetch(`${t.baseUrl}/`)).text();
+    const block = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    const answers = JSON.parse(block?.[1] ?? '{}');
+    expect(Object.keys(answers)).toEqual(HOME_FIRST_ANSWERS);
+    const api = await (await fetch(`${t.baseUrl}${HOME_FIRST_ANSWERS[0]}`)).json();
+    expect(answers[HOME_FIRST_ANSWERS[0]]).toEqual(api);
+    // Before index.html's own script, which reads it.
+    expect(html.indexOf('id="first-answers"')).toBeLessThan(html.indexOf('<script>document.documentElement'));
+    expect((await (await fetch(`${t.baseUrl}/flash-deals`)).text()).includes('first-answers')).toBe(false);
   });
 
   it('lists the catalogue in a sitemap index, and robots.txt points at it', async () => {
