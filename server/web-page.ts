@@ -5,7 +5,7 @@ import { SITE_NAME, type LandingPage } from './services/landing-pages';
 /**
  * The app's index.html made into one landing page's HTML (docs/operations.md#pages-for-search-engines-and-link-previews):
  * its own <title>, description, canonical link, hreflang alternates, Open Graph and Twitter
- * card tags, schema.org data, a preload of its largest picture, and its content in <noscript>
+ * card tags, schema.org data, a preload of its largest picture, and its content in <noscript> in the app's frame
  * for clients that run no script. Everything else of index.html (the inline scripts the CSP
  * hashes, the splash, the shell) is left as it is.
  */
@@ -122,9 +122,15 @@ export function renderPage(indexHtml: string, page: LandingPage, context: PageCo
     answers && Object.keys(answers).length > 0
       ? `<script type="application/json" id="first-answers">${scriptJson(answers)}</script>\n    `
       : '';
-  return indexHtml
+  const content = `<noscript>${staticContent(page, context)}</noscript>`;
+  const frame = /<div id="root">([\s\S]*?)(<div class="spinner">)/;
+  const html = indexHtml
     .replace(/<script\b/, (tag) => `${data}${tag}`)
     .replace(/<html lang="[^"]*"/, `<html lang="${context.language}"`)
-    .replace(/<title>[^<]*<\/title>\s*<meta name="description"[^>]*>/, () => headTags(page, context))
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, (original) => original.replace('</noscript>', `${staticContent(page, context)}</noscript>`));
+    .replace(/<title>[^<]*<\/title>\s*<meta name="description"[^>]*>/, () => headTags(page, context));
+  // At the top of the app's frame, where the app's screen will be: a browser without script shows
+  // it at once; without that frame, after the body's own <noscript>.
+  return frame.test(html)
+    ? html.replace(frame, (_, shell: string, spinner: string) => `<div id="root">${shell}${content}${spinner}`)
+    : html.replace(/<\/noscript>/, () => `</noscript>${content}`);
 }

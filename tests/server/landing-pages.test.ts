@@ -13,7 +13,7 @@ const INDEX = `<!doctype html>
     <meta name="description" content="Buy and sell products." />
     <script>document.documentElement.dataset.ready = '1';</script>
   </head>
-  <body><div id="root"></div><noscript>This marketplace needs JavaScript to run.</noscript></body>
+  <body><div id="root"><div class="app"><header class="navbar">Marketplace</header><div class="spinner"></div></div></div><noscript>This marketplace needs JavaScript to run.</noscript></body>
 </html>`;
 
 /** What a crawler or a link preview reads: the HTML, no script run. */
@@ -49,8 +49,9 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
     const html = await res.text();
     const escapedName = 'Shea Butter &lt;Grade A&gt; &amp; &quot;Raw&quot;';
     expect(html).toContain(`<title>${escapedName} · Marketplace</title>`);
-    // The content a browser without script shows.
-    const content = /<noscript>([\s\S]*)<\/noscript>/.exec(html)?.[1] ?? '';
+    // The content a browser without script shows, in the app's frame where its screen will be.
+    const content =
+      /<header class="navbar">Marketplace<\/header><noscript>([\s\S]*?)<\/noscript><div class="spinner">/.exec(html)?.[1] ?? '';
     expect(content).toContain(`<h1>${escapedName}</h1>`);
     expect(content).toContain('$12.50 ~ $20.00');
     expect(content).toContain(`<img src="${product.thumbnail_url}?w=800"`);
@@ -80,7 +81,7 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
     expect(data.aggregateRating).toBeUndefined();
     // The app's own shell and inline script are left as they are (the CSP hashes them).
     expect(html).toContain(`<script>document.documentElement.dataset.ready = '1';</script>`);
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<noscript>This marketplace needs JavaScript to run.</noscript>');
   });
 
   it('speaks the language of ?lang=, and follows a change of the catalogue', async () => {
