@@ -43,7 +43,13 @@ try {
 const steps: Step[] = [];
 const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
 
+/** BENCH_STEPS=word,word runs only the steps whose names contain one of the words (a partial report). */
+const only = process.env.BENCH_STEPS?.split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+
 function run(name: string, args: string[], env: Record<string, string>): void {
+  if (only && !only.some((word) => name.toLowerCase().includes(word))) return;
   console.log(`\n== ${name} ==`);
   const started = performance.now();
   const result = spawnSync(args[0], args.slice(1), {
@@ -71,6 +77,7 @@ try {
   run('initial sync (Chromium)', tsx('bench/sync-pull-browser.ts'), pgliteEnv);
   run('repeat-visit paint (Chromium)', tsx('bench/home-paint.ts'), pgliteEnv);
   run('first visit on the throttled link (Chromium)', tsx('bench/first-visit.ts'), { DATABASE_URL: '' });
+  run('Lighthouse, mobile and desktop (Chromium)', tsx('bench/lighthouse.ts'), { DATABASE_URL: '' });
   if (pgUrl) run('concurrent writes (PostgreSQL)', tsx('bench/concurrent-writes.ts'), { DATABASE_URL: adminUrl });
   if (pgUrl)
     run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });

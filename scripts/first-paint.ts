@@ -2,20 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { LANGUAGES, SPLASH_MS } from '../src/shared/constants.ts';
-import { HOME_PRELOADED } from '../src/queries/home.ts';
-import { firstPageUrl } from '../src/db/listQuery.ts';
 
 /** The splash's msgid in src/app/App.tsx; its translations are read from the catalogs. */
 const SPLASH_MSGID = 'Connecting Markets...';
 const CATALOG = /\/locales\/(\w+)\/messages\.po$/;
-
-/**
- * What the home screen asks the server for first, as a guest: index.html requests it while the
- * entry script loads. It comes from the home screen's own list definitions (src/queries/home.ts),
- * so it is the exact URL the data layer requests (tests/web/queries/first-visit.test.tsx checks
- * it); bench/first-visit.ts reports unused preloads.
- */
-export const HOME_DATA = [firstPageUrl(HOME_PRELOADED)];
 
 /** msgstr of `msgid` in a PO catalog (one-line entries, as Lingui writes them). */
 export function translationOf(po: string, msgid: string): string | undefined {
@@ -30,8 +20,7 @@ export function translationOf(po: string, msgid: string): string | undefined {
 /**
  * Fills index.html's FIRST_PAINT: the splash text in every language (so the inline splash
  * speaks the stored language before any script), and, in a build, the chunk of each
- * language's catalog, which the inline script preloads for the stored language, and the
- * home's first data; in a build, the app's stylesheet put inline (the home screen is in the
+ * language's catalog, which the inline script preloads for the stored language; in a build, the app's stylesheet put inline (the home screen is in the
  * entry, so its styles are part of it). Also the splash's duration in the inline style, from
  * src/shared/constants.
  */
@@ -63,7 +52,7 @@ export function firstPaint(): Plugin[] {
             const catalog = out.type === 'chunk' ? CATALOG.exec(out.facadeModuleId ?? '') : null;
             if (catalog) catalogs[catalog[1]] = `/${out.fileName}`;
           }
-          const data = { splash, catalogs, homeData: ctx.bundle ? HOME_DATA : [] };
+          const data = { splash, catalogs };
           return (
             html
               .replace(/\/\*FIRST_PAINT\*\/ \{[^\n]*\}/, () => JSON.stringify(data))

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { prepareText, sendPrepared } from './lib/compression';
 import { ALWAYS_REVALIDATE } from './web-files';
+import { createLandingPages } from './web-landing';
 
 /**
  * Serves the built web app (dist/) beside the API on one port (docs/architecture.md#how-it-runs): hashed assets
@@ -85,7 +86,10 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing (run npx vite build)`);
   // Made once: the app's HTML is the answer to every deep link.
-  const indexHtml = prepareText(readFileSync(indexFile, 'utf8'), true);
+  const indexText = readFileSync(indexFile, 'utf8');
+  const indexHtml = prepareText(indexText, true);
+  // The pages people land on get their own head and content (server/web-landing.ts); also robots.txt and the sitemaps.
+  const landing = createLandingPages(app, indexText);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -111,6 +115,7 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (isApiOrMedia(pathname) || looksLikeFile(pathname)) return reply.status(404).send({ detail: 'Not found.' });
-    return sendPrepared(request, reply.header('Cache-Control', REVALIDATE), indexHtml, 'text/html; charset=utf-8');
+    const page = (await landing.page(request, pathname)) ?? indexHtml;
+    return sendPrepared(request, reply.header('Cache-Control', REVALIDATE), page, 'text/html; charset=utf-8');
   });
 }

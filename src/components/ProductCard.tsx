@@ -41,7 +41,21 @@ function ImagePlaceholder({ className }: { className?: string }) {
   );
 }
 
-export function ProductImage({ url, className }: { url: string | null | undefined; className?: string }) {
+/**
+ * How soon a card's picture loads: `lazy` below the first screen; `eager` in the first screen's
+ * rows; `lead` for the page's largest picture (its LCP), asked for before everything else.
+ */
+export type ImagePriority = 'lazy' | 'eager' | 'lead';
+
+export function ProductImage({
+  url,
+  className,
+  priority = 'lazy',
+}: {
+  url: string | null | undefined;
+  className?: string;
+  priority?: ImagePriority;
+}) {
   if (!url) return <ImagePlaceholder className={className} />;
   return (
     <Picture
@@ -51,8 +65,9 @@ export function ProductImage({ url, className }: { url: string | null | undefine
       srcSet={mediaSrcSet(url)}
       sizes={CARD_SIZES}
       alt=""
-      loading="lazy"
-      decoding="async"
+      loading={priority === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={priority === 'lead' ? 'high' : undefined}
+      decoding={priority === 'lazy' ? 'async' : undefined}
       width={200}
       height={200}
     />
@@ -64,14 +79,24 @@ export function ProductImage({ url, className }: { url: string | null | undefine
  * product, 'by' seller with the verified badge, converted price range, minimum order, stars and
  * the favourite toggle. `note` adds a line (e.g. a flash deal's time left).
  */
-export default function ProductCard({ product, note, headingLevel = 3 }: { product: Product; note?: ReactNode; headingLevel?: 2 | 3 }) {
+export default function ProductCard({
+  product,
+  note,
+  headingLevel = 3,
+  imagePriority = 'lazy',
+}: {
+  product: Product;
+  note?: ReactNode;
+  headingLevel?: 2 | 3;
+  imagePriority?: ImagePriority;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const seller = sellerName(product);
   const moq = product.minimum_order_quantity;
   return (
     <article className="product-card" data-testid="product-card">
       <div className="product-card__media">
-        <ProductImage url={product.thumbnail_url} />
+        <ProductImage url={product.thumbnail_url} priority={imagePriority} />
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { Product } from '../shared/catalogue';
-import ProductCard from './ProductCard';
+import ProductCard, { type ImagePriority } from './ProductCard';
 import Spinner from './Spinner';
 import './ui.css';
 import './product.css';
@@ -38,6 +38,36 @@ export interface GridProps {
   loading?: boolean;
   note?: (product: Product) => ReactNode;
   headingLevel?: 2 | 3;
+  /**
+   * The grid is in the first screen: its first rows' pictures load at once (never lazily above
+   * the fold), and with `lead` the first picture is the page's largest paint, asked for first.
+   */
+  firstScreen?: boolean | 'lead';
+}
+
+/**
+ * Stand-ins for cards still on their way, as tall as the cards: a section keeps its final
+ * height from the first paint, so nothing below it moves when they come (no layout shift).
+ */
+export function GridSkeleton({ count, label }: { count: number; label: string }) {
+  return (
+    <div className="product-grid-wrap" role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      <div className="product-grid" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders in fixed positions.
+          <div key={i} className="product-card product-card--skeleton">
+            <div className="product-card__media" />
+            <div className="product-card__body">
+              <span className="skeleton-line" />
+              <span className="skeleton-line skeleton-line--short" />
+              <span className="skeleton-line skeleton-line--short" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 /** Calls `onNear` whenever the sentinel comes within a screen of the viewport. */
@@ -64,8 +94,19 @@ function useNearEnd(onNear: (() => void) | undefined, active: boolean) {
  * The product grid of every listing: 2/3/4/5 columns by width; long lists are virtualized,
  * and further pages load as the user nears the end (or presses "Load more").
  */
-export default function ProductGrid({ products, hasMore = false, loadMore, loading = false, note, headingLevel = 3 }: GridProps) {
+export default function ProductGrid({
+  products,
+  hasMore = false,
+  loadMore,
+  loading = false,
+  note,
+  headingLevel = 3,
+  firstScreen = false,
+}: GridProps) {
   const columns = useColumns();
+  // Two rows: a phone's first screen shows the second row's top.
+  const eager = firstScreen ? columns * 2 : 0;
+  const priority = (index: number): ImagePriority => (index === 0 && firstScreen === 'lead' ? 'lead' : index < eager ? 'eager' : 'lazy');
   const sentinel = useNearEnd(loading ? undefined : loadMore, hasMore && !loading);
   const growing = products.length > VIRTUALIZE_FROM / 2;
   // Fetched while the list is still short, so it is in when the list gets long.
@@ -74,8 +115,14 @@ export default function ProductGrid({ products, hasMore = false, loadMore, loadi
   }, [growing]);
   const grid = (shown: Product[]) => (
     <div className="product-grid">
-      {shown.map((product) => (
-        <ProductCard key={product.id} product={product} note={note?.(product)} headingLevel={headingLevel} />
+      {shown.map((product, index) => (
+        <ProductCard
+          key={product.id}
+          product={product}
+          note={note?.(product)}
+          headingLevel={headingLevel}
+          imagePriority={priority(index)}
+        />
       ))}
     </div>
   );

@@ -16,26 +16,26 @@ export function starFills(rating: number): StarFill[] {
 }
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
+/** The star's left half, the filled part of a half star. */
+const HALF_PATH = 'M12 2.5V17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
-function StarShape({ size, className }: { size: number; className: string }) {
+/** One star inside a rating's svg: one shape, coloured by its fill; a half star adds its filled left half. */
+function StarPaths({ fill, at }: { fill: StarFill; at: number }) {
+  const transform = at ? `translate(${at * 24} 0)` : undefined;
   return (
-    <svg className={className} viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-      <path d={STAR_PATH} />
-    </svg>
+    <>
+      <path className={`star star--${fill}`} d={STAR_PATH} transform={transform} />
+      {fill === 'half' ? <path className="star__half" d={HALF_PATH} transform={transform} /> : null}
+    </>
   );
 }
 
-/** One star; a half star overlays the left half of a filled star on an empty one. */
+/** One star as its own svg (the star picker's buttons). */
 function Star({ fill, size }: { fill: StarFill; size: number }) {
   return (
-    <span className={`star star--${fill}`} style={{ width: size, height: size }} aria-hidden="true">
-      <StarShape size={size} className="star__back" />
-      {fill !== 'empty' ? (
-        <span className="star__front">
-          <StarShape size={size} className="star__shape" />
-        </span>
-      ) : null}
-    </span>
+    <svg className="stars__svg" viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <StarPaths fill={fill} at={0} />
+    </svg>
   );
 }
 
@@ -50,10 +50,20 @@ export default function Stars({ rating, count, size = 16 }: { rating: number; co
       role="img"
       aria-label={count === undefined ? t`Rated ${shown} out of 5` : t`Rated ${shown} out of 5, ${reviews}`}
     >
-      {starFills(Number(rating)).map((fill, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: five stars in fixed positions.
-        <Star key={i} fill={fill} size={size} />
-      ))}
+      {/* The five stars in one svg, each drawn once: a product grid shows hundreds of them. */}
+      <svg
+        className="stars__svg"
+        viewBox={`0 0 ${24 * REVIEW_MAX_RATING} 24`}
+        width={size * REVIEW_MAX_RATING}
+        height={size}
+        aria-hidden="true"
+        focusable="false"
+      >
+        {starFills(Number(rating)).map((fill, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: five stars in fixed positions.
+          <StarPaths key={i} fill={fill} at={i} />
+        ))}
+      </svg>
       {count !== undefined ? (
         <span className="stars__count" aria-hidden="true">
           ({count})

@@ -1,4 +1,6 @@
-import { listKey, type ListQuery } from '../db/listQuery';
+import { firstPageUrl, listKey, type ListQuery } from '../db/listQuery';
+import type { Page } from '../shared/types';
+import type { Product } from '../shared/catalogue';
 import { api } from './api';
 import type * as DeviceModule from './device';
 import type { InterimList } from './lists';
@@ -114,8 +116,21 @@ export const firstAnswers = new Promise<void>((resolve) => {
 });
 
 /**
- * While the device's chunk is held back, a list's first page is fetched into memory at once, by
- * the same request as ensureList's (so index.html's preload of it is used). Otherwise nothing.
+ * The answers the server put in the page for a guest's first visit (server/web-landing.ts), by
+ * the URL the app would ask for them: index.html reads them into FIRST_PAINT.answers. Each is
+ * used once, by the list that would have fetched it.
+ */
+function embeddedAnswer(url: string): Page<Product> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const answers = (window as { FIRST_PAINT?: { answers?: Record<string, Page<Product>> } }).FIRST_PAINT?.answers;
+  const answer = answers?.[url];
+  if (answers && answer) delete answers[url];
+  return answer;
+}
+
+/**
+ * While the device's chunk is held back, a list's first page is taken from the page's embedded
+ * answers, else fetched into memory at once by the same request as ensureList's. Otherwise nothing.
  */
 export function beforeList(query: ListQuery, pages: number): Promise<void> {
   if (!holding || pages !== 1) return Promise.resolve();
@@ -124,8 +139,10 @@ export function beforeList(query: ListQuery, pages: number): Promise<void> {
   if (running) return running;
   const { section = 'all', search, category, supplier, exclude } = query;
   pending += 1;
-  running = api
-    .productPage(section, { search, category, supplier, exclude }, query.pageSize ?? 20, 0)
+  const embedded = embeddedAnswer(firstPageUrl(query));
+  running = (
+    embedded ? Promise.resolve(embedded) : api.productPage(section, { search, category, supplier, exclude }, query.pageSize ?? 20, 0)
+  )
     .then((page) => {
       interim.set(key, { products: page.results, count: page.count, fetched_at: Date.now() });
       dispatch('interim-page');

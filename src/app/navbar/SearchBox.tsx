@@ -77,6 +77,8 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       <SearchIcon className="search-box__icon" />
       <input
         type="search"
+        id="site-search"
+        name="search"
         role="combobox"
         aria-label={t`Search products`}
         placeholder={t`Search products...`}

@@ -9,13 +9,18 @@ import Spinner from '@/components/Spinner';
 import CountryField from '@/components/CountryField';
 import { useMessage } from '@/components/useMessage';
 import { DEFAULT_COUNTRY } from '@/shared/constants';
-import { loginSchema, registrationSchema, toFieldErrors } from '@/shared/validation';
 import { routeAfterLogin, useAuth } from '@/queries/auth';
 import { authFormErrors, errorDetail, signupErrorMessage } from '@/queries/errors';
 import { isOffline } from '../serverMessage';
 import '../screens.css';
 
 type Mode = 'login' | 'signup';
+
+/**
+ * The form's rules (zod) are a chunk of their own: the page shows without them, and they are
+ * fetched as soon as the visitor starts filling the form in, well before it is sent.
+ */
+const loadValidation = () => import('@/shared/validation');
 
 /** Form values under the API's own field names, so server field errors land on the right input. */
 const EMPTY = {
@@ -86,6 +91,7 @@ export default function LoginScreen() {
   };
 
   const submitLogin = async () => {
+    const { loginSchema, toFieldErrors } = await loadValidation();
     const parsed = loginSchema.safeParse({ email: values.email, password: values.password });
     if (!parsed.success) return showErrors(firstMessages(toFieldErrors(parsed.error.issues)));
     signingIn.current = true;
@@ -105,6 +111,7 @@ export default function LoginScreen() {
 
   const submitSignup = async () => {
     const { first_name, last_name, email, phone_number, country, password1, password2 } = values;
+    const { registrationSchema, toFieldErrors } = await loadValidation();
     const parsed = registrationSchema.safeParse({ first_name, last_name, email, phone_number, country, password1, password2 });
     if (!parsed.success) return showErrors(firstMessages(toFieldErrors(parsed.error.issues)));
     try {
@@ -126,6 +133,9 @@ export default function LoginScreen() {
     setBusy(true);
     try {
       await (mode === 'login' ? submitLogin() : submitSignup());
+    } catch {
+      // Only the rules' chunk can fail here (offline on a first visit): the form was not sent.
+      setConnectionProblem(t`Could not reach the server. Check your connection and try again.`);
     } finally {
       setBusy(false);
     }
@@ -164,7 +174,14 @@ export default function LoginScreen() {
             </button>
           </Alert>
         ) : null}
-        <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <form
+          ref={form}
+          className="form"
+          noValidate
+          onSubmit={onSubmit}
+          onFocus={() => void loadValidation().catch(() => undefined)}
+          aria-busy={busy}
+        >
           {signup ? (
             <>
               <div className="form__row">

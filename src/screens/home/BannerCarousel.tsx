@@ -105,6 +105,8 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
               sizes="100vw"
               alt={bannerTitle(banner)}
               loading={i === 0 ? 'eager' : 'lazy'}
+              // The first slide is the home page's largest paint: asked for before the cards' pictures.
+              fetchPriority={i === 0 ? 'high' : undefined}
               draggable={false}
               fallback={<span className="carousel__image carousel__image--missing" role="img" aria-label={banner.title} />}
             />

@@ -3,11 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import Alert from '@/components/Alert';
 import EmptyState from '@/components/EmptyState';
-import ProductGrid from '@/components/ProductGrid';
-import Spinner from '@/components/Spinner';
+import ProductGrid, { GridSkeleton } from '@/components/ProductGrid';
 import { useBanners } from '@/queries/catalogue';
 import { useProductList, type ListView } from '@/queries/products';
-import { HOME_LISTS } from '@/queries/home';
+import { HOME_LISTS, SECTION_SIZE } from '@/queries/home';
 import { useAuth } from '@/queries/auth';
 import { useConnectivity } from '@/queries/status';
 import BannerCarousel from './BannerCarousel';
@@ -15,11 +14,14 @@ import '../screens.css';
 import './home.css';
 
 const NONE: ListView['products'] = [];
+/** Explore's first page: the list's page size (src/db/listQuery.ts). */
+const EXPLORE_PAGE = 20;
 
 /**
  * One titled grid. `later` sections render their cards in a background pass after the first
  * one painted (useDeferredValue): on a repeat visit the first grid shows without waiting for the
- * 30 cards below it (bench/home-paint.ts).
+ * 30 cards below it (bench/home-paint.ts). Until its cards come, the section holds `expected`
+ * skeleton cards, so the sections below never move (no layout shift).
  */
 function Section({
   id,
@@ -28,6 +30,8 @@ function Section({
   empty,
   endless = false,
   later = false,
+  expected,
+  firstScreen = false,
 }: {
   id: string;
   title: ReactNode;
@@ -35,6 +39,8 @@ function Section({
   empty: ReactNode;
   endless?: boolean;
   later?: boolean;
+  expected: number;
+  firstScreen?: boolean | 'lead';
 }) {
   const { t } = useLingui();
   const deferred = useDeferredValue(list.products, NONE);
@@ -42,12 +48,12 @@ function Section({
   let body: ReactNode;
   if (products.length > 0) {
     body = endless ? (
-      <ProductGrid products={products} hasMore={list.hasMore} loadMore={list.loadMore} />
+      <ProductGrid products={products} hasMore={list.hasMore} loadMore={list.loadMore} firstScreen={firstScreen} />
     ) : (
-      <ProductGrid products={products} />
+      <ProductGrid products={products} firstScreen={firstScreen} />
     );
   } else if (list.status === 'loading' || list.products.length > 0) {
-    body = <Spinner label={t`Loading products…`} />;
+    body = <GridSkeleton count={expected} label={t`Loading products…`} />;
   } else {
     body = <p className="muted">{empty}</p>;
   }
@@ -86,23 +92,26 @@ export default function HomeScreen() {
 
   return (
     <main className="screen home">
-      {hasBanners ? (
-        <>
-          <h1 id="home-welcome" className="visually-hidden" tabIndex={-1}>
-            {welcome}
-          </h1>
-          <BannerCarousel banners={banners ?? []} />
-        </>
-      ) : (
-        <section className="banner banner--welcome" aria-labelledby="home-welcome">
-          <h1 id="home-welcome" tabIndex={-1}>
-            {welcome}
-          </h1>
-          <p>
-            <Trans>Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.</Trans>
-          </p>
-        </section>
-      )}
+      {/* One slot of a fixed height from the first paint, whether banners or the welcome fill it. */}
+      <div className="home__banner">
+        {hasBanners ? (
+          <>
+            <h1 id="home-welcome" className="visually-hidden" tabIndex={-1}>
+              {welcome}
+            </h1>
+            <BannerCarousel banners={banners ?? []} />
+          </>
+        ) : (
+          <section className="banner banner--welcome" aria-labelledby="home-welcome">
+            <h1 id="home-welcome" tabIndex={-1}>
+              {welcome}
+            </h1>
+            <p>
+              <Trans>Buy and sell products across Nigeria, Senegal, Côte d'Ivoire and Türkiye.</Trans>
+            </p>
+          </section>
+        )}
+      </div>
 
       {failed ? (
         <Alert>
@@ -128,12 +137,15 @@ export default function HomeScreen() {
             title={<Trans>Top rated</Trans>}
             list={topRated}
             empty={<Trans>No product has been reviewed yet.</Trans>}
+            expected={SECTION_SIZE}
+            firstScreen={hasBanners ? true : 'lead'}
           />
           <Section
             id="home-hot-selling"
             title={<Trans>Hot selling</Trans>}
             list={hotSelling}
             empty={<Trans>Nothing is selling fast right now.</Trans>}
+            expected={SECTION_SIZE}
             later
           />
           <Section
@@ -141,6 +153,7 @@ export default function HomeScreen() {
             title={<Trans>Explore</Trans>}
             list={explore}
             empty={<Trans>No products to show.</Trans>}
+            expected={EXPLORE_PAGE}
             endless
             later
           />

@@ -81,7 +81,14 @@ export default function ListingScreen({
         )
       }
     >
-      <ProductGrid products={list.products} hasMore={list.hasMore} loadMore={list.loadMore} note={note} headingLevel={2} />
+      <ProductGrid
+        products={list.products}
+        hasMore={list.hasMore}
+        loadMore={list.loadMore}
+        note={note}
+        headingLevel={2}
+        firstScreen="lead"
+      />
     </DataState>
   );
 

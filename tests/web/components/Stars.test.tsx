@@ -19,6 +19,9 @@ describe('star ratings (docs/product.md#constants: 5 stars, half star at .5 or m
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5, 12 reviews' })).toBeTruthy();
     expect(container.querySelectorAll('.star--full')).toHaveLength(4);
     expect(container.querySelectorAll('.star--half')).toHaveLength(1);
+    // Each star is drawn once (a grid shows hundreds): one svg, a shape per star and the half's fill.
+    expect(container.querySelectorAll('svg')).toHaveLength(1);
+    expect(container.querySelectorAll('path')).toHaveLength(6);
     expect(screen.getByText('(12)')).toBeTruthy();
   });
 });

@@ -89,3 +89,42 @@ describe('home (docs/product.md#screens)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Connecting Markets' })).toBeTruthy();
   });
 });
+
+describe('home first paint (no layout shift, the largest paint first)', () => {
+  it('holds each section at its final height with skeleton cards until its products come', async () => {
+    const server = fakeServer();
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    for (const path of ['/api/products/', '/api/products/top-rated/', '/api/products/hot-selling/'])
+      server.on(`GET ${path}`, async (call) => {
+        await held;
+        return { body: pageOf(makeProducts(12, 1), call.query) };
+      });
+    const { container } = renderScreen(<HomeScreen />);
+    expect(await within(section('Top rated')).findByRole('status')).toBeTruthy();
+    expect(section('Top rated').querySelectorAll('.product-card--skeleton')).toHaveLength(10);
+    expect(section('Hot selling').querySelectorAll('.product-card--skeleton')).toHaveLength(10);
+    expect(section('Explore').querySelectorAll('.product-card--skeleton')).toHaveLength(20);
+    // The banner slot is there before banners or the welcome text is known.
+    expect(container.querySelector('.home__banner')).toBeTruthy();
+    answer();
+    expect(await within(section('Top rated')).findAllByTestId('product-card')).toHaveLength(10);
+    expect(section('Top rated').querySelector('.product-card--skeleton')).toBeNull();
+  });
+
+  it('loads the first cards’ pictures at once, the first one before anything else', async () => {
+    const server = fakeServer();
+    catalogue(server, { all: makeProducts(12, 1), topRated: makeProducts(10, 100), hotSelling: makeProducts(10, 200) });
+    renderScreen(<HomeScreen />);
+    const cards = await within(section('Top rated')).findAllByTestId('product-card');
+    const image = (card: HTMLElement) => card.querySelector('img');
+    expect(image(cards[0])?.getAttribute('loading')).toBe('eager');
+    expect(image(cards[0])?.getAttribute('fetchpriority')).toBe('high');
+    expect(image(cards[1])?.getAttribute('loading')).toBe('eager');
+    expect(image(cards[1])?.getAttribute('fetchpriority')).toBeNull();
+    const below = await within(section('Explore')).findAllByTestId('product-card');
+    expect(image(below[0])?.getAttribute('loading')).toBe('lazy');
+  });
+});

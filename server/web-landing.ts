@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGES } from '@/shared/constants';
+import { HOME_FIRST_ANSWERS } from '@/queries/home';
+import { prepareText, sendPrepared, type PreparedText } from './lib/compression';
+import { TIME_BOUND_TTL_MS, catalogueVersionReader } from './services/catalogue-cache';
+import { landingPage, pageLanguage } from './services/landing-pages';
+import { pagesSitemap, productSitemap, productSitemapCount, type SitemapEntry } from './services/sitemap';
+import { escapeHtml, pageUrl, renderPage } from './web-page';
+
+/**
+ * The HTML of the pages people land on, the sitemaps and robots.txt
+ * (docs/operations.md#pages-for-search-engines-and-link-previews). Each answer is made once per
+ * catalogue version (a catalogue write makes the next request build it again), compressed once,
+ * and kept for the most recent MAX_ENTRIES URLs; flash deals and the sitemaps also expire with
+ * time, as deals end.
+ */
+const MAX_ENTRIES = 500;
+
+interface Entry {
+  version: string;
+  expires: number;
+  answer: Promise<PreparedText | null>;
+}
+
+/** The site's origin for absolute URLs: PUBLIC_URL, else the request's own (a host of letters, digits, dots, a port). */
+function originOf(request: FastifyRequest): string | null {
+  const configured = request.server.config.publicUrl?.replace(/\/+$/, '');
+  if (configured) return configured;
+  const host = request.host;
+  return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `${request.protocol}://${host}` : null;
+}
+
+export function createLandingPages(app: FastifyInstance, indexHtml: string) {
+  const version = catalogueVersionReader(app.db);
+  const entries = new Map<string, Entry>();
+
+  async function cached(key: string, timeBound: boolean, make: () => Promise<string | null>): Promise<PreparedText | null> {
+    const now = Date.now();
+    const current = await version();
+    const hit = entries.get(key);
+    entries.delete(key);
+    if (hit && hit.version === current && hit.expires > now) {
+      entries.set(key, hit);
+      return hit.answer;
+    }
+    const answer = make().then((text) => (text === null ? null : prepareText(text)));
+    entries.set(key, { version: current, expires: timeBound ? now + TIME_BOUND_TTL_MS : Infinity, answer });
+    answer.catch(() => entries.delete(key));
+    while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    return answer;
+  }
+
+  /**
+   * The home's first list as a guest's request gets it from the API (same route, same cache),
+   * under the URL the app asks for it: one source for the page and the app.
+   */
+  async function firstAnswers(): Promise<Record<string, unknown>> {
+    const answers: Record<string, unknown> = {};
+    for (const url of HOME_FIRST_ANSWERS) {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode === 200) answers[url] = res.json();
+    }
+    return answers;
+  }
+
+  /** A landing page's HTML, or null for the app's other routes (and when the page cannot be made). */
+  async function page(request: FastifyRequest, pathname: string): Promise<PreparedText | null> {
+    const origin = originOf(request);
+    if (!origin) return null;
+    const language = pageLanguage((request.query as Record<string, unknown> | undefined)?.lang);
+    const key = `page ${origin} ${language} ${pathname}`;
+    try {
+      return await cached(key, pathname === '/flash-deals' || pathname === '/', async () => {
+        const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
+        const found = await landingPage(app.db, pathname, language, absolute);
+        if (!found) return null;
+        return renderPage(indexHtml, found, { origin, pathname, language }, pathname === '/' ? await firstAnswers() : undefined);
+      });
+    } catch (error) {
+      // The app's own HTML still works: the page's head is only lost for this answer.
+      request.log.warn({ err: error }, 'could not make the landing page');
+      return null;
+    }
+  }
+
+  function urlset(origin: string, entries: SitemapEntry[]): string {
+    const urls = entries.map(({ path, lastmod }) => {
+      const alternates = LANGUAGES.map(
+        (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeHtml(pageUrl(origin, path, language))}"/>`,
+      ).join('');
+      return `<url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`;
+    });
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+
+  async function sendXml(request: FastifyRequest, reply: FastifyReply, key: string, make: (origin: string) => Promise<string | null>) {
+    const origin = originOf(request);
+    if (!origin) return reply.status(400).send({ detail: 'Bad Host header.' });
+    const prepared = await cached(`${key} ${origin}`, true, () => make(origin));
+    if (!prepared) return reply.status(404).send({ detail: 'Not found.' });
+    return sendPrepared(request, reply.header('Cache-Control', 'public, max-age=3600'), prepared, 'application/xml; charset=utf-8');
+  }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const origin = originOf(request);
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...(origin ? [`Sitemap: ${origin}/sitemap.xml`] : [])];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(`${lines.join('\n')}\n`);
+  });
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) =>
+    sendXml(request, reply, 'sitemap-index', async (origin) => {
+      const count = await productSitemapCount(app.db);
+      const maps = ['/sitemaps/pages.xml', ...Array.from({ length: count }, (_, i) => `/sitemaps/products-${i + 1}.xml`)];
+      const items = maps.map((path) => `<sitemap><loc>${escapeHtml(origin + path)}</loc></sitemap>`).join('\n');
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
+    }),
+  );
+
+  app.get('/sitemaps/pages.xml', { schema: { hide: true } }, (request, reply) =>
+    sendXml(request, reply, 'sitemap-pages', async (origin) => urlset(origin, await pagesSitemap(app.db))),
+  );
+
+  app.get<{ Params: { page: string } }>('/sitemaps/products-:page', { schema: { hide: true } }, (request, reply) => {
+    const match = /^(\d{1,6})\.xml$/.exec(request.params.page);
+    const number = match ? Number(match[1]) : 0;
+    if (number < 1) return reply.status(404).send({ detail: 'Not found.' });
+    return sendXml(request, reply, `sitemap-products-${number}`, async (origin) =>
+      number > (await productSitemapCount(app.db)) ? null : urlset(origin, await productSitemap(app.db, number)),
+    );
+  });
+
+  return { page };
+}

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { holdDeviceUntil, firstVisitState, deviceLoaded } from '@/sync/firstVisit';
+import { useProductList } from '@/queries/products';
+import { HOME_FIRST_ANSWERS, HOME_PRELOADED } from '@/queries/home';
+import { fakeApi } from '../helpers';
+import { makeProducts } from '../components/productFixtures';
+
+afterEach(() => {
+  cleanup();
+  delete (window as { FIRST_PAINT?: unknown }).FIRST_PAINT;
+});
+
+function TopRated() {
+  const list = useProductList(HOME_PRELOADED);
+  return (
+    <div>
+      <p>{`${list.status} ${list.source} ${list.count}`}</p>
+      <ul>
+        {list.products.map((p) => (
+          <li key={p.id}>{p.name}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The home page's HTML carries its first list (server/web-landing.ts); index.html puts it in FIRST_PAINT.answers. */
+describe('a first visit with the answers embedded in the page', () => {
+  it('shows the first list from the page itself, without asking the server', async () => {
+    const products = makeProducts(10);
+    const server = fakeApi({
+      'GET /api/products/top-rated/': () => ({ body: { count: 99, next: null, previous: null, results: [] } }),
+    });
+    (window as { FIRST_PAINT?: unknown }).FIRST_PAINT = {
+      answers: { [HOME_FIRST_ANSWERS[0]]: { count: 25, next: null, previous: null, results: products } },
+    };
+    holdDeviceUntil(new Promise<void>(() => undefined));
+
+    render(<TopRated />);
+    expect(await screen.findByText('ready server 25')).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(products.map((p) => p.name));
+    expect(firstVisitState()).toBe('interim');
+    expect(deviceLoaded()).toBeNull();
+    expect(server.callsTo('GET', '/api/products/top-rated/')).toHaveLength(0);
+  });
+});
