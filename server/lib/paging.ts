@@ -51,7 +51,8 @@ export function page<T>(
     url.searchParams.set('limit', String(paging.limit));
     if (offset > 0) url.searchParams.set('offset', String(offset));
     else url.searchParams.delete('offset');
-    if (after !== undefined) url.searchParams.set('after', String(after));
+    // Within the window the links are DRF's to the letter; past it they seek from the last item.
+    if (after !== undefined && offset > OFFSET_WINDOW) url.searchParams.set('after', String(after));
     else url.searchParams.delete('after');
     return `${publicUrl ?? ''}${url.pathname}${url.search}`;
   };
