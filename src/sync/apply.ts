@@ -1,7 +1,7 @@
 import type { Banner, Favorite, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import { db, type CategoryRow, type ConversationRow, type FavoriteRow, type ProductRow } from '../db/db';
-import { productsChanged } from '../db/search';
+import { productsRemoved, productsWritten } from '../db/search';
 
 /**
  * Writing what the server sent into the local database. Every writer of server rows goes
@@ -28,7 +28,7 @@ export async function putProducts(products: Product[], fromStream = false): Prom
     fresh = products.filter((p, i) => (held[i]?.updated_at ?? '') <= p.updated_at);
   }
   await db.products.bulkPut(fresh.map((p) => toProductRow(p, now)));
-  productsChanged();
+  productsWritten(fresh);
 }
 
 export const toConversationRow = (c: Conversation): ConversationRow => ({ ...c, activity: c.last_message_timestamp ?? c.created_at });
@@ -57,7 +57,7 @@ export async function applyChanges(changes: Changes): Promise<void> {
       case 'products':
         await putProducts(upserted as Product[], true);
         await db.products.bulkDelete(deleted);
-        productsChanged();
+        productsRemoved(deleted);
         break;
       case 'categories':
         await db.categories.bulkPut(
