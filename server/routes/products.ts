@@ -7,7 +7,14 @@ import { readForm, type Form } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
 import { OFFSET_BEYOND_WINDOW, OFFSET_WINDOW, page, readPaging, type Page } from '../lib/paging';
 import { checkInput, parseInput } from '../lib/validate';
-import { TIME_BOUND_TTL_MS, catalogueVersionReader, createCatalogueCache, createReadGate, type Cached } from '../services/catalogue-cache';
+import {
+  PRODUCT_TABLES,
+  TIME_BOUND_TTL_MS,
+  catalogueVersionReader,
+  createCatalogueCache,
+  createReadGate,
+  type Cached,
+} from '../services/catalogue-cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
 import { failures, noContent, notModified } from '../lib/responses';
@@ -78,7 +85,9 @@ const products: FastifyPluginAsyncZod = async (app) => {
   // Cached under a normalized URL (known parameters only, in one order, limits clamped), so
   // junk parameters and spellings of the same query share one entry; the paging links are
   // built from it too. The version moves only with writes to the catalogue's tables.
-  const version = catalogueVersionReader(app.db);
+  const version = catalogueVersionReader(app.db, PRODUCT_TABLES);
+  // Hot selling is also ordered by favourites and conversations.
+  const activityVersion = catalogueVersionReader(app.db);
   const gated = createReadGate();
 
   const list = (order: ProductOrder) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -99,7 +108,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
       in_stock: query.in_stock,
     };
     const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging, listing, query.after);
-    const answer = await cache.get(key, await version(), () =>
+    const answer = await cache.get(key, await (order === 'hot-selling' ? activityVersion : version)(), () =>
       gated(async () => {
         const answer = await listProducts(app.db, {
           filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
