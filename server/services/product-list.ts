@@ -100,6 +100,11 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const counted = countUpTo(db, matching);
   // A stale cursor (its product deleted since) falls back to the offset.
   const seeks = await cursorExists(db, args.after);
+  // A page past the last match is known empty from an exact count: no scan looks for it.
+  if (args.offset > 0 && !seeks) {
+    const known = await counted;
+    if (!known.estimated && args.offset >= known.n) return { count: known.n, estimated: false, results: [], more: false };
+  }
   let page: { ids: number[]; more: boolean; seekable: boolean };
   if (filters.search && !ordering) page = await searchPage(db, filters.search, conditions, matching, args, seeks);
   else if (!ordering && order === 'newest') page = await newestPage(db, matching, args, seeks);

@@ -76,6 +76,12 @@ describe('GET /api/products/ at size', () => {
     expect(within.body.next).toBeNull();
   });
 
+  it('answers a page past the last match empty, with the count and a link back', async () => {
+    const res = await t.api.get('/api/products/?search=brass&limit=10&offset=5000');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ count: TOTAL / 5, next: null, previous: '/api/products/?limit=10&offset=4990&search=brass', results: [] });
+  });
+
   it('answers 400 for a cursor that is not a product id', async () => {
     const res = await t.api.get('/api/products/?after=abc');
     expect(res.status).toBe(400);
