@@ -4,7 +4,7 @@ import { writesTo } from '../db/write-counter';
 
 /**
  * Answers kept per process while the tables they were read from are not written, so that a
- * signed-in request costs about what a guest's does (docs/operations.md#scale). The sign-in
+ * signed-in request costs about what a guest's does (docs/operations.md#scale-out). The sign-in
  * check keeps, per (user, sign-in), the user row or null for a sign-in that is over
  * (SESSION_TABLES); GET /api/me/ keeps its answer per user.
  *

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db';
 
 /**
- * Counts that stay cheap at any size (docs/operations.md#scale): up to COUNT_EXACT_LIMIT
+ * Counts that stay cheap at any size (docs/operations.md#scale-out): up to COUNT_EXACT_LIMIT
  * matches are counted, more are estimated by the query planner from the table's statistics
  * (the answer then says `count_estimated: true`), so a broad search never counts a million rows.
  * The planner is asked first: when it expects far more matches than the limit, even the

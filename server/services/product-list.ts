@@ -7,7 +7,7 @@ import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank } from './search'
 import { countUpTo } from './estimate';
 
 /**
- * Product lists, sections and searches at any catalogue size (docs/operations.md#scale):
+ * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
  * - every page reads at most its own rows plus a bounded number of others: `next` links
  *   carry the last product (`after`) so a deep page seeks the index instead of skipping rows;
  * - a search ranks only its best candidates (search.ts), the other matches following newest first;

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  *
  * Product lists filtered by category or supplier, newest first, read from an index in that
  * order: a page costs its own rows at any catalogue size, and `next` links seek in it
- * (services/product-list.ts, docs/operations.md#scale).
+ * (services/product-list.ts, docs/operations.md#scale-out).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index products_category_created on products (category_id, created_at desc, id desc)`.execute(db);
