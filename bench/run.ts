@@ -18,6 +18,9 @@ import type { Figure } from './record';
 import { type Step, writeReports } from './report';
 
 const PRODUCTS = process.env.BENCH_PRODUCTS ?? '10000';
+// The scale section (bench/scale-load.ts): its own catalogues, 100k on PGlite and 1M on PostgreSQL (0 leaves one out).
+const SCALE_PGLITE = process.env.BENCH_SCALE_PGLITE ?? '100000';
+const SCALE_POSTGRES = process.env.BENCH_SCALE_POSTGRES ?? '1000000';
 const CHAT_SECONDS = process.env.BENCH_CHAT_SECONDS ?? '60';
 const outDir = path.join(PROJECT_ROOT, 'bench', 'results');
 const figuresFile = path.join(outDir, 'figures.jsonl');
@@ -28,7 +31,9 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:pw@127.0.0.1:5432/postgres';
 const dbName = `bench_run_${process.pid}`;
+const scaleDbName = `bench_scale_${process.pid}`;
 let pgUrl: string | null = null;
+let scaleUrl: string | null = null;
 const admin = new pg.Client({ connectionString: adminUrl });
 try {
   await admin.connect();
@@ -36,6 +41,11 @@ try {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   pgUrl = url.toString();
+  if (SCALE_POSTGRES !== '0') {
+    await admin.query(`create database ${scaleDbName}`);
+    url.pathname = `/${scaleDbName}`;
+    scaleUrl = url.toString();
+  }
 } catch (error) {
   console.log(`PostgreSQL not reachable at ${adminUrl} (${String(error)}): its benchmarks are left out`);
 }
@@ -70,6 +80,17 @@ try {
   if (pgUrl) run('API throughput (PostgreSQL)', tsx('bench/catalogue-load.ts'), { DATABASE_URL: pgUrl });
   run('sign-in check (PGlite)', tsx('bench/session-check.ts'), { DATA_DIR: path.join(dataDir, 'session'), DATABASE_URL: '' });
   if (pgUrl) run('sign-in check (PostgreSQL)', tsx('bench/session-check.ts'), { DATABASE_URL: pgUrl });
+  if (SCALE_PGLITE !== '0') {
+    const scaleEnv = { DATA_DIR: path.join(dataDir, 'scale'), DATABASE_URL: '' };
+    run(`catalogue of ${SCALE_PGLITE} products (PGlite, scale)`, tsx('bench/catalogue-generate.ts', SCALE_PGLITE), scaleEnv);
+    run('server at scale (PGlite)', tsx('bench/scale-load.ts'), scaleEnv);
+  }
+  if (scaleUrl) {
+    run(`catalogue of ${SCALE_POSTGRES} products (PostgreSQL, scale)`, tsx('bench/catalogue-generate.ts', SCALE_POSTGRES), {
+      DATABASE_URL: scaleUrl,
+    });
+    run('server at scale (PostgreSQL)', tsx('bench/scale-load.ts'), { DATABASE_URL: scaleUrl });
+  }
   // Production mode, as the built app runs: no development-only checks of each answer's shape (src/sync/answers.ts).
   const syncDevice = ['npx', 'vitest', 'run', '--config', 'bench/vitest.config.ts', '--mode', 'production', 'bench/sync-pull.device.ts'];
   run('initial and empty sync, local search (Node)', syncDevice, { ...pgliteEnv, NODE_ENV: 'production' });
@@ -83,6 +104,7 @@ try {
     run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });
 } finally {
   if (pgUrl) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  if (scaleUrl) await admin.query(`drop database if exists ${scaleDbName} with (force)`).catch(() => undefined);
   await admin.end().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -10,9 +10,22 @@ import { ACCOUNT_TYPE_ALREADY_SET, deleteAccount, setAccountType, updateMe } fro
 import { createRateLimiter } from '../services/rate-limit';
 import { failures } from '../lib/responses';
 import { detailSchema } from '@/shared/errors';
-import { userSchema } from '@/shared/types';
+import { type User, userSchema } from '@/shared/types';
+import { createTableBoundCache } from '../lib/session-cache';
 import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema } from '@/shared/validation';
 import { SERVER_MESSAGES } from '@/shared/messages';
+
+/** What GET /api/me/ is read from: the user, its profile and categories, and its products' reviews (seller rating). */
+const ME_TABLES = [
+  'users',
+  'supplier_profiles',
+  'buyer_profiles',
+  'supplier_industries',
+  'buyer_categories',
+  'categories',
+  'products',
+  'reviews',
+];
 
 /** The form fields of the multipart calls, for /api/docs (their bodies are read with readForm). */
 const FORM = ['multipart/form-data', 'application/json'];
@@ -20,6 +33,8 @@ const FORM = ['multipart/form-data', 'application/json'];
 /** The signed-in user's own account (docs/api.md#calls): always the caller, never anyone else. */
 const me: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db);
+  // Answers of GET /api/me/ per user, until a table they are read from is written (lib/session-cache.ts).
+  const answers = createTableBoundCache<User>(app.db, ME_TABLES);
   const signedIn = {
     preValidation: async (request: FastifyRequest) => {
       requireUser(request);
@@ -30,7 +45,8 @@ const me: FastifyPluginAsyncZod = async (app) => {
     '/api/me/',
     { schema: { tags: ['me'], summary: 'The current user', response: { 200: userSchema, ...failures(401) } } },
     async (request) => {
-      return serializeMe(app.db, requireUser(request));
+      const user = requireUser(request);
+      return answers.get(String(user.id), () => serializeMe(app.db, user));
     },
   );
 

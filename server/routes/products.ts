@@ -5,9 +5,16 @@ import { idParams } from '../lib/params';
 import { requireSupplier } from '../lib/auth';
 import { readForm, type Form } from '../lib/body';
 import { badRequest, notFound } from '../lib/errors';
-import { page, readPaging, type Page } from '../lib/paging';
+import { OFFSET_BEYOND_WINDOW, OFFSET_WINDOW, page, readPaging, type Page } from '../lib/paging';
 import { checkInput, parseInput } from '../lib/validate';
-import { TIME_BOUND_TTL_MS, catalogueVersionReader, createCatalogueCache, createReadGate, type Cached } from '../services/catalogue-cache';
+import {
+  PRODUCT_TABLES,
+  TIME_BOUND_TTL_MS,
+  catalogueVersionReader,
+  createCatalogueCache,
+  createReadGate,
+  type Cached,
+} from '../services/catalogue-cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
 import { failures, noContent, notModified } from '../lib/responses';
@@ -15,14 +22,13 @@ import {
   categoryExists,
   createProduct,
   deleteProduct,
-  listProducts,
   ownProduct,
   productById,
   productMedia,
   updateProduct,
   withFavorites,
-  type ProductOrder,
 } from '../services/products';
+import { listProducts, type ProductOrder } from '../services/product-list';
 import {
   type Product,
   productSchema,
@@ -49,6 +55,8 @@ const listQuery = z.looseObject({
   category: filter,
   supplier: filter,
   exclude: filter,
+  // The last product of the previous page, as `next` links name it (services/product-list.ts).
+  after: filter,
   ...listingFiltersQuery.shape,
 });
 
@@ -77,12 +85,17 @@ const products: FastifyPluginAsyncZod = async (app) => {
   // Cached under a normalized URL (known parameters only, in one order, limits clamped), so
   // junk parameters and spellings of the same query share one entry; the paging links are
   // built from it too. The version moves only with writes to the catalogue's tables.
-  const version = catalogueVersionReader(app.db);
+  const version = catalogueVersionReader(app.db, PRODUCT_TABLES);
+  // Hot selling is also ordered by favourites and conversations.
+  const activityVersion = catalogueVersionReader(app.db);
   const gated = createReadGate();
 
   const list = (order: ProductOrder) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as z.output<typeof listQuery>;
     const paging = readPaging(request);
+    // Deep pages are reached through `next` links, which seek; a bare offset is read only
+    // within the window (docs/api.md#data-formats-and-paging).
+    if (paging.offset > OFFSET_WINDOW && query.after === undefined) throw badRequest({ offset: [OFFSET_BEYOND_WINDOW] });
     const search = query.search?.trim() || undefined;
     const cache = order === 'flash-deals' || order === 'hot-selling' ? timeBoundLists : lists;
     const listing: ListingFilters = {
@@ -94,17 +107,18 @@ const products: FastifyPluginAsyncZod = async (app) => {
       verified: query.verified,
       in_stock: query.in_stock,
     };
-    const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging, listing);
-    const answer = await cache.get(key, await version(), () =>
+    const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging, listing, query.after);
+    const answer = await cache.get(key, await (order === 'hot-selling' ? activityVersion : version)(), () =>
       gated(async () => {
-        const { count, results } = await listProducts(app.db, {
+        const answer = await listProducts(app.db, {
           filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
           order,
           listing,
           ...paging,
+          after: query.after,
           viewerId: null,
         });
-        return page(request, results, count, paging, key);
+        return page(request, answer.results, answer.count, paging, key, answer);
       }),
     );
     const viewerId = viewer(request);
@@ -232,6 +246,7 @@ function canonicalListUrl(
   filters: { search?: string; category?: number; supplier?: number; exclude?: number },
   paging: { limit: number; offset: number },
   listing: ListingFilters = {},
+  after?: number,
 ): string {
   const params = new URLSearchParams();
   if (filters.category !== undefined) params.set('category', String(filters.category));
@@ -242,6 +257,7 @@ function canonicalListUrl(
   if (filters.supplier !== undefined) params.set('supplier', String(filters.supplier));
   // Sorting and filters, canonical (docs/api.md#sorting-and-filtering): each choice its own cache entry.
   for (const [name, value] of Object.entries(listingFilterParams(listing))) params.set(name, value);
+  if (after !== undefined) params.set('after', String(after));
   return `${path}?${params}`;
 }
 

@@ -106,9 +106,20 @@ export const CATALOGUE_TABLES = [
   'conversations',
 ] as const;
 
-/** The catalogue's version (catalogueVersion), asked of the database only after a write to CATALOGUE_TABLES. */
-export function catalogueVersionReader(db: Database): () => Promise<string> {
-  return freshRead(db, () => catalogueVersion(db), CATALOGUE_TABLES);
+/**
+ * What product lists (all but hot selling) and product details are read from: a favourite
+ * tapped or a conversation started leaves their cached answers in place (reviews count:
+ * they move a product's rating, through a trigger that the write counter does not see).
+ */
+export const PRODUCT_TABLES = ['products', 'product_media', 'categories', 'supplier_profiles', 'users', 'reviews'] as const;
+
+/**
+ * The catalogue's version (catalogueVersion), asked of the database only after a write to
+ * `tables` (CATALOGUE_TABLES unless named): each kind of answer has its own version, moved only
+ * by writes to what it is read from.
+ */
+export function catalogueVersionReader(db: Database, tables: readonly string[] = CATALOGUE_TABLES): () => Promise<string> {
+  return freshRead(db, () => catalogueVersion(db), tables);
 }
 
 /**

@@ -1,11 +1,8 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db';
 import { sellerOf, userSummaries } from '../lib/users';
 import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductFields } from '@/shared/catalogue';
 import { forbidden, notFound } from '../lib/errors';
 import type { StoredMedia } from './media';
-import { searchMatch, searchRank } from './search';
-import type { ListingFilters } from '@/shared/listing-filters';
 
 /**
  * Products as the API answers them (docs/api.md#calls), for every route and the sync collection, and
@@ -124,98 +121,6 @@ export async function productsById(db: Database, ids: number[], viewerId: number
 
 export async function productById(db: Database, id: number, viewerId: number | null): Promise<Product | undefined> {
   return (await productsById(db, [id], viewerId)).get(id);
-}
-
-export interface ProductFilters {
-  search?: string;
-  category?: number;
-  supplier?: number;
-  exclude?: number;
-}
-
-/** The unit price now (src/shared/listing-filters.ts currentPrice): the running deal's price, else the minimum price. */
-const CURRENT_PRICE = sql`(case when p.flash_deal_ends_at > now() and p.price is not null then p.price else p.min_price end)`;
-/** Milliseconds, as the API answers created_at, so that ties break as on the device. */
-const CREATED_MS = sql`date_trunc('milliseconds', p.created_at)`;
-
-/** The conditions of the listing filters (docs/api.md#sorting-and-filtering). */
-function listingConditions(f: ListingFilters): Expression<SqlBool>[] {
-  const out: Expression<SqlBool>[] = [];
-  if (f.price_min !== undefined) out.push(sql<SqlBool>`${CURRENT_PRICE} >= ${f.price_min}::numeric`);
-  if (f.price_max !== undefined) out.push(sql<SqlBool>`${CURRENT_PRICE} <= ${f.price_max}::numeric`);
-  if (f.moq_max !== undefined) out.push(sql<SqlBool>`p.minimum_order_quantity <= ${f.moq_max}::int`);
-  if (f.rating_min !== undefined) out.push(sql<SqlBool>`p.average_rating >= ${f.rating_min}::numeric`);
-  if (f.verified) out.push(sql<SqlBool>`exists (select 1 from supplier_profiles sp where sp.user_id = p.supplier_id and sp.is_verified)`);
-  if (f.in_stock) out.push(sql<SqlBool>`p.quantity_in_stock >= greatest(p.minimum_order_quantity, 1)`);
-  return out;
-}
-
-/**
- * The orders of the listing sections (docs/product.md#catalogue-rules):
- * - newest: new arrivals and the plain list, newest first.
- * - flash-deals: only deals still running (flash_deal_ends_at in the future), ending soonest first.
- * - top-rated: only reviewed products, by average rating, then by number of reviews.
- * - hot-selling: most favourites + conversations started in the last 30 days, then the
- *   same counted over all time, then newest; products nobody touched yet come last.
- */
-export type ProductOrder = 'newest' | 'flash-deals' | 'top-rated' | 'hot-selling';
-
-export async function listProducts(
-  db: Database,
-  args: {
-    filters: ProductFilters;
-    order: ProductOrder;
-    /** Sorting and filters chosen by the user; an explicit ordering replaces the section's own. */
-    listing?: ListingFilters;
-    limit: number;
-    offset: number;
-    viewerId: number | null;
-  },
-): Promise<{ count: number; results: Product[] }> {
-  const { filters, order } = args;
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.category !== undefined) conditions.push(sql<SqlBool>`p.category_id = ${filters.category}`);
-  if (filters.supplier !== undefined) conditions.push(sql<SqlBool>`p.supplier_id = ${filters.supplier}`);
-  if (filters.exclude !== undefined) conditions.push(sql<SqlBool>`p.id <> ${filters.exclude}`);
-  if (filters.search) conditions.push(searchMatch(filters.search));
-  if (order === 'flash-deals') conditions.push(sql<SqlBool>`p.flash_deal_ends_at > now()`);
-  if (order === 'top-rated') conditions.push(sql<SqlBool>`p.reviews_count > 0`);
-  const listing = args.listing ?? {};
-  conditions.push(...listingConditions(listing));
-  const where = (eb: { and(list: Expression<SqlBool>[]): Expression<SqlBool> }) => eb.and(conditions);
-
-  let query = productQuery(db).where(where);
-  const ordering = listing.ordering && listing.ordering !== 'relevance' ? listing.ordering : null;
-  if (ordering) {
-    // An explicit ordering replaces the section's own (src/shared/listing-filters.ts listingComparator).
-    if (ordering === 'price') query = query.orderBy(CURRENT_PRICE, 'asc');
-    if (ordering === '-price') query = query.orderBy(CURRENT_PRICE, 'desc');
-    if (ordering === '-average_rating') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
-    query = query.orderBy(CREATED_MS, 'desc').orderBy('p.id', 'desc');
-  } else {
-    if (filters.search) query = query.orderBy(searchRank(filters.search), 'desc');
-    if (order === 'flash-deals') query = query.orderBy('p.flash_deal_ends_at', 'asc');
-    if (order === 'top-rated') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
-    if (order === 'hot-selling') {
-      // Favourites and conversations counted once per product (not per listed row).
-      const activity = sql<{ product_id: number; recent: number; total: number }>`(
-        select product_id, count(*) filter (where created_at > now() - interval '30 days') as recent, count(*) as total
-        from (select product_id, created_at from favorites
-              union all select product_id, created_at from conversations where product_id is not null) events
-        group by product_id)`.as('activity');
-      query = query
-        .leftJoin(activity, (join) => join.onRef('activity.product_id', '=', 'p.id'))
-        .orderBy(sql`coalesce(activity.recent, 0)`, 'desc')
-        .orderBy(sql`coalesce(activity.total, 0)`, 'desc') as unknown as typeof query;
-    }
-    query = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
-  }
-
-  const [rows, total] = await Promise.all([
-    query.limit(args.limit).offset(args.offset).execute(),
-    db.selectFrom('products as p').select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow(),
-  ]);
-  return { count: total.n, results: await serializeProducts(db, rows, args.viewerId) };
 }
 
 /** The product if it exists (404) and belongs to the supplier asking (403). */

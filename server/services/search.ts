@@ -9,7 +9,14 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
  * partial word typed into the suggestion box already matches); the GIN trigram index on
  * products.search_doc answers that. Best matches first: the name starting with the whole
  * term, then words found in the name, then how similar the name is to the term.
+ *
+ * Only the candidates are ranked: the SEARCH_HEAD newest products whose name holds every
+ * word, and the SEARCH_HEAD newest whose name or description does (services/product-list.ts).
+ * A broad term matching most of a million products costs what a narrow one does.
  */
+
+/** How many newest matches of each kind are ranked; the other matches follow, newest first. */
+export const SEARCH_HEAD = 100;
 
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 60;
@@ -31,6 +38,16 @@ export function searchMatch(term: string): Expression<SqlBool> {
   if (words.length === 0) return sql<SqlBool>`true`;
   return sql<SqlBool>`(${sql.join(
     words.map((w) => contains(sql`p.search_doc`, w)),
+    sql` and `,
+  )})`;
+}
+
+/** Every word in the name. */
+export function searchNameMatch(term: string): Expression<SqlBool> {
+  const words = searchWords(term);
+  if (words.length === 0) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${sql.join(
+    words.map((w) => contains(sql`p.search_name`, w)),
     sql` and `,
   )})`;
 }

@@ -1,86 +1,134 @@
-import { normalizeSearchText, searchWords } from '../shared/search';
+import Dexie from 'dexie';
 import { db, type ProductRow } from './db';
+import { SearchIndex, type SearchSource } from './search-index';
 
 /**
- * Search over the products the device holds, with the server's rules (README "Listing
- * sections"): case- and accent-insensitive, every word must appear in the name or the
- * description, name matches first, then newest. An in-memory index of normalized texts, kept
- * newest first, answers in a few milliseconds for 10,000 products (bench/sync-pull.device.ts):
- * scores are small integers, so ranking is a bucket pass rather than a sort, and a term that
- * extends the previous one (typing) only looks at the previous matches. The index is rebuilt
- * after the products change in this tab, or after another tab moved the catalogue cursor.
+ * Search over the products the device holds (search-index.ts has the rules). The index lives
+ * in a Web Worker, built there from IndexedDB on the first search, so the page never spends a
+ * long task on it; the sync layer tells it of every write (productsWritten, productsRemoved)
+ * once the write is committed, a page at a time. Where workers are missing (tests), the same
+ * index runs in the page. Other tabs' writes reset it (a BroadcastChannel), and so does a
+ * product count that differs from the index's (a table cleared): it is built again then.
  */
 
-export interface SearchEntry {
-  id: number;
-  name: string;
-  text: string;
-  created_at: string;
+export type SearchRequest =
+  | { type: 'open'; dbName: string }
+  | { type: 'reset' }
+  | { type: 'put'; rows: SearchSource[] }
+  | { type: 'remove'; ids: number[] }
+  | { type: 'search'; id: number; term: string };
+
+interface Backend {
+  send(request: SearchRequest): void;
+  search(term: string): Promise<number[]>;
 }
 
-let index: SearchEntry[] | null = null;
-let building: Promise<SearchEntry[]> | null = null;
-let builtForCursor: string | null | undefined;
-let last: { term: string; matches: SearchEntry[] } | null = null;
+let backend: Backend | null = null;
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('marketplace-search-index');
+if (channel) channel.onmessage = () => backend?.send({ type: 'reset' });
 
-/** Every writer of products calls this (src/sync/): cheaper than Dexie hooks, which slow every bulkPut. */
-export function productsChanged(): void {
-  index = null;
-  building = null;
-  last = null;
-}
-
-export function toEntry(p: Pick<ProductRow, 'id' | 'name' | 'description' | 'created_at'>): SearchEntry {
-  const name = normalizeSearchText(p.name);
-  return { id: p.id, name, text: `${name} ${normalizeSearchText(p.description)}`, created_at: p.created_at };
-}
-
-const newestFirst = (a: SearchEntry, b: SearchEntry) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
-
-async function entries(): Promise<SearchEntry[]> {
-  const cursor = (await db.syncState.get('stream:catalogue'))?.cursor ?? null;
-  if (index && cursor === builtForCursor) return index;
-  if (!building || cursor !== builtForCursor) {
-    builtForCursor = cursor;
-    last = null;
-    building = db.products.toArray().then((rows) => (index = rows.map(toEntry).sort(newestFirst)));
+function workerBackend(): Backend | null {
+  if (typeof Worker === 'undefined') return null;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
   }
-  return building;
+  let next = 0;
+  const waiting = new Map<number, (ids: number[] | null) => void>();
+  worker.onmessage = (event: MessageEvent<{ id: number; ids: number[] | null }>) => {
+    waiting.get(event.data.id)?.(event.data.ids);
+    waiting.delete(event.data.id);
+  };
+  worker.onerror = () => {
+    for (const done of waiting.values()) done(null);
+    waiting.clear();
+    worker.terminate();
+    // The page's own index takes over.
+    backend = pageBackend();
+  };
+  worker.postMessage({ type: 'open', dbName: db.name } satisfies SearchRequest);
+  return {
+    send: (request) => worker.postMessage(request),
+    search: (term) =>
+      new Promise<number[] | null>((resolve) => {
+        const id = ++next;
+        waiting.set(id, resolve);
+        worker.postMessage({ type: 'search', id, term } satisfies SearchRequest);
+      }).then((ids) => ids ?? pageBackend().search(term)),
+  };
 }
 
-/** Matches of `term` among `entries` (kept newest first), best first. */
-export function rankEntries(entries: SearchEntry[], term: string): SearchEntry[] {
-  const words = searchWords(term);
-  if (words.length === 0) return [];
-  const whole = words.join(' ');
-  const buckets: SearchEntry[][] = [];
-  for (const e of entries) {
-    let score = 0;
-    let all = true;
-    for (const w of words) {
-      if (!e.text.includes(w)) {
-        all = false;
-        break;
+function pageBackend(): Backend {
+  const index = new SearchIndex();
+  let built: Promise<void> | null = null;
+  return {
+    send(request) {
+      if (request.type === 'reset') built = null;
+      else if (request.type === 'put' && built) void built.then(() => index.put(request.rows));
+      else if (request.type === 'remove' && built) void built.then(() => index.remove(request.ids));
+    },
+    async search(term) {
+      const build = () =>
+        db.products.toArray().then((rows) => {
+          index.clear();
+          index.put(rows.map(source));
+        });
+      built ??= build();
+      await built;
+      // A count that differs means writes this index was not told of (a table cleared): built again.
+      if ((await db.products.count()) !== index.size) {
+        built = build();
+        await built;
       }
-      if (e.name.includes(w)) score += 2;
-    }
-    if (!all) continue;
-    if (e.name.startsWith(whole)) score += 4;
-    buckets[score] ??= [];
-    buckets[score].push(e);
-  }
-  const ranked: SearchEntry[] = [];
-  for (let score = buckets.length - 1; score >= 0; score -= 1) if (buckets[score]) ranked.push(...buckets[score]);
-  return ranked;
+      return index.search(term);
+    },
+  };
+}
+
+const source = (p: SearchSource): SearchSource => ({ id: p.id, name: p.name, description: p.description, created_at: p.created_at });
+
+function current(): Backend {
+  backend ??= workerBackend() ?? pageBackend();
+  return backend;
+}
+
+/** After the running transaction commits (at once outside one): the index never holds a write that was rolled back. */
+function afterCommit(send: () => void) {
+  const tx = Dexie.currentTransaction;
+  if (tx) tx.on('complete', send);
+  else send();
+}
+
+/** Products were written (a sync page, a product opened): the index takes them in. */
+export function productsWritten(rows: Array<Pick<ProductRow, 'id' | 'name' | 'description' | 'created_at'>>): void {
+  if (rows.length === 0 || !backend) return;
+  const request: SearchRequest = { type: 'put', rows: rows.map(source) };
+  afterCommit(() => {
+    backend?.send(request);
+    channel?.postMessage('changed');
+  });
+}
+
+/** Products were deleted. */
+export function productsRemoved(ids: number[]): void {
+  if (ids.length === 0 || !backend) return;
+  afterCommit(() => {
+    backend?.send({ type: 'remove', ids });
+    channel?.postMessage('changed');
+  });
+}
+
+/** The products changed in a way not told row by row (cleared, reset): the index is made again on the next search. */
+export function productsChanged(): void {
+  afterCommit(() => {
+    backend?.send({ type: 'reset' });
+    channel?.postMessage('changed');
+  });
 }
 
 /** Ids of the held products matching `term`, best first. */
-export async function searchLocal(term: string): Promise<number[]> {
-  const all = await entries();
-  const normalized = normalizeSearchText(term).trim();
-  // Typing on: the new matches are among the previous ones (every word only got longer or more).
-  const pool = last && normalized.startsWith(last.term) && last.term ? [...last.matches].sort(newestFirst) : all;
-  const matches = rankEntries(pool, term);
-  last = { term: normalized, matches };
-  return matches.map((e) => e.id);
+export function searchLocal(term: string): Promise<number[]> {
+  return current().search(term);
 }

@@ -103,9 +103,17 @@ export interface Page<T> {
   next: string | null;
   previous: string | null;
   results: T[];
+  /** Present (true) when `count` is an estimate: very large product lists (docs/api.md#data-formats-and-paging). */
+  count_estimated?: boolean;
 }
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+  z.object({
+    count: z.number(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+    count_estimated: z.boolean().optional(),
+  });
 /** A list answer: a page or a plain array (docs/api.md#calls). */
 export const listSchema = <T extends z.ZodType>(item: T) => z.union([pageSchema(item), z.array(item)]);
 

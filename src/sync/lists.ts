@@ -3,7 +3,7 @@ import { db } from '../db/db';
 import { listKey, type ListQuery } from '../db/listQuery';
 import { api, ApiError } from './api';
 import { putProducts } from './apply';
-import { productsChanged } from '../db/search';
+import { productsRemoved } from '../db/search';
 import { listingFilterParams } from '../shared/listing-filters';
 
 /**
@@ -85,7 +85,7 @@ export function ensureProduct(id: number, force = false): Promise<'ok' | 'missin
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         await db.products.delete(id);
-        productsChanged();
+        productsRemoved([id]);
         result = 'missing';
         return;
       }

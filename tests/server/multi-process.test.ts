@@ -241,6 +241,17 @@ describe.skipIf(!onPostgres)('three API processes on one PostgreSQL and one buck
     for (const api of [a(), b(), c()]) expect((await api.get('/api/me/', { token: third.body.access })).status).toBe(401);
   });
 
+  it('a sign-in every process has already served ends in all of them at a logout on one, and account edits show everywhere', async () => {
+    const session = await signIn(a(), await newBuyer('cached'));
+    // Each process has answered this token once already (and keeps the answer).
+    for (const api of [a(), b(), c()]) expect((await api.get('/api/me/', { token: session.access })).status).toBe(200);
+    const renamed = await b().patch('/api/me/', { first_name: 'Renamed' }, { token: session.access });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    for (const api of [a(), c()]) expect((await api.get('/api/me/', { token: session.access })).body.first_name).toBe('Renamed');
+    expect((await a().post('/api/auth/logout/', { refresh: session.refresh })).status).toBe(200);
+    for (const api of [b(), c(), a()]) expect((await api.get('/api/me/', { token: session.access })).status).toBe(401);
+  });
+
   it('a picture uploaded through one process is served by the others, and its resized copy too', async () => {
     const supplier = await signIn(c(), 'supplier@multi.test');
     const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } })

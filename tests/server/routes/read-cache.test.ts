@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localWrites } from '@server/db';
 import { writesTo } from '@server/db/write-counter';
-import { CATALOGUE_TABLES } from '@server/services/catalogue-cache';
+import { CATALOGUE_TABLES, PRODUCT_TABLES } from '@server/services/catalogue-cache';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 import { firstCategoryId, insertProducts } from '../fixtures/catalogue';
 
@@ -57,6 +57,18 @@ describe('what invalidates cached catalogue answers', () => {
     await t.api.post('/api/auth/otp/verify/', { email: user.email, otp: '000000' });
     expect(after).toBeGreaterThan(before); // a new user is a write to users, which products embed
     expect(catalogueWrites()).toBe(after);
+  });
+
+  it('a favourite tapped leaves product lists and details cached; hot selling, ordered by favourites, moves', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    const productWrites = () => writesTo(localWrites(t.db)!, PRODUCT_TABLES);
+    const product = (await t.api.get('/api/products/?limit=1')).body.results[0];
+    const [lists, all] = [productWrites(), catalogueWrites()];
+    const tapped = await t.api.post('/api/favorites/', { product: product.id }, { token: buyer.token });
+    expect(tapped.status, JSON.stringify(tapped.body)).toBeLessThan(300);
+    expect(productWrites()).toBe(lists);
+    expect(catalogueWrites()).toBeGreaterThan(all);
+    expect((await t.api.get('/api/products/hot-selling/?limit=1')).body.results[0].id).toBe(product.id);
   });
 
   it('a product written is seen at once', async () => {

@@ -1,0 +1,277 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../db';
+import type { Product } from '@/shared/catalogue';
+import type { ListingFilters } from '@/shared/listing-filters';
+import { productQuery, serializeProducts } from './products';
+import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank } from './search';
+import { countUpTo } from './estimate';
+
+/**
+ * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
+ * - every page reads at most its own rows plus a bounded number of others: `next` links
+ *   carry the last product (`after`) so a deep page seeks the index instead of skipping rows;
+ * - a search ranks only its best candidates (search.ts), the other matches following newest first;
+ * - the count is exact up to COUNT_EXACT_LIMIT matches and the planner's estimate above it.
+ */
+
+export interface ProductFilters {
+  search?: string;
+  category?: number;
+  supplier?: number;
+  exclude?: number;
+}
+
+/**
+ * The orders of the listing sections (docs/product.md#catalogue-rules):
+ * - newest: new arrivals and the plain list, newest first.
+ * - flash-deals: only deals still running (flash_deal_ends_at in the future), ending soonest first.
+ * - top-rated: only reviewed products, by average rating, then by number of reviews.
+ * - hot-selling: most favourites + conversations started in the last 30 days, then the
+ *   same counted over all time, then newest; products nobody touched yet come last.
+ */
+export type ProductOrder = 'newest' | 'flash-deals' | 'top-rated' | 'hot-selling';
+
+/** The unit price now (src/shared/listing-filters.ts currentPrice): the running deal's price, else the minimum price. */
+const CURRENT_PRICE = sql`(case when p.flash_deal_ends_at > now() and p.price is not null then p.price else p.min_price end)`;
+/** Milliseconds, as the API answers created_at, so that ties break as on the device. */
+const CREATED_MS = sql`date_trunc('milliseconds', p.created_at)`;
+
+/** The conditions of the listing filters (docs/api.md#sorting-and-filtering). */
+function listingConditions(f: ListingFilters): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (f.price_min !== undefined) out.push(sql<SqlBool>`${CURRENT_PRICE} >= ${f.price_min}::numeric`);
+  if (f.price_max !== undefined) out.push(sql<SqlBool>`${CURRENT_PRICE} <= ${f.price_max}::numeric`);
+  if (f.moq_max !== undefined) out.push(sql<SqlBool>`p.minimum_order_quantity <= ${f.moq_max}::int`);
+  if (f.rating_min !== undefined) out.push(sql<SqlBool>`p.average_rating >= ${f.rating_min}::numeric`);
+  if (f.verified) out.push(sql<SqlBool>`exists (select 1 from supplier_profiles sp where sp.user_id = p.supplier_id and sp.is_verified)`);
+  if (f.in_stock) out.push(sql<SqlBool>`p.quantity_in_stock >= greatest(p.minimum_order_quantity, 1)`);
+  return out;
+}
+
+export interface ListArgs {
+  filters: ProductFilters;
+  order: ProductOrder;
+  /** Sorting and filters chosen by the user; an explicit ordering replaces the section's own. */
+  listing?: ListingFilters;
+  limit: number;
+  offset: number;
+  /** The last product of the previous page (its `next` link): the page starts right after it. */
+  after?: number;
+  viewerId: number | null;
+}
+
+export interface ListAnswer {
+  count: number;
+  /** The count is the planner's estimate (more than COUNT_EXACT_LIMIT matches). */
+  estimated: boolean;
+  results: Product[];
+  /** Whether a further page exists, and the product its `next` link starts after (when the order seeks). */
+  more: boolean;
+  after?: number;
+}
+
+type Conditions = Expression<SqlBool>[];
+const all = (conditions: Conditions) => (eb: { and(list: Conditions): Expression<SqlBool> }) => eb.and(conditions);
+
+/** Newest first, from right after product `after` when given (the products_created index seeks to it). */
+function newestAfter(after: number | undefined): Conditions {
+  if (after === undefined) return [];
+  return [sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from products a where a.id = ${after})`];
+}
+
+async function cursorExists(db: Database, after: number | undefined) {
+  if (after === undefined) return false;
+  return (await db.selectFrom('products').select('id').where('id', '=', after).executeTakeFirst()) !== undefined;
+}
+
+export async function listProducts(db: Database, args: ListArgs): Promise<ListAnswer> {
+  const { filters, order } = args;
+  const conditions: Conditions = [];
+  if (filters.category !== undefined) conditions.push(sql<SqlBool>`p.category_id = ${filters.category}`);
+  if (filters.supplier !== undefined) conditions.push(sql<SqlBool>`p.supplier_id = ${filters.supplier}`);
+  if (filters.exclude !== undefined) conditions.push(sql<SqlBool>`p.id <> ${filters.exclude}`);
+  if (order === 'flash-deals') conditions.push(sql<SqlBool>`p.flash_deal_ends_at > now()`);
+  if (order === 'top-rated') conditions.push(sql<SqlBool>`p.reviews_count > 0`);
+  const listing = args.listing ?? {};
+  conditions.push(...listingConditions(listing));
+  const ordering = listing.ordering && listing.ordering !== 'relevance' ? listing.ordering : null;
+  const matching = filters.search ? [...conditions, searchMatch(filters.search)] : conditions;
+
+  const counted = countUpTo(db, matching);
+  // A stale cursor (its product deleted since) falls back to the offset.
+  const seeks = await cursorExists(db, args.after);
+  // A page past the last match is known empty from an exact count: no scan looks for it.
+  if (args.offset > 0 && !seeks) {
+    const known = await counted;
+    if (!known.estimated && args.offset >= known.n) return { count: known.n, estimated: false, results: [], more: false };
+  }
+  let page: { ids: number[]; more: boolean; seekable: boolean };
+  if (filters.search && !ordering) page = await searchPage(db, filters.search, conditions, matching, args, seeks);
+  else if (!ordering && order === 'newest') page = await newestPage(db, matching, args, seeks);
+  else if (!ordering && order === 'hot-selling') page = await hotSellingPage(db, matching, args);
+  else page = await orderedPage(db, matching, order, ordering, args);
+  const [count, rows] = await Promise.all([counted, orderedRows(db, page.ids)]);
+  const last = page.ids.at(-1);
+  return {
+    count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
+    estimated: count.estimated,
+    results: await serializeProducts(db, rows, args.viewerId),
+    more: page.more,
+    after: page.more && page.seekable ? last : undefined,
+  };
+}
+
+async function orderedRows(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await productQuery(db).where('p.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One more row than the page is read, to tell whether a next page exists. */
+function split(ids: number[], limit: number) {
+  return { ids: ids.slice(0, limit), more: ids.length > limit };
+}
+
+async function newestPage(db: Database, matching: Conditions, args: ListArgs, seeks: boolean) {
+  const rows = await db
+    .selectFrom('products as p')
+    .select('p.id')
+    .where(all([...matching, ...(seeks ? newestAfter(args.after) : [])]))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(args.limit + 1)
+    .offset(seeks ? 0 : args.offset)
+    .execute();
+  return {
+    ...split(
+      rows.map((r) => r.id),
+      args.limit,
+    ),
+    seekable: true,
+  };
+}
+
+/**
+ * A search: the best SEARCH_HEAD candidates ranked first (search.ts searchRank), then every
+ * other match newest first. Only the head is ranked, so the cost stays bounded however many
+ * products match.
+ */
+async function searchPage(db: Database, term: string, conditions: Conditions, matching: Conditions, args: ListArgs, seeks: boolean) {
+  const newest = (where: Conditions) =>
+    db
+      .selectFrom('products as p')
+      .select('p.id')
+      .where(all(where))
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(SEARCH_HEAD);
+  const candidates = db
+    // Each side in parentheses: its own order and limit, then the union.
+    .selectFrom(sql<{ id: number }>`((${newest([...conditions, searchNameMatch(term)])}) union (${newest(matching)}))`.as('c'))
+    .innerJoin('products as p', 'p.id', 'c.id')
+    .select('p.id')
+    .orderBy(searchRank(term), 'desc')
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc');
+  const head = (await candidates.execute()).map((r) => r.id);
+  const start = seeks ? head.indexOf(args.after as number) + 1 : args.offset;
+  const fromHead = seeks && start === 0 ? [] : head.slice(start, start + args.limit + 1);
+  if (fromHead.length > args.limit) return { ...split(fromHead, args.limit), seekable: true };
+  // The page runs past the ranked head: the rest of the matches, newest first.
+  const tailSeek = seeks && start === 0;
+  const tail = await db
+    .selectFrom('products as p')
+    .select('p.id')
+    .where(
+      all([
+        ...matching,
+        ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : []),
+        ...(tailSeek ? newestAfter(args.after) : []),
+      ]),
+    )
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(args.limit + 1 - fromHead.length)
+    .offset(tailSeek || start < head.length ? 0 : start - head.length)
+    .execute();
+  return { ...split([...fromHead, ...tail.map((r) => r.id)], args.limit), seekable: true };
+}
+
+/** Sections and explicit orderings: offset paging (within the route's window). */
+async function orderedPage(
+  db: Database,
+  matching: Conditions,
+  order: ProductOrder,
+  ordering: ListingFilters['ordering'] | null,
+  args: ListArgs,
+) {
+  let query = db.selectFrom('products as p').select('p.id').where(all(matching));
+  if (ordering) {
+    // An explicit ordering replaces the section's own (src/shared/listing-filters.ts listingComparator).
+    if (ordering === 'price') query = query.orderBy(CURRENT_PRICE, 'asc');
+    if (ordering === '-price') query = query.orderBy(CURRENT_PRICE, 'desc');
+    if (ordering === '-average_rating') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
+    query = query.orderBy(CREATED_MS, 'desc').orderBy('p.id', 'desc');
+  } else {
+    if (order === 'flash-deals') query = query.orderBy('p.flash_deal_ends_at', 'asc');
+    if (order === 'top-rated') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
+    query = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
+  }
+  const rows = await query
+    .limit(args.limit + 1)
+    .offset(args.offset)
+    .execute();
+  return {
+    ...split(
+      rows.map((r) => r.id),
+      args.limit,
+    ),
+    seekable: false,
+  };
+}
+
+/** Favourites and conversations counted once per product. */
+const ACTIVITY = sql<{ product_id: number; recent: number; total: number }>`(
+  select product_id, count(*) filter (where created_at > now() - interval '30 days') as recent, count(*) as total
+  from (select product_id, created_at from favorites
+        union all select product_id, created_at from conversations where product_id is not null) events
+  group by product_id)`;
+
+/**
+ * Hot selling: the products someone touched, by activity, then all the others newest first.
+ * Read in two parts, so the untouched majority of a large catalogue is never sorted: it
+ * comes from the newest-first index.
+ */
+async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs) {
+  const wanted = args.offset + args.limit + 1;
+  const active = await db
+    .selectFrom(ACTIVITY.as('activity'))
+    .innerJoin('products as p', 'p.id', 'activity.product_id')
+    .select('p.id')
+    .where(all(matching))
+    .orderBy('activity.recent', 'desc')
+    .orderBy('activity.total', 'desc')
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(wanted)
+    .execute();
+  const fromActive = active.slice(args.offset).map((r) => r.id);
+  if (fromActive.length >= args.limit + 1) return { ...split(fromActive, args.limit), seekable: false };
+  // Fewer active products than asked for: that is all of them, the untouched ones follow.
+  const untouched = [
+    ...matching,
+    sql<SqlBool>`not exists (select 1 from favorites f where f.product_id = p.id)`,
+    sql<SqlBool>`not exists (select 1 from conversations c where c.product_id = p.id)`,
+  ];
+  const rest = await db
+    .selectFrom('products as p')
+    .select('p.id')
+    .where(all(untouched))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(args.limit + 1 - fromActive.length)
+    .offset(Math.max(0, args.offset - active.length))
+    .execute();
+  return { ...split([...fromActive, ...rest.map((r) => r.id)], args.limit), seekable: false };
+}
