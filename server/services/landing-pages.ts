@@ -4,7 +4,8 @@ import type { Database } from '../db';
 import { serializePublicUser } from '../lib/users';
 import { DEFAULT_LANGUAGE, LANGUAGES, MEDIA_WIDTHS, type Language, type MediaWidth } from '@/shared/constants';
 import type { Product } from '@/shared/catalogue';
-import { listProducts, productById, type ProductOrder } from './products';
+import { listProducts, type ProductOrder } from './product-list';
+import { productById } from './products';
 import { readCatalog } from './push-text';
 
 /**
