@@ -130,3 +130,13 @@ export const WifiOffIcon = (p: IconProps) => (
     <path d="M12 20h.01" />
   </Icon>
 );
+export const PauseIcon = (p: IconProps) => (
+  <Icon width="16" height="16" {...p}>
+    <path d="M8 5v14M16 5v14" />
+  </Icon>
+);
+export const PlayIcon = (p: IconProps) => (
+  <Icon width="16" height="16" {...p}>
+    <path d="M7 4.5v15l12-7.5z" fill="currentColor" />
+  </Icon>
+);

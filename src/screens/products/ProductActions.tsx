@@ -10,9 +10,10 @@ import { startConversation } from '@/queries/chat';
 import { failureReason } from '../serverMessage';
 
 /**
- * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions).
+ * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions); on the
+ * seller's own product, Edit instead.
  * Buy now is disabled when nothing is in stock; ordering itself is arranged with the seller, so it points there. Send message is
- * disabled for guests and on one's own product; otherwise it opens (or reuses) the
+ * disabled for guests; otherwise it opens (or reuses) the
  * conversation about this product and goes to it.
  */
 export default function ProductActions({ product }: { product: Product }) {
@@ -24,7 +25,7 @@ export default function ProductActions({ product }: { product: Product }) {
   const [buyHint, setBuyHint] = useState(false);
 
   const ownProduct = user?.id === product.supplier.id;
-  const messageBlocked = !user ? t`Log in to message the seller.` : ownProduct ? t`This is your own product.` : null;
+  const messageBlocked = !user ? t`Log in to message the seller.` : null;
   const soldOut = product.quantity_in_stock <= 0;
 
   const sendMessage = async () => {
@@ -38,6 +39,22 @@ export default function ProductActions({ product }: { product: Product }) {
       setFailure(failureReason(err));
     }
   };
+
+  // The seller's own product: nothing to buy, favourite or ask about; Edit takes their place.
+  if (ownProduct) {
+    return (
+      <div className="product-actions">
+        <p className="form-reason">
+          <Trans>This is your own product.</Trans>
+        </p>
+        <div className="product-actions__row product-actions__row--own">
+          <Link href={`/products/${product.id}/edit`} className="button button--primary">
+            <Trans>Edit product</Trans>
+          </Link>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="product-actions">
@@ -61,7 +78,9 @@ export default function ProductActions({ product }: { product: Product }) {
           aria-busy={starting || undefined}
         >
           <ChatIcon />
-          <Trans>Send message</Trans>
+          <span className="product-actions__label">
+            <Trans>Send message</Trans>
+          </span>
         </button>
       </div>
       {soldOut ? (
@@ -73,11 +92,6 @@ export default function ProductActions({ product }: { product: Product }) {
         <p id="product-message-blocked" className="form-reason">
           {messageBlocked}
         </p>
-      ) : null}
-      {ownProduct ? (
-        <Link href={`/products/${product.id}/edit`} className="button button--small product-actions__edit">
-          <Trans>Edit product</Trans>
-        </Link>
       ) : null}
       {buyHint && !soldOut ? (
         <Alert kind="info">
