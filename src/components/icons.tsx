@@ -140,3 +140,8 @@ export const PlayIcon = (p: IconProps) => (
     <path d="M7 4.5v15l12-7.5z" fill="currentColor" />
   </Icon>
 );
+export const FilterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M7 12h10M10 18h4" />
+  </Icon>
+);
