@@ -70,7 +70,7 @@ function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-async function useLook(page: Page, language: 'en' | 'tr', theme: Theme) {
+async function chooseLook(page: Page, language: 'en' | 'tr', theme: Theme) {
   await page.evaluate(([l, t]) => {
     localStorage.setItem('language', l);
     localStorage.setItem('theme', t);
@@ -98,7 +98,7 @@ describe.skipIf(skipBrowser)('layout on a phone and a desktop (browser)', () => 
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/login');
     for (const theme of ['light', 'dark'] as const) {
-      await useLook(page, 'tr', theme);
+      await chooseLook(page, 'tr', theme);
       await page.goto('/');
       await check(page, `guest-home-tr-${theme}-360`, () => page.getByTestId('product-card').first().waitFor());
       await page.goto('/flash-deals?ordering=-price');
@@ -120,7 +120,7 @@ describe.skipIf(skipBrowser)('layout on a phone and a desktop (browser)', () => 
     await chatBubble(page, 'Can you deliver 40 units').waitFor();
     await page.setViewportSize({ width: 360, height: 780 });
     for (const theme of ['light', 'dark'] as const) {
-      await useLook(page, 'tr', theme);
+      await chooseLook(page, 'tr', theme);
       await page.goto('/');
       await check(page, `buyer-home-tr-${theme}-360`, () => page.getByTestId('product-card').first().waitFor());
       await page.goto(`/products/${product.id}`);
@@ -139,7 +139,7 @@ describe.skipIf(skipBrowser)('layout on a phone and a desktop (browser)', () => 
     const product = await demoProduct();
     await signInAsDemo(page, DEMO_BUYER);
     for (const theme of ['light', 'dark'] as const) {
-      await useLook(page, 'en', theme);
+      await chooseLook(page, 'en', theme);
       await page.goto('/');
       await check(page, `buyer-home-en-${theme}-1280`, () => page.getByTestId('product-card').first().waitFor());
       await page.goto(`/products/${product.id}`);
