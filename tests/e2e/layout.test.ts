@@ -16,7 +16,8 @@ type Theme = 'light' | 'dark';
 function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
-    const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
     const shown = (el: Element) => {
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
@@ -29,7 +30,8 @@ function layoutProblems(page: Page): Promise<string[]> {
       return false;
     };
     const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
     for (const el of document.querySelectorAll('body *')) {
       if (!shown(el)) continue;
       const box = el.getBoundingClientRect();
@@ -53,28 +55,35 @@ function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     };
-    for (const el of document.querySelectorAll('.product-card__name, .product-card__price, .product-detail__price, .product-detail__name')) {
+    for (const el of document.querySelectorAll(
+      '.product-card__name, .product-card__price, .product-detail__price, .product-detail__name',
+    )) {
       if (shown(el)) splitWords(el);
     }
     // Texts that must show whole: the greeting, the tab bar's labels, the banner's title, the sort choice.
     for (const el of document.querySelectorAll('.profile-button__greeting, .tab__label, .carousel__caption, .conversation__time')) {
-      if (shown(el) && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) problems.push(`cut short: ${name(el)}`);
+      if (shown(el) && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+        problems.push(`cut short: ${name(el)}`);
     }
     // Buttons big enough to hit (WCAG 2.5.8: at least 24 × 24 px).
     for (const el of document.querySelectorAll('main button, main a.button, .navbar button, .tab-bar a')) {
       if (!shown(el)) continue;
       const box = el.getBoundingClientRect();
-      if (box.width < 24 || box.height < 24) problems.push(`too small to tap (${Math.round(box.width)}×${Math.round(box.height)}): ${name(el)}`);
+      if (box.width < 24 || box.height < 24)
+        problems.push(`too small to tap (${Math.round(box.width)}×${Math.round(box.height)}): ${name(el)}`);
     }
     return problems;
   });
 }
 
 async function chooseLook(page: Page, language: 'en' | 'tr', theme: Theme) {
-  await page.evaluate(([l, t]) => {
-    localStorage.setItem('language', l);
-    localStorage.setItem('theme', t);
-  }, [language, theme] as const);
+  await page.evaluate(
+    ([l, t]) => {
+      localStorage.setItem('language', l);
+      localStorage.setItem('theme', t);
+    },
+    [language, theme] as const,
+  );
 }
 
 async function check(page: Page, label: string, ready: () => Promise<unknown>) {
