@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGES, type Language } from '@/shared/constants';
@@ -10,14 +9,13 @@ import { promptInstall, usePwa } from './pwa';
 const NATIVE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', tr: 'Türkçe' };
 
 /**
- * The foot of every page: what the marketplace is, the legal pages, the language (a list here,
- * the navbar has the buttons) and installing the app where the browser offers it.
+ * The foot of every page: what the marketplace is, the legal pages, the language (whole names here,
+ * the navbar has the short buttons) and installing the app where the browser offers it.
  */
 export default function Footer() {
   const { t } = useLingui();
   const { language, changeLanguage } = useLanguage();
   const { installPrompt } = usePwa();
-  const languageId = useId();
   const [location] = useLocation();
   // The chat fills the screen like an app; a footer under its composer would only be in the way.
   if (location.startsWith('/chat')) return null;
@@ -41,16 +39,24 @@ export default function Footer() {
           </Link>
         </nav>
         <div className="site-footer__settings">
-          <label htmlFor={languageId} className="site-footer__label">
-            <Trans>Language of the app</Trans>
-          </label>
-          <select id={languageId} value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
+          {/* Whole names here (the navbar has EN/FR/TR); buttons, not a list box, so the page has no stray options. */}
+          <fieldset className="site-footer__languages">
+            <legend className="site-footer__label">
+              <Trans>Language of the app</Trans>
+            </legend>
             {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
+              <button
+                key={code}
+                type="button"
+                lang={code}
+                className="site-footer__language"
+                aria-pressed={language === code}
+                onClick={() => changeLanguage(code)}
+              >
                 {NATIVE_NAMES[code]}
-              </option>
+              </button>
             ))}
-          </select>
+          </fieldset>
           {installPrompt ? (
             <button type="button" className="button button--small" onClick={() => promptInstall()}>
               <DownloadIcon /> <Trans>Install the app on this device</Trans>
