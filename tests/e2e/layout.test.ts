@@ -88,8 +88,11 @@ async function chooseLook(page: Page, language: 'en' | 'tr', theme: Theme) {
 
 async function check(page: Page, label: string, ready: () => Promise<unknown>) {
   await ready();
-  // Pictures and fonts settle the layout.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Fonts and the pictures on screen settle the layout (the sync engine keeps the network busy, so no "network idle").
+  await page.evaluate(() => document.fonts.ready);
+  await page
+    .waitForFunction(() => [...document.images].filter((i) => i.loading !== 'lazy').every((i) => i.complete), undefined, { timeout: 5000 })
+    .catch(() => undefined);
   const dir = process.env.LAYOUT_SHOTS_DIR;
   if (dir) {
     await mkdir(dir, { recursive: true });
