@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { SPLASH_MS } from '../shared/constants';
-import { AuthProvider } from '../queries/auth';
+import { AuthProvider, useAuth } from '../queries/auth';
 import { LanguageProvider } from './LanguageProvider';
 import Layout from './Layout';
 import { AppRoutes } from './routes';
@@ -14,6 +14,7 @@ import Splash from './Splash';
  */
 function StartSplash({ ms }: { ms: number }) {
   const { t } = useLingui();
+  const { status } = useAuth();
   const [left] = useState(() => ms - performance.now());
   const [visible, setVisible] = useState(ms > 0 && left > 0);
   useLayoutEffect(() => {
@@ -24,7 +25,8 @@ function StartSplash({ ms }: { ms: number }) {
     const timer = setTimeout(() => setVisible(false), left);
     return () => clearTimeout(timer);
   }, [visible, left]);
-  return visible ? <Splash text={t`Connecting Markets...`} /> : null;
+  // The session check runs beneath the splash: say so, or it would never be seen (it is usually done within the splash).
+  return visible ? <Splash text={t`Connecting Markets...`} busy={status === 'loading' ? t`Authenticating...` : undefined} /> : null;
 }
 
 /** Translations (a splash until the first catalog is in) and the session. */

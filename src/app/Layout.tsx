@@ -5,6 +5,7 @@ import { useAuth } from '../queries/auth';
 import { useSyncEngine } from '../queries/useSyncEngine';
 import Navbar from './navbar/Navbar';
 import BottomTabBar from './navbar/BottomTabBar';
+import Footer from './Footer';
 import OfflineIndicator from './OfflineIndicator';
 import SyncProgress from './SyncProgress';
 import UpdatePrompt from './UpdatePrompt';
@@ -30,7 +31,7 @@ function OnboardingModal() {
   );
 }
 
-/** The shell around every screen: navbar, content, bottom tabs, offline and update notices. */
+/** The shell around every screen: navbar, content, footer, bottom tabs, offline and update notices. */
 export default function Layout({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const [location] = useLocation();
@@ -51,6 +52,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <div id="content" className="content">
         {children}
       </div>
+      <Footer />
       <SyncProgress />
       <BottomTabBar />
       <UpdatePrompt />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Product } from '../shared/catalogue';
 import { useFavoriteState, toggleFavorite } from '../queries/favorites';
@@ -14,8 +14,12 @@ import './product.css';
  * with a 2.5 s toast. The change is saved on the device at once and sent by the outbox:
  * disabled only while the request is really on its way; while it waits (offline, or the server
  * in trouble) it shows as waiting and a tap undoes it (the two collapse, nothing is sent);
- * a change the server refused shows its reason with retry and discard. Guests are told to log in.
+ * a change the server refused is undone and its reason shown in a toast when it was made here,
+ * else (made offline, refused later) shown as a panel over the page with retry and discard. Guests are told to log in.
  */
+/** Long enough to read a server's reason. */
+const FAILURE_TOAST_MS = 6000;
+
 export default function FavoriteButton({ product, compact = false }: { product: Product; compact?: boolean }) {
   const { t } = useLingui();
   const { status } = useAuth();
@@ -26,6 +30,16 @@ export default function FavoriteButton({ product, compact = false }: { product: 
   const sending = state.pending;
   const failed = state.error !== undefined;
   const name = product.name;
+  // Set when this button sent the change: a refusal then undoes it here, with the reason in a toast.
+  const toggledHere = useRef(false);
+
+  useEffect(() => {
+    if (state.error === undefined || state.outboxId === undefined || !toggledHere.current) return;
+    toggledHere.current = false;
+    const reason = state.error;
+    showToast(reason ? `${t`Could not update favorites.`} ${reason}` : t`Could not update favorites.`, 'error', FAILURE_TOAST_MS);
+    void discardOutboxEntry(state.outboxId).catch(() => undefined);
+  }, [state.error, state.outboxId, t]);
 
   const toggle = async () => {
     if (status !== 'authenticated') {
@@ -33,6 +47,7 @@ export default function FavoriteButton({ product, compact = false }: { product: 
       return;
     }
     setBusy(true);
+    toggledHere.current = true;
     try {
       const result = await toggleFavorite(product);
       showToast(result === 'added' ? t`Added to favorites!` : t`Removed from favorites`);
@@ -77,7 +92,7 @@ export default function FavoriteButton({ product, compact = false }: { product: 
           </span>
         ) : null}
       </button>
-      {failed ? (
+      {failed && !toggledHere.current ? (
         <div className="favorite-state__failed" role="alert">
           <p>
             <Trans>Could not update favorites.</Trans> {state.error}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Product } from '../shared/catalogue';
 import FavoriteButton from './FavoriteButton';
+import { useAuth } from '../queries/auth';
 import Price from './Price';
 import Stars from './Stars';
 import VerifiedBadge from './VerifiedBadge';
@@ -93,6 +94,9 @@ export default function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const seller = sellerName(product);
   const moq = product.minimum_order_quantity;
+  const { t } = useLingui();
+  const { user } = useAuth();
+  const own = user !== null && user.id === product.supplier?.id;
   return (
     <article className="product-card" data-testid="product-card">
       <div className="product-card__media">
@@ -121,9 +125,19 @@ export default function ProductCard({
           <Stars rating={product.average_rating} count={product.reviews_count} size={14} />
         </div>
       </div>
-      {/* After the name in the tab order; shown over the image's corner. */}
+      {/* After the name in the tab order; shown over the image's corner. The seller's own product offers Edit instead. */}
       <div className="product-card__favorite">
-        <FavoriteButton product={product} compact />
+        {own ? (
+          <Link
+            href={`/products/${product.id}/edit`}
+            className="button button--small product-card__edit"
+            aria-label={t`Edit: ${product.name}`}
+          >
+            <Trans>Edit</Trans>
+          </Link>
+        ) : (
+          <FavoriteButton product={product} compact />
+        )}
       </div>
     </article>
   );

@@ -64,3 +64,20 @@ export function formatRelativeTime(iso: string | Date, now: Date = new Date()): 
   }
   return '';
 }
+
+/**
+ * A list's compact time, as messaging apps show it: the time today ("14:05"), the weekday
+ * within a week ("Mon", "Pzt"), else the day and month ("12 Mar"), with the year when not this
+ * one. Short in every language, so it never pushes a name out of its row.
+ */
+export function formatListTime(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return '';
+  const sameDay = date.toDateString() === now.toDateString();
+  if (sameDay) return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(date);
+  const days = (now.getTime() - date.getTime()) / (24 * 3600 * 1000);
+  if (days > 0 && days < 6) return new Intl.DateTimeFormat(locale(), { weekday: 'short' }).format(date);
+  const options: Intl.DateTimeFormatOptions =
+    date.getFullYear() === now.getFullYear() ? { day: 'numeric', month: 'short' } : { dateStyle: 'short' };
+  return new Intl.DateTimeFormat(locale(), options).format(date);
+}

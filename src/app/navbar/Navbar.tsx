@@ -116,7 +116,7 @@ export default function Navbar() {
             </>
           ) : (
             <Link href="/login" className="button button--primary button--small">
-              <Trans>Login</Trans>
+              <Trans>Log in</Trans>
             </Link>
           )}
         </div>

@@ -93,7 +93,7 @@ export default function NotificationBell() {
             <p className="notifications__empty">
               <Trans>Log in to see your notifications.</Trans>{' '}
               <Link href="/login" onClick={close}>
-                <Trans>Login</Trans>
+                <Trans>Log in</Trans>
               </Link>
             </p>
           ) : (

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Conversation } from '@/shared/chat';
 import { attachmentKind } from '@/shared/messaging';
-import { formatRelativeTime } from '@/shared/format';
+import { formatDateTime, formatListTime } from '@/shared/format';
 import Avatar from './Avatar';
 import { displayName, logoOf, otherParticipant } from './people';
 
@@ -58,8 +58,8 @@ export default function ConversationList({ conversations, meId, selectedId, form
               <span className="conversation__body">
                 <span className="conversation__top">
                   <span className="conversation__name">{name}</span>
-                  <time className="conversation__time" dateTime={when}>
-                    {formatRelativeTime(when)}
+                  <time className="conversation__time" dateTime={when} title={formatDateTime(when)}>
+                    {formatListTime(when)}
                   </time>
                 </span>
                 {c.product ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type PointerEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PauseIcon, PlayIcon } from '@/components/icons';
 import type { Banner } from '@/shared/catalogue';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '@/shared/constants';
 import { mediaSrcSet, mediaUrl } from '@/media/image';
@@ -80,11 +81,6 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node)) setFocused(false);
       }}
     >
-      {count > 1 && !reducedMotion ? (
-        <button type="button" className="carousel__pause button button--small" onClick={() => setPaused((p) => !p)}>
-          {paused ? <Trans>Play slideshow</Trans> : <Trans>Pause slideshow</Trans>}
-        </button>
-      ) : null}
       <div
         className="carousel__viewport"
         aria-live={rotating ? 'off' : 'polite'}
@@ -163,6 +159,17 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
           <button type="button" className="carousel__arrow" aria-label={t`Next slide`} onClick={() => go(current + 1)}>
             ›
           </button>
+          {/* In the control row, not over the picture: on a phone a text button covered the banner. */}
+          {reducedMotion ? null : (
+            <button
+              type="button"
+              className="carousel__arrow carousel__pause"
+              aria-label={paused ? t`Play slideshow` : t`Pause slideshow`}
+              onClick={() => setPaused((p) => !p)}
+            >
+              {paused ? <PlayIcon /> : <PauseIcon />}
+            </button>
+          )}
         </div>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FilterIcon } from '@/components/icons';
 import { listingFilterParams, ORDERINGS, type ListingFilters, type Ordering } from '@/shared/listing-filters';
 
 const RATINGS = [4, 3, 2];
@@ -96,7 +97,13 @@ export default function ListingControls({ filters, onChange }: { filters: Listin
           aria-controls={`${id}-filters`}
           onClick={() => setOpen((v) => !v)}
         >
-          {active > 0 ? <Trans>Filters ({active})</Trans> : <Trans>Filters</Trans>}
+          <FilterIcon />
+          <span className="listing-controls__toggle-label">{active > 0 ? <Trans>Filters ({active})</Trans> : <Trans>Filters</Trans>}</span>
+          {active > 0 ? (
+            <span className="listing-controls__count" aria-hidden="true">
+              {active}
+            </span>
+          ) : null}
         </button>
       </div>
       <form id={`${id}-filters`} className="listing-filters card" hidden={!open} noValidate onSubmit={apply} aria-label={t`Filters`}>

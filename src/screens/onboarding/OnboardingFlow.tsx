@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import Alert from '@/components/Alert';
 import CategoryChecklist from '@/components/CategoryChecklist';
 import FormField from '@/components/FormField';
+import { SearchIcon, StoreIcon } from '@/components/icons';
 import LogoField from '@/components/LogoField';
 import PageHeading from '@/components/PageHeading';
 import Spinner from '@/components/Spinner';
@@ -25,10 +26,37 @@ const isImage = (file: File) => file.type.startsWith('image/');
  * step 2 asks for the name, the categories and an optional logo, then sends the multipart
  * form of docs/api.md#calls (POST /me/set-account-type/). Shown on /onboarding and in the first-login modal.
  */
+/** Where the user is in the two steps, read out as "Step 1 of 2". */
+function Steps({ current }: { current: 1 | 2 }) {
+  const { t } = useLingui();
+  const steps = [t`Account type`, t`Your details`];
+  return (
+    <ol className="onboarding-steps" aria-label={t`Step ${current} of 2`}>
+      {steps.map((label, index) => {
+        const step = index + 1;
+        const state = step < current ? 'done' : step === current ? 'current' : 'next';
+        return (
+          <li
+            key={label}
+            className={`onboarding-steps__step onboarding-steps__step--${state}`}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className="onboarding-steps__number" aria-hidden="true">
+              {state === 'done' ? '✓' : step}
+            </span>
+            <span className="onboarding-steps__label">{label}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   const { t } = useLingui();
   const translate = useMessage();
-  const { completeOnboarding } = useAuth();
+  const { completeOnboarding, user } = useAuth();
+  const firstName = user?.first_name ?? '';
   const [, navigate] = useLocation();
   const id = useId();
 
@@ -114,13 +142,20 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   if (!accountType) {
     return (
       <section className="onboarding" aria-labelledby={`${id}-title`}>
+        <Steps current={1} />
         <div ref={heading}>
           <PageHeading id={`${id}-title`} subtitle={<Trans>How will you use the marketplace?</Trans>}>
             <Trans>Set up your account</Trans>
           </PageHeading>
         </div>
+        {firstName ? (
+          <p className="onboarding__welcome">
+            <Trans>Welcome, {firstName}! Two short steps and the marketplace is yours.</Trans>
+          </p>
+        ) : null}
         <div className="onboarding__choices">
           <button type="button" className="choice-card" onClick={() => choose('SUPPLIER')}>
+            <StoreIcon className="choice-card__icon" width={32} height={32} />
             <span className="choice-card__title">
               <Trans>Supplier</Trans>
             </span>
@@ -129,6 +164,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
             </span>
           </button>
           <button type="button" className="choice-card" onClick={() => choose('BUYER')}>
+            <SearchIcon className="choice-card__icon" width={32} height={32} />
             <span className="choice-card__title">
               <Trans>Buyer</Trans>
             </span>
@@ -144,6 +180,7 @@ export default function OnboardingFlow({ onDone }: { onDone?: () => void }) {
   const supplier = accountType === 'SUPPLIER';
   return (
     <section className="onboarding" aria-labelledby={`${id}-title`}>
+      <Steps current={2} />
       <button type="button" className="link-button onboarding__back" onClick={() => choose(null)} disabled={busy}>
         <span aria-hidden="true">← </span>
         <Trans>Back</Trans>

@@ -12,11 +12,11 @@ import { failureReason } from '../serverMessage';
 const BuyNowSheet = lazy(() => import('./BuyNowSheet'));
 
 /**
- * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions).
+ * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions); on the
+ * seller's own product, Edit instead.
  * Buy now is disabled when nothing is in stock; it opens the quantity sheet of an order request
- * (docs/product.md#deals; guests are asked to log in, suppliers cannot buy their own). Send message is
- * disabled for guests and on one's own product; otherwise it opens (or reuses) the
- * conversation about this product and goes to it.
+ * (docs/product.md#deals; guests are asked to log in). Send message is disabled for guests;
+ * otherwise it opens (or reuses) the conversation about this product and goes to it.
  */
 export default function ProductActions({ product }: { product: Product }) {
   const { t } = useLingui();
@@ -28,7 +28,7 @@ export default function ProductActions({ product }: { product: Product }) {
   const [buyHint, setBuyHint] = useState<string | null>(null);
 
   const ownProduct = user?.id === product.supplier.id;
-  const messageBlocked = !user ? t`Log in to message the seller.` : ownProduct ? t`This is your own product.` : null;
+  const messageBlocked = !user ? t`Log in to message the seller.` : null;
   const soldOut = product.quantity_in_stock <= 0;
 
   const sendMessage = async () => {
@@ -43,6 +43,22 @@ export default function ProductActions({ product }: { product: Product }) {
     }
   };
 
+  // The seller's own product: nothing to buy, favourite or ask about; Edit takes their place.
+  if (ownProduct) {
+    return (
+      <div className="product-actions">
+        <p className="form-reason">
+          <Trans>This is your own product.</Trans>
+        </p>
+        <div className="product-actions__row product-actions__row--own">
+          <Link href={`/products/${product.id}/edit`} className="button button--primary">
+            <Trans>Edit product</Trans>
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="product-actions">
       <div className="product-actions__row">
@@ -50,11 +66,7 @@ export default function ProductActions({ product }: { product: Product }) {
           type="button"
           className="button button--primary"
           disabled={soldOut}
-          onClick={() => {
-            if (!user) setBuyHint(t`Log in to order from the seller.`);
-            else if (ownProduct) setBuyHint(t`This is your own product.`);
-            else setBuying(true);
-          }}
+          onClick={() => (user ? setBuying(true) : setBuyHint(t`Log in to order from the seller.`))}
           aria-describedby={soldOut ? 'product-sold-out' : undefined}
         >
           <Trans>Buy now</Trans>
@@ -69,7 +81,9 @@ export default function ProductActions({ product }: { product: Product }) {
           aria-busy={starting || undefined}
         >
           <ChatIcon />
-          <Trans>Send message</Trans>
+          <span className="product-actions__label">
+            <Trans>Send message</Trans>
+          </span>
         </button>
       </div>
       {soldOut ? (
@@ -81,11 +95,6 @@ export default function ProductActions({ product }: { product: Product }) {
         <p id="product-message-blocked" className="form-reason">
           {messageBlocked}
         </p>
-      ) : null}
-      {ownProduct ? (
-        <Link href={`/products/${product.id}/edit`} className="button button--small product-actions__edit">
-          <Trans>Edit product</Trans>
-        </Link>
       ) : null}
       {buyHint && !soldOut ? <Alert kind="info">{buyHint}</Alert> : null}
       {buying ? (

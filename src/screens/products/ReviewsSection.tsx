@@ -23,9 +23,12 @@ export default function ReviewsSection({ productId }: { productId: number }) {
         <Trans>Reviews</Trans> <span className="reviews__count">({count})</span>
       </h2>
       {authStatus === 'guest' ? (
-        <p className="muted">
+        <p className="muted reviews__guest">
           <Trans>
-            <Link href="/login">Log in</Link> as a buyer to write a review.
+            <Link href="/login" className="reviews__login">
+              Log in
+            </Link>{' '}
+            as a buyer to write a review.
           </Trans>
         </p>
       ) : null}

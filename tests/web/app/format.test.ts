@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '@/app/i18n';
-import { formatDate, formatNumber, formatPrice, formatPriceRange, formatRelativeTime } from '@/shared/format';
+import { formatDate, formatListTime, formatNumber, formatPrice, formatPriceRange, formatRelativeTime } from '@/shared/format';
 
 describe('formatting in the active language', () => {
   it('puts each currency symbol on its side with two decimals (docs/product.md#currency)', async () => {
@@ -27,5 +27,16 @@ describe('formatting in the active language', () => {
     expect(formatRelativeTime('2025-07-14T11:55:00Z', now)).toBe('5 dakika önce');
     await activateLanguage('en', false);
     expect(formatRelativeTime('2025-07-13T12:00:00Z', now)).toBe('yesterday');
+  });
+
+  it('gives a conversation list a short time: the hour today, the weekday this week, else the day', async () => {
+    const now = new Date(2025, 6, 14, 18, 0); // a Monday, local time
+    await activateLanguage('tr', false);
+    expect(formatListTime(new Date(2025, 6, 14, 9, 5), now)).toBe('09:05');
+    expect(formatListTime(new Date(2025, 6, 11, 9, 5), now)).toBe('Cum');
+    expect(formatListTime(new Date(2025, 2, 3, 9, 5), now)).toBe('3 Mar');
+    await activateLanguage('en', false);
+    expect(formatListTime(new Date(2025, 6, 11, 9, 5), now)).toBe('Fri');
+    expect(formatListTime(new Date(2024, 2, 3, 9, 5), now)).toBe('3/3/24');
   });
 });

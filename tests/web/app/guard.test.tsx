@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import App from '@/app/App';
 import userEvent from '@testing-library/user-event';
 import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
 
@@ -18,6 +19,25 @@ describe('the route guard (docs/product.md#start-up-and-the-route-guard)', () =>
     await act(async () => answer({ body: makeUser() }));
     await waitFor(() => expect(screen.queryByText('Authenticating...')).toBeNull());
     expect(currentPath()).toBe('/favorites');
+  });
+
+  it('says "Authenticating..." on the start-up splash while the session loads beneath it', async () => {
+    storeSession();
+    let answer: (v: { body: unknown }) => void = () => {};
+    fakeApi({
+      'GET /api/me/': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    window.history.replaceState(null, '', '/');
+    render(<App splashMs={performance.now() + 60_000} />);
+    const busy = await screen.findByText('Authenticating...');
+    const splash = busy.closest<HTMLElement>('[data-testid="splash"]');
+    expect(splash).not.toBeNull();
+    await act(async () => answer({ body: makeUser() }));
+    await waitFor(() => expect(screen.queryByText('Authenticating...')).toBeNull());
+    expect(within(splash as HTMLElement).getByText('Connecting Markets...')).toBeTruthy();
   });
 
   it('sends a guest to /login, replacing history and passing the requested location', async () => {

@@ -18,7 +18,7 @@ describe('languages (docs/product.md#who-it-is-for)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'FR' }));
     expect(await main().findByRole('link', { name: 'Ventes flash' })).toBeTruthy();
     expect(main().getByRole('link', { name: 'Accueil' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Connexion' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem('language')).toBe('fr');
     expect(screen.getByRole('button', { name: 'FR' }).getAttribute('aria-pressed')).toBe('true');

@@ -63,7 +63,7 @@ describe('the navbar for guests', () => {
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(within(nav).getByRole('link', { name: 'Flash deals' }).getAttribute('href')).toBe('/flash-deals');
     expect(within(nav).getByRole('link', { name: 'New arrivals' }).getAttribute('href')).toBe('/new-arrivals');
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^Favorites/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Messages/ })).toBeNull();
@@ -86,7 +86,7 @@ describe('the navbar for a signed-in buyer', () => {
     expect((await within(bar).findByRole('link', { name: 'Favorites, 3' })).getAttribute('href')).toBe('/favorites');
     expect(within(bar).getByRole('link', { name: 'Messages, 4 unread' }).getAttribute('href')).toBe('/chat/all');
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
 
     const tabs = screen.getByRole('navigation', { name: 'Quick navigation' });
     expect(within(tabs).getByRole('link', { name: 'Home' })).toBeTruthy();
@@ -106,7 +106,7 @@ describe('the navbar for a signed-in buyer', () => {
     await within(screen.getByRole('banner')).findByRole('link', { name: 'Favorites, 3' });
     await userEvent.click(screen.getByRole('button', { name: 'Hi, Ada' }));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
     await waitFor(() => expect(server.callsTo('POST', '/api/auth/logout/')).toHaveLength(1));
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();

@@ -127,7 +127,7 @@ describe('the favourite toggle (docs/product.md#screens, #messages)', () => {
     expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(['favorite.add']);
   });
 
-  it('shows a refused change with the reason, and discarding it undoes the toggle', async () => {
+  it('undoes a change the server refused at once, and says why in a toast', async () => {
     const server = syncServer();
     signedInAs(server, makeUser());
     server.on('POST /api/favorites/', { status: 403, body: { detail: 'Verify your email first.' } });
@@ -138,7 +138,38 @@ describe('the favourite toggle (docs/product.md#screens, #messages)', () => {
     );
     await waitFor(() => expect(server.callsTo('GET /api/me/')).toHaveLength(1));
     await user.click(heart());
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(await screen.findByText('Could not update favorites. Verify your email first.', {}, { timeout: 4000 })).toBeTruthy();
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    // Nothing is left beside the heart: the card keeps its layout.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+  });
+
+  it('shows a change refused while the button was away with the reason, and discarding it undoes the toggle', async () => {
+    const server = syncServer();
+    signedInAs(server, makeUser());
+    server.on('POST /api/favorites/', { status: 403, body: { detail: 'Verify your email first.' } });
+    const first = renderScreen(
+      <App>
+        <ProductCard product={product} />
+      </App>,
+    );
+    await waitFor(() => expect(server.callsTo('GET /api/me/')).toHaveLength(1));
+    const serverFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    act(() => reportUnreachable());
+    await first.user.click(heart());
+    await waitFor(async () => expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(['favorite.add']));
+    first.unmount();
+    vi.stubGlobal('fetch', serverFetch);
+    const { user } = renderScreen(
+      <App>
+        <ProductCard product={product} />
+      </App>,
+    );
+    act(() => reportReachable());
+    const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
     expect(alert.textContent).toContain('Could not update favorites.');
     expect(alert.textContent).toContain('Verify your email first.');
     await user.click(within(alert).getByRole('button', { name: 'Discard' }));

@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import ProductCard from '@/components/ProductCard';
 import ProductGrid, { columnsFor } from '@/components/ProductGrid';
-import { renderScreen } from '../screens/harness';
+import { fakeServer, makeUser, renderScreen, signedInAs } from '../screens/harness';
 import { makeProduct, makeProducts } from './productFixtures';
 
 describe('the product card (docs/product.md#screens)', () => {
+  it('offers its seller Edit instead of the favourite toggle on their own product', async () => {
+    const server = fakeServer();
+    signedInAs(server, makeUser({ id: 9, user_type: 'SUPPLIER' }));
+    renderScreen(<ProductCard product={makeProduct({ id: 5, name: 'Kente cloth' })} />);
+    const edit = await screen.findByRole('link', { name: 'Edit: Kente cloth' });
+    expect(edit.getAttribute('href')).toBe('/products/5/edit');
+    expect(screen.queryByRole('button', { name: 'Favorite: Kente cloth' })).toBeNull();
+  });
+
   it('shows the image, name linking to the product, seller, price range, minimum order and stars', async () => {
     const { container } = renderScreen(
       <ProductCard

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import FileDrop from '@/components/FileDrop';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductMedia } from '@/shared/catalogue';
 import { GALLERY_MAX_FILES } from '@/shared/constants';
@@ -96,17 +97,19 @@ export default function MediaFields({
         <label className="field__label" htmlFor={`${id}-thumb`}>
           {editing ? <Trans>Thumbnail (leave empty to keep the current one)</Trans> : <Trans>Thumbnail</Trans>}
         </label>
-        <input
-          ref={thumbnailRef}
-          id={`${id}-thumb`}
-          type="file"
-          name="thumbnail"
-          accept="image/*"
-          disabled={disabled}
-          aria-invalid={thumbError ? true : undefined}
-          aria-describedby={thumbError ? `${id}-thumb-error` : undefined}
-          onChange={(event) => pickThumbnail(event.target.files?.[0])}
-        />
+        <FileDrop prompt={<Trans>Choose a picture</Trans>} chosen={thumbnail?.name} disabled={disabled}>
+          <input
+            ref={thumbnailRef}
+            id={`${id}-thumb`}
+            type="file"
+            name="thumbnail"
+            accept="image/*"
+            disabled={disabled}
+            aria-invalid={thumbError ? true : undefined}
+            aria-describedby={thumbError ? `${id}-thumb-error` : undefined}
+            onChange={(event) => pickThumbnail(event.target.files?.[0])}
+          />
+        </FileDrop>
         {thumbError ? (
           <p className="field__error" id={`${id}-thumb-error`}>
             {thumbError}
@@ -129,17 +132,23 @@ export default function MediaFields({
         <label className="field__label" htmlFor={`${id}-gallery`}>
           <Trans>Gallery images or videos</Trans>
         </label>
-        <input
-          ref={galleryInput}
-          id={`${id}-gallery`}
-          type="file"
-          name="images"
-          accept="image/*,video/*"
-          multiple
+        <FileDrop
+          prompt={<Trans>Choose pictures or videos</Trans>}
+          chosen={count > 0 ? <Trans>{count} chosen</Trans> : undefined}
           disabled={disabled || count >= GALLERY_MAX_FILES}
-          aria-describedby={`${id}-gallery-hint`}
-          onChange={(event) => pickGallery(event.target.files)}
-        />
+        >
+          <input
+            ref={galleryInput}
+            id={`${id}-gallery`}
+            type="file"
+            name="images"
+            accept="image/*,video/*"
+            multiple
+            disabled={disabled || count >= GALLERY_MAX_FILES}
+            aria-describedby={`${id}-gallery-hint`}
+            onChange={(event) => pickGallery(event.target.files)}
+          />
+        </FileDrop>
         <p className="field__hint" id={`${id}-gallery-hint`} aria-live="polite">
           <Trans>
             {count} of {GALLERY_MAX_FILES} files.

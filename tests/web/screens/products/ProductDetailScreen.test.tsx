@@ -177,13 +177,15 @@ describe('Send message (docs/product.md#screens, #validation-rules, #roles-and-p
     expect(screen.queryByRole('link', { name: 'Edit product' })).toBeNull();
   });
 
-  it("is disabled on one's own product", async () => {
+  it("gives way to Edit on one's own product, with Buy now and Favorite", async () => {
     const server = productServer();
     signedInAs(server, makeUser({ id: SELLER_ID, user_type: 'SUPPLIER' }));
     open();
     await screen.findByText('This is your own product.');
-    expect((await messageButton()).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('link', { name: 'Edit product' }).getAttribute('href')).toBe('/products/5/edit');
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Favorite/ })).toBeNull();
   });
 
   it('starts (or reuses) the conversation with the seller and opens it', async () => {
