@@ -19,7 +19,7 @@ export function sellerName(product: Pick<Product, 'supplier'>): string {
 }
 
 /** The designed stand-in for a product picture that is missing or cannot be fetched. */
-function ImagePlaceholder({ className }: { className?: string }) {
+export function ImagePlaceholder({ className }: { className?: string }) {
   const { t } = useLingui();
   return (
     <div className={`product-image product-image--placeholder ${className ?? ''}`} role="img" aria-label={t`No image`}>
