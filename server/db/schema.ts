@@ -225,6 +225,12 @@ export interface PushSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** A stored picture's dominant colour ("#rrggbb"), by its path (migration 0016). */
+export interface MediaColorsTable {
+  path: string;
+  color: string;
+}
+
 /** A resumable upload (migration 0012): `result` is the media answer once it is whole and checked. */
 export interface UploadsTable {
   id: string;
@@ -273,6 +279,7 @@ export interface DB {
   sync_meta: SyncMetaTable;
   media_uploads: MediaUploadsTable;
   uploads: UploadsTable;
+  media_colors: MediaColorsTable;
   favorite_notices: FavoriteNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
 }

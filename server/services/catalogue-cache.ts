@@ -104,6 +104,8 @@ export const CATALOGUE_TABLES = [
   'reviews',
   'favorites',
   'conversations',
+  // Pictures' colours are part of a product's answer (services/media-colors.ts).
+  'media_colors',
 ] as const;
 
 /** The catalogue's version (catalogueVersion), asked of the database only after a write to CATALOGUE_TABLES. */

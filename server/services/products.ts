@@ -5,6 +5,7 @@ import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductField
 import { forbidden, notFound } from '../lib/errors';
 import type { StoredMedia } from './media';
 import { searchMatch, searchRank } from './search';
+import { colorsOf } from './media-colors';
 import type { ListingFilters } from '@/shared/listing-filters';
 
 /**
@@ -69,11 +70,12 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
       ? Promise.resolve([])
       : db.selectFrom('favorites').select('product_id').where('user_id', '=', viewerId).where('product_id', 'in', ids).execute(),
   ]);
+  const colors = await colorsOf(db, [...rows.map((r) => r.thumbnail_url), ...media.map((m) => m.media_source_url)]);
   const favorited = new Set(favorites.map((f) => f.product_id));
   const mediaOf = new Map<number, Product['images']>();
   for (const m of media) {
     const list = mediaOf.get(m.product_id) ?? [];
-    list.push({ id: m.id, media_source_url: m.media_source_url, media_type: m.media_type });
+    list.push({ id: m.id, media_source_url: m.media_source_url, media_type: m.media_type, color: colors.get(m.media_source_url) ?? null });
     mediaOf.set(m.product_id, list);
   }
   return rows.map((r) => ({
@@ -84,6 +86,7 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
     min_price: r.min_price,
     max_price: r.max_price,
     thumbnail_url: r.thumbnail_url,
+    thumbnail_color: colors.get(r.thumbnail_url) ?? null,
     images: mediaOf.get(r.id) ?? [],
     minimum_order_quantity: r.minimum_order_quantity,
     quantity_in_stock: r.quantity_in_stock,

@@ -41,7 +41,7 @@ export function ImagePlaceholder({ className }: { className?: string }) {
   );
 }
 
-export function ProductImage({ url, className }: { url: string | null | undefined; className?: string }) {
+export function ProductImage({ url, tint, className }: { url: string | null | undefined; tint?: string | null; className?: string }) {
   if (!url) return <ImagePlaceholder className={className} />;
   return (
     <Picture
@@ -50,6 +50,7 @@ export function ProductImage({ url, className }: { url: string | null | undefine
       src={mediaUrl(url, 200)}
       srcSet={mediaSrcSet(url)}
       sizes={CARD_SIZES}
+      tint={tint}
       alt=""
       loading="lazy"
       decoding="async"
@@ -71,7 +72,7 @@ export default function ProductCard({ product, note, headingLevel = 3 }: { produ
   return (
     <article className="product-card" data-testid="product-card">
       <div className="product-card__media">
-        <ProductImage url={product.thumbnail_url} />
+        <ProductImage url={product.thumbnail_url} tint={product.thumbnail_color} />
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">
