@@ -170,6 +170,8 @@ export interface MessagesTable {
   sender_id: number;
   text: Generated<string>;
   image_url: string | null;
+  /** The file's name on the sender's device (migration 0016). */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
   price: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   client_id: string | null;
   timestamp: Timestamp;

@@ -42,7 +42,7 @@ export default function MessageBubble({ message, mine, formatPrice, onOpenMedia,
             <Trans>Price offer:</Trans> <strong>{price}</strong>
           </p>
         ) : null}
-        {message.image_url ? <Attachment url={message.image_url} onOpen={onOpenMedia} /> : null}
+        {message.image_url ? <Attachment url={message.image_url} name={message.file_name} onOpen={onOpenMedia} /> : null}
         {message.file_name && !message.image_url ? (
           <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} />
         ) : null}
