@@ -111,7 +111,7 @@ export const sendMessageSchema = z
       .string()
       .max(255)
       .nullish()
-      .transform((v) => v?.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim() || null),
+      .transform((v) => v?.replace(/[\p{Cc}/\\]/gu, '').trim() || null),
     // Absent, null or '' means an ordinary message, not an offer.
     price: z.preprocess((v) => (v === '' || v === null ? undefined : v), offerPriceField.optional()).transform((v) => v ?? null),
     client_id: z
