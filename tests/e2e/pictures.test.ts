@@ -34,7 +34,9 @@ async function settled(page: Page): Promise<void> {
 describe.skipIf(skipBrowser)('pictures offline (browser)', () => {
   const browser = useBrowser();
 
-  it('favourites never opened on this device show every picture offline, and none of them is broken', { timeout: 180_000 }, async () => {
+  it('favourites never opened on this device show every picture offline; no picture on /favorites, the home page or a held product page is broken', {
+    timeout: 180_000,
+  }, async () => {
     // Favourited on another device: this browser has never shown these products.
     const access = await token();
     const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
