@@ -61,7 +61,9 @@ export async function backfillMediaColors(db: Database, objects: MediaObjects, b
       union select logo_url from buyer_profiles where logo_url is not null
       union select image_url from banners
     ) pictures
-    where not exists (select 1 from media_colors c where url like '%' || c.path)
+    where url ~ '/media/[0-9a-f]{64}\.(png|jpe?g|webp|gif)$' and not exists (
+      select 1 from media_colors c where c.path = substring(url from '(/media/[0-9a-f]{64}\.[a-z0-9]+)$')
+    )
     limit ${batch}`.execute(db);
   await mkdir(objects.tempDir, { recursive: true });
   let filled = 0;
