@@ -34,6 +34,7 @@ export default defineConfig({
             'tests/server/routes/media.test.ts',
             'tests/server/routes/media-hardening.test.ts',
             'tests/server/routes/uploads.test.ts',
+            'tests/server/routes/media-colors.test.ts',
             'tests/server/compression.test.ts',
           ],
           globalSetup: ['tests/server/global-setup.ts', 'tests/server/s3-setup.ts'],

@@ -99,6 +99,7 @@ try {
   run('repeat-visit paint (Chromium)', tsx('bench/home-paint.ts'), pgliteEnv);
   run('first visit on the throttled link (Chromium)', tsx('bench/first-visit.ts'), { DATABASE_URL: '' });
   run('Lighthouse, mobile and desktop (Chromium)', tsx('bench/lighthouse.ts'), { DATABASE_URL: '' });
+  run('pictures and files on a weak link (Chromium)', tsx('bench/uploads.ts'), { DATABASE_URL: '' });
   if (pgUrl) run('concurrent writes (PostgreSQL)', tsx('bench/concurrent-writes.ts'), { DATABASE_URL: adminUrl });
   if (pgUrl)
     run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });

@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './services/mail';
 import { createMediaStore, type MediaStore } from './services/media';
 import { openMediaObjects } from './services/media-store';
 import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-sweep';
+import { backfillMediaColors } from './services/media-colors';
 import { createTokenService, type TokenService } from './services/tokens';
 import { createPushSender, type PushSender } from './services/push';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
@@ -134,6 +135,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sweepUnreferencedMedia(db, app.media).catch((error) => app.log.warn({ err: error }, 'media sweep failed'));
   }, SWEEP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+
+  // Pictures stored before colours were kept get theirs in the background, a batch at a time.
+  let closing = false;
+  const backfill = setTimeout(async () => {
+    try {
+      while (!closing && (await backfillMediaColors(db, app.media.objects)) > 0);
+    } catch (error) {
+      if (!closing) app.log.warn({ err: error }, 'media colour backfill failed');
+    }
+  }, 3_000).unref();
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearTimeout(backfill);
+  });
 
   await registerRoutes(app);
   if (distDir) await registerWeb(app, distDir);

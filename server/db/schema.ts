@@ -171,6 +171,8 @@ export interface MessagesTable {
   sender_id: number;
   text: Generated<string>;
   image_url: string | null;
+  /** The file's name on the sender's device (migration 0016). */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
   price: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   client_id: string | null;
   timestamp: Timestamp;
@@ -253,6 +255,12 @@ export interface PushSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** A stored picture's dominant colour ("#rrggbb"), by its path (migration 0016). */
+export interface MediaColorsTable {
+  path: string;
+  color: string;
+}
+
 /** A resumable upload (migration 0012): `result` is the media answer once it is whole and checked. */
 export interface UploadsTable {
   id: string;
@@ -302,6 +310,7 @@ export interface DB {
   sync_meta: SyncMetaTable;
   media_uploads: MediaUploadsTable;
   uploads: UploadsTable;
+  media_colors: MediaColorsTable;
   favorite_notices: FavoriteNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
 }

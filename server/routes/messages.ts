@@ -58,6 +58,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       {
         text: input.text,
         imageUrl,
+        fileName: input.file_name,
         price: input.price,
         quantity: input.quantity,
         clientId: input.client_id,

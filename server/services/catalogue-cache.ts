@@ -104,14 +104,17 @@ export const CATALOGUE_TABLES = [
   'reviews',
   'favorites',
   'conversations',
+  // Pictures' colours are part of a product's answer (services/media-colors.ts).
+  'media_colors',
 ] as const;
 
 /**
  * What product lists (all but hot selling) and product details are read from: a favourite
  * tapped or a conversation started leaves their cached answers in place (reviews count:
- * they move a product's rating, through a trigger that the write counter does not see).
+ * they move a product's rating, through a trigger that the write counter does not see; and
+ * pictures' colours are part of a product's answer).
  */
-export const PRODUCT_TABLES = ['products', 'product_media', 'categories', 'supplier_profiles', 'users', 'reviews'] as const;
+export const PRODUCT_TABLES = ['products', 'product_media', 'categories', 'supplier_profiles', 'users', 'reviews', 'media_colors'] as const;
 
 /**
  * The catalogue's version (catalogueVersion), asked of the database only after a write to

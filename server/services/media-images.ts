@@ -96,6 +96,20 @@ export function reencodeImage(file: string, format: string, out: string): Promis
   });
 }
 
+/** The image's dominant colour as "#rrggbb" (what a screen paints while it loads); null when it does not decode. */
+export function dominantColor(file: string): Promise<string | null> {
+  return inImagePool(async () => {
+    try {
+      // A small copy is enough for a colour, and keeps the work light whatever the image's size.
+      const small = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS }).resize(64, 64, { fit: 'inside' }).toBuffer();
+      const { dominant } = await sharp(small).stats();
+      return `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    } catch {
+      return null;
+    }
+  });
+}
+
 /** A WebP of the image `width` pixels wide (never enlarged) into `out`; false when it does not decode within the budget. */
 export function resizeImage(file: string, width: number, out: string): Promise<boolean> {
   return inImagePool(async () => {

@@ -12,6 +12,7 @@ import { badRequest, forbidden, notAuthenticated, tooLarge, tooManyRequests } fr
 import { contentMatches } from './media-check';
 import { IMAGE_TOO_LARGE, reencodeImage } from './media-images';
 import type { MediaObjects } from './media-objects';
+import { recordColor } from './media-colors';
 import { SERVER_MESSAGES } from '@/shared/messages';
 
 export type MediaKind = 'image' | 'video' | 'pdf';
@@ -216,6 +217,8 @@ export function createMediaStore(objects: MediaObjects, db?: Database) {
         digest = hash.digest('hex');
       }
       const name = `${digest}.${signature.format}`;
+      // Its colour, painted while it loads, is worked out once, before the file leaves this folder.
+      if (signature.kind === 'image' && db) await recordColor(db, `/media/${name}`, temp);
       if (await objects.exists(name)) {
         await rm(temp, { force: true });
         // Uploaded again: its grace period before an unreferenced file is removed starts anew.

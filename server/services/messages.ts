@@ -24,6 +24,7 @@ export const serializeMessage = (m: MessageRow): Message => ({
   sender: { id: m.sender_id },
   text: m.text,
   image_url: m.image_url,
+  file_name: m.file_name,
   price: m.price,
   timestamp: m.timestamp.toISOString(),
   client_id: m.client_id,
@@ -65,6 +66,7 @@ function notificationFor(c: ConversationRow, sender: UserRow, price: string | nu
 export interface NewMessage {
   text: string;
   imageUrl: string | null;
+  fileName: string | null;
   price: string | null;
   /** An offer's quantity; null: the product's minimum order. */
   quantity?: number | null;
@@ -89,8 +91,8 @@ async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, 
   const gatheredWording = n.kind === 'new_offer' ? ` new offers from ${sender.first_name}.` : ` new messages from ${sender.first_name}.`;
   const query = sql<MessageRow & { notification_id: number | null }>`
     with m as (
-      insert into messages (conversation_id, sender_id, text, image_url, price, client_id, quantity, offer_state, expires_at)
-      values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.price}, ${m.clientId}, ${m.quantity ?? null},
+      insert into messages (conversation_id, sender_id, text, image_url, file_name, price, client_id, quantity, offer_state, expires_at)
+      values (${c.id}, ${sender.id}, ${m.text}, ${m.imageUrl}, ${m.imageUrl === null ? null : m.fileName}, ${m.price}, ${m.clientId}, ${m.quantity ?? null},
         ${m.price === null ? null : 'pending'}, ${m.price === null ? null : sql`now() + make_interval(days => ${OFFER_LIFETIME_DAYS})`})
       on conflict (sender_id, client_id) do nothing
       returning *

@@ -3,6 +3,7 @@ import { sellerOf, userSummaries } from '../lib/users';
 import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductFields } from '@/shared/catalogue';
 import { forbidden, notFound } from '../lib/errors';
 import type { StoredMedia } from './media';
+import { colorsOf } from './media-colors';
 
 /**
  * Products as the API answers them (docs/api.md#calls), for every route and the sync collection, and
@@ -66,11 +67,12 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
       ? Promise.resolve([])
       : db.selectFrom('favorites').select('product_id').where('user_id', '=', viewerId).where('product_id', 'in', ids).execute(),
   ]);
+  const colors = await colorsOf(db, [...rows.map((r) => r.thumbnail_url), ...media.map((m) => m.media_source_url)]);
   const favorited = new Set(favorites.map((f) => f.product_id));
   const mediaOf = new Map<number, Product['images']>();
   for (const m of media) {
     const list = mediaOf.get(m.product_id) ?? [];
-    list.push({ id: m.id, media_source_url: m.media_source_url, media_type: m.media_type });
+    list.push({ id: m.id, media_source_url: m.media_source_url, media_type: m.media_type, color: colors.get(m.media_source_url) ?? null });
     mediaOf.set(m.product_id, list);
   }
   return rows.map((r) => ({
@@ -81,6 +83,7 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
     min_price: r.min_price,
     max_price: r.max_price,
     thumbnail_url: r.thumbnail_url,
+    thumbnail_color: colors.get(r.thumbnail_url) ?? null,
     images: mediaOf.get(r.id) ?? [],
     minimum_order_quantity: r.minimum_order_quantity,
     quantity_in_stock: r.quantity_in_stock,

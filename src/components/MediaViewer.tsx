@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { createPortal } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CloseIcon, DownloadIcon } from './icons';
+import Picture from './Picture';
+import { ImagePlaceholder } from './ProductCard';
 import { CAROUSEL_SWIPE_PX } from '../shared/constants';
 import './MediaViewer.css';
 
@@ -10,6 +12,8 @@ export interface ViewerMedia {
   url: string;
   type: string;
   alt?: string;
+  /** The picture's dominant colour, shown while it loads. */
+  tint?: string | null;
 }
 
 interface Props {
@@ -132,7 +136,15 @@ export default function MediaViewer({ items, start = 0, onClose }: Props) {
         }}
       >
         {item.type === 'image' ? (
-          <img className="media-viewer__media" src={item.url} alt={item.alt ?? ''} draggable={false} />
+          <Picture
+            key={item.url}
+            className="media-viewer__media"
+            src={item.url}
+            alt={item.alt ?? ''}
+            draggable={false}
+            tint={item.tint}
+            fallback={<ImagePlaceholder className="media-viewer__media" />}
+          />
         ) : item.type === 'video' ? (
           // biome-ignore lint/a11y/useMediaCaption: videos are uploaded by users, who provide no caption track.
           <video className="media-viewer__media" src={item.url} controls playsInline aria-label={item.alt} />

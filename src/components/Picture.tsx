@@ -1,17 +1,46 @@
-import { useState, type ImgHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useState, type ImgHTMLAttributes, type ReactNode } from 'react';
+
+/** A stored dominant colour ("#rrggbb"): anything else is not put in a style. */
+const COLOUR = /^#[0-9a-f]{6}$/i;
 
 /**
  * An <img> that never shows the browser's broken-picture icon: when the picture cannot be had
  * (not on the device and no network, or gone) the designed `fallback` takes its place. While
- * loading, the slot shows the theme's quiet surface (`.picture` in ui.css), not an empty box.
+ * loading, the slot shows the picture's dominant colour when it is known (`tint`, carried with
+ * the product or media), else the theme's quiet surface (`.picture` in ui.css), not an empty box.
  */
 export default function Picture({
   fallback,
   className,
   alt,
+  tint,
+  style,
   ...img
-}: ImgHTMLAttributes<HTMLImageElement> & { fallback: ReactNode; alt: string }) {
+}: ImgHTMLAttributes<HTMLImageElement> & { fallback: ReactNode; alt: string; tint?: string | null }) {
   const [brokenSrc, setBrokenSrc] = useState<string | undefined>(undefined);
-  if (img.src && brokenSrc === img.src) return <>{fallback}</>;
-  return <img {...img} alt={alt} className={`picture ${className ?? ''}`} onError={() => setBrokenSrc(img.src)} />;
+  const src = img.src;
+  // Offline, the service worker fails a picture it does not hold at once: the error can fire
+  // before React commits the element (a concurrent render of a long list), and a state update
+  // from a component not yet mounted is dropped. The element itself still says it is broken.
+  const check = useCallback(
+    (element: HTMLImageElement | null) => {
+      if (!element?.complete || element.naturalWidth > 0) return;
+      element.decode().catch(() => {
+        if (element.isConnected && element.complete && element.naturalWidth === 0) setBrokenSrc(src);
+      });
+    },
+    [src],
+  );
+  if (src && brokenSrc === src) return <>{fallback}</>;
+  const background = tint && COLOUR.test(tint) ? { backgroundColor: tint } : undefined;
+  return (
+    <img
+      {...img}
+      ref={check}
+      alt={alt}
+      className={`picture ${className ?? ''}`}
+      style={background ? { ...background, ...style } : style}
+      onError={() => setBrokenSrc(src)}
+    />
+  );
 }

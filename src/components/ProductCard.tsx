@@ -20,7 +20,7 @@ export function sellerName(product: Pick<Product, 'supplier'>): string {
 }
 
 /** The designed stand-in for a product picture that is missing or cannot be fetched. */
-function ImagePlaceholder({ className }: { className?: string }) {
+export function ImagePlaceholder({ className }: { className?: string }) {
   const { t } = useLingui();
   return (
     <div className={`product-image product-image--placeholder ${className ?? ''}`} role="img" aria-label={t`No image`}>
@@ -50,10 +50,12 @@ export type ImagePriority = 'lazy' | 'eager' | 'lead';
 
 export function ProductImage({
   url,
+  tint,
   className,
   priority = 'lazy',
 }: {
   url: string | null | undefined;
+  tint?: string | null;
   className?: string;
   priority?: ImagePriority;
 }) {
@@ -65,6 +67,7 @@ export function ProductImage({
       src={mediaUrl(url, 200)}
       srcSet={mediaSrcSet(url)}
       sizes={CARD_SIZES}
+      tint={tint}
       alt=""
       loading={priority === 'lazy' ? 'lazy' : 'eager'}
       fetchPriority={priority === 'lead' ? 'high' : undefined}
@@ -100,7 +103,7 @@ export default function ProductCard({
   return (
     <article className="product-card" data-testid="product-card">
       <div className="product-card__media">
-        <ProductImage url={product.thumbnail_url} priority={imagePriority} />
+        <ProductImage url={product.thumbnail_url} tint={product.thumbnail_color} priority={imagePriority} />
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">

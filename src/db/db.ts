@@ -60,7 +60,7 @@ export interface ConversationRow extends Conversation {
 
 export interface MessageRow extends Message, PendingMark {
   /** A file still waiting to be uploaded (kept as a Blob until the upload succeeded). */
-  file_name?: string;
+  file_name?: string | null;
 }
 
 export type NotificationRow = Notification;

@@ -6,6 +6,12 @@ export const MEDIA_CACHE = 'media';
 /** Product pages save their gallery at this width (the width the gallery shows on most screens). */
 export const GALLERY_PICTURE_WIDTH = 800;
 
+/** The link is one where data costs: the browser says Save-Data, or it is cellular. */
+export function dataIsCostly(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; type?: string } }).connection;
+  return Boolean(connection?.saveData || connection?.type === 'cellular');
+}
+
 /** Saving ahead goes through the service worker, which keeps and expires what it fetched. */
 export const canSave = () => typeof caches !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 
@@ -30,6 +36,34 @@ export async function saveGallery(product: Pick<Product, 'thumbnail_url' | 'imag
     .map((url) => mediaUrl(url, GALLERY_PICTURE_WIDTH));
   const cache = await caches.open(MEDIA_CACHE);
   for (const url of new Set(urls)) {
+    if (await cache.match(url)) continue;
+    await fetch(url, { priority: 'low' } as RequestInit).catch(() => undefined);
+  }
+}
+
+/** How many of a conversation's newest files are saved when it is opened. */
+export const CONVERSATION_FILES_SAVED = 20;
+/** The width chat pictures show at (screens/chat/Attachment.tsx). */
+export const CHAT_PICTURE_WIDTH = 400;
+
+/**
+ * A conversation's pictures (at the width the chat shows them) and files (documents, as they
+ * are; videos are left to be played online), newest first, saved when it is opened so they
+ * open offline later. Not on a link where data costs (only favourites are saved there).
+ */
+export async function saveConversationFiles(urls: string[]): Promise<void> {
+  if (!canSave() || !navigator.onLine || pictureBudgetBytes() === 0 || dataIsCostly()) return;
+  const wanted = urls
+    .slice(-CONVERSATION_FILES_SAVED)
+    .reverse()
+    .flatMap((url) => {
+      // A picture has a resized variant; a video is left out; any other file is saved as it is.
+      const picture = mediaUrl(url, CHAT_PICTURE_WIDTH);
+      return picture !== url ? [picture] : /\.(mp4|webm|mov|ogg)$/i.test(url.split(/[?#]/)[0]) ? [] : [url];
+    });
+  const cache = await caches.open(MEDIA_CACHE);
+  for (const url of new Set(wanted)) {
+    if (!navigator.onLine) return;
     if (await cache.match(url)) continue;
     await fetch(url, { priority: 'low' } as RequestInit).catch(() => undefined);
   }

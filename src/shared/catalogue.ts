@@ -133,7 +133,13 @@ export const reviewEdit = z.object({ comment });
 export const favoriteCreate = z.object({ product: recordId, client_id: clientId });
 
 /** The API's catalogue shapes (docs/api.md#calls), as the server answers and the web app reads them. */
-export const productMediaSchema = z.object({ id: z.number(), media_source_url: z.string(), media_type: z.enum(['image', 'video']) });
+export const productMediaSchema = z.object({
+  id: z.number(),
+  media_source_url: z.string(),
+  media_type: z.enum(['image', 'video']),
+  /** The picture's dominant colour ("#rrggbb"), painted while it loads; null when not known (docs/api.md). */
+  color: z.string().nullable().optional(),
+});
 export type ProductMedia = z.infer<typeof productMediaSchema>;
 
 export const productSchema = z.object({
@@ -145,6 +151,8 @@ export const productSchema = z.object({
   min_price: z.string(),
   max_price: z.string(),
   thumbnail_url: z.string(),
+  /** The thumbnail's dominant colour ("#rrggbb"), painted while it loads; null when not known (docs/api.md). */
+  thumbnail_color: z.string().nullable().optional(),
   images: z.array(productMediaSchema),
   minimum_order_quantity: z.number(),
   quantity_in_stock: z.number(),

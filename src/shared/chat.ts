@@ -39,6 +39,8 @@ export const messageSchema = z.object({
   sender: z.object({ id: z.number() }),
   text: z.string(),
   image_url: z.string().nullable(),
+  /** The attached file's name on the sender's device; null when unknown (docs/api.md). */
+  file_name: z.string().nullable().optional(),
   /** Set when the message is a price offer (a decimal string in USD). */
   price: z.string().nullable(),
   timestamp: z.string(),

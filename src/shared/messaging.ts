@@ -106,6 +106,12 @@ export const sendMessageSchema = z
       .max(2000)
       .nullish()
       .transform((v) => v?.trim() || null),
+    // The file's name on the sender's device, shown instead of the stored name; path parts and control characters go.
+    file_name: z
+      .string()
+      .max(255)
+      .nullish()
+      .transform((v) => v?.replace(/[\p{Cc}/\\]/gu, '').trim() || null),
     // Absent, null or '' means an ordinary message, not an offer.
     price: z.preprocess((v) => (v === '' || v === null ? undefined : v), offerPriceField.optional()).transform((v) => v ?? null),
     // An offer's quantity (docs/api.md#offers-and-orders); absent: the product's minimum order.

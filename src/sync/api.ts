@@ -238,6 +238,8 @@ export type { ProductFilters, ProductSection, SearchSuggestion };
 export interface SentMessage {
   text?: string;
   image?: string | null;
+  /** The file's name on this device, shown to both sides instead of the stored name. */
+  file_name?: string | null;
   price?: string | null;
   client_id: string;
 }

@@ -1,7 +1,7 @@
 import { db } from '../db/db';
 import { mediaUrl } from '../media/image';
 import type { Product } from '../shared/catalogue';
-import { MEDIA_CACHE, canSave, pictureBudgetBytes, sizeOf } from '../media/saved';
+import { MEDIA_CACHE, canSave, dataIsCostly, pictureBudgetBytes, sizeOf } from '../media/saved';
 
 /**
  * Pictures saved ahead of need (docs/product.md, "Pictures"): product pictures at card width go
@@ -19,12 +19,6 @@ export const CARD_PICTURE_WIDTH = 400;
 const AT_ONCE = 2;
 /** A full pass at most this often; a change of favourites starts one sooner. */
 const PASS_EVERY_MS = 10 * 60_000;
-
-/** The link is one where data costs: the browser says Save-Data, or it is cellular. */
-export function dataIsCostly(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; type?: string } }).connection;
-  return Boolean(connection?.saveData || connection?.type === 'cellular');
-}
 
 /** Product pictures by priority, each once. */
 async function candidates(onlyFavourites: boolean): Promise<string[]> {

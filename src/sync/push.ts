@@ -140,6 +140,7 @@ async function send(entry: OutboxRow): Promise<void> {
       const message: Message = await api.sendMessage(p.conversation as number, {
         text: (p.text as string) || '',
         image,
+        file_name: image ? (p.fileName as string) || null : null,
         price: (p.price as string | null) ?? null,
         client_id: entry.client_id,
       });

@@ -21,10 +21,22 @@ async function token(): Promise<string> {
 const brokenPictures = (page: Page) =>
   page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
 
+/** Every picture on the page has loaded or failed (lazy ones scrolled into view first). */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const img of document.images) img.scrollIntoView();
+    window.scrollTo(0, 0);
+  });
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete)), { timeout: 15_000 }).toBe(true);
+  await page.waitForTimeout(500);
+}
+
 describe.skipIf(skipBrowser)('pictures offline (browser)', () => {
   const browser = useBrowser();
 
-  it('favourites never opened on this device show every picture offline, and none of them is broken', { timeout: 180_000 }, async () => {
+  it('favourites never opened on this device show every picture offline; no picture on /favorites, the home page or a held product page is broken', {
+    timeout: 180_000,
+  }, async () => {
     // Favourited on another device: this browser has never shown these products.
     const access = await token();
     const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
@@ -91,6 +103,49 @@ describe.skipIf(skipBrowser)('pictures offline (browser)', () => {
     );
     expect(await brokenPictures(page)).toEqual([]);
 
+    // Pictures the device never saved (a product added after the last save, a full-size gallery
+    // picture): every other picture leaves the cache, as if it had never been fetched.
+    const favouritePaths = new Set(pictures);
+    await page.evaluate(
+      async (keep) => {
+        const cache = await caches.open('media');
+        for (const request of await cache.keys()) if (!keep.includes(new URL(request.url).pathname)) await cache.delete(request);
+      },
+      [...favouritePaths],
+    );
+
     // The home page offline: pictures shown or a placeholder, never a broken one.
+    await page.goto('/');
+    await page.getByTestId('product-card').first().waitFor();
+    await settled(page);
+    expect(await brokenPictures(page)).toEqual([]);
+
+    // Product pages the device holds: a favourite's (its picture shown) and another (placeholders).
+    const favourite = favourites.results.find((f) => f.product.thumbnail_url)!.product.id;
+    const other = await page.evaluate(
+      async (skip) => {
+        const open = indexedDB.open('marketplace');
+        const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+        const all = await new Promise<Array<{ id: number; thumbnail_url: string | null }>>((resolve) => {
+          const request = db.transaction('products').objectStore('products').getAll();
+          request.onsuccess = () => resolve(request.result);
+        });
+        db.close();
+        return all.find((p) => p.thumbnail_url && !skip.includes(p.id))?.id;
+      },
+      favourites.results.map((f) => f.product.id),
+    );
+    expect(other).toBeDefined();
+    for (const id of [favourite, other!]) {
+      await page.goto(`/products/${id}`);
+      await page.locator('main h1').first().waitFor();
+      await settled(page);
+      expect(await brokenPictures(page)).toEqual([]);
+    }
+    await page.goto(`/products/${favourite}`);
+    await page.locator('main h1').first().waitFor();
+    await expect
+      .poll(() => page.evaluate(() => [...document.querySelectorAll('main img')].some((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
   });
 });

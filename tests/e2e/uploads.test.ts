@@ -24,6 +24,7 @@ function pdfOf(size: number, fill: number) {
 interface ApiMessage {
   text: string;
   image_url: string | null;
+  file_name?: string | null;
 }
 
 async function buyerToken(): Promise<string> {
@@ -101,6 +102,9 @@ describe.skipIf(skipBrowser)('chat files on a weak link (browser)', () => {
     expect(proxy.cutsLeft).toBe(0);
     expect(await storedSize(found[0].image_url!)).toBe(SIZE);
     expect(proxy.sent).toBeLessThanOrEqual(SIZE * 1.2);
+    // Both sides see the file by the name it had on the sender's device, not its stored hash.
+    expect(found[0].file_name).toBe('price-list.pdf');
+    await chatBubble(page, text).getByRole('link', { name: 'price-list.pdf' }).waitFor({ timeout: 30_000 });
   });
 
   it('an upload interrupted by a reload shows its progress, then carries on from where it was', { timeout: 180_000 }, async () => {

@@ -6,6 +6,7 @@ import { useCurrency } from '@/queries/rates';
 import { useSearchSuggestions } from '@/queries/suggestions';
 import { useDismiss } from '../hooks';
 import { SearchIcon } from '@/components/icons';
+import Picture from '@/components/Picture';
 import './search-box.css';
 
 export function searchPath(term: string): string {
@@ -120,7 +121,14 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
               onClick={() => go(`/products/${item.id}`)}
             >
               {item.thumbnail_url ? (
-                <img src={mediaUrl(item.thumbnail_url, 200)} alt="" width={32} height={32} loading="lazy" />
+                <Picture
+                  src={mediaUrl(item.thumbnail_url, 200)}
+                  alt=""
+                  width={32}
+                  height={32}
+                  loading="lazy"
+                  fallback={<span className="search-box__thumb" />}
+                />
               ) : (
                 <span className="search-box__thumb" />
               )}

@@ -18,7 +18,16 @@ export function fileNameOf(url: string): string {
  * A message's file, shown by the extension of its URL (docs/product.md#chat-rules): pictures and videos inline
  * (a picture in the 400 px variant, opening full size full screen), anything else as a download link.
  */
-export default function Attachment({ url, onOpen }: { url: string; onOpen(url: string, kind: 'image' | 'video'): void }) {
+export default function Attachment({
+  url,
+  name: original,
+  onOpen,
+}: {
+  url: string;
+  /** The file's name on the sender's device, when the server knows it. */
+  name?: string | null;
+  onOpen(url: string, kind: 'image' | 'video'): void;
+}) {
   const { t } = useLingui();
   const kind = attachmentKind(url);
   if (kind === 'image') {
@@ -52,7 +61,7 @@ export default function Attachment({ url, onOpen }: { url: string; onOpen(url: s
       </span>
     );
   }
-  const name = fileNameOf(url);
+  const name = original || fileNameOf(url);
   return (
     <a className="message__file" href={url} download={name} target="_blank" rel="noopener">
       <DownloadIcon /> <span>{name}</span>

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { mediaUrl } from '@/media/image';
+import Picture from '@/components/Picture';
 
 /**
  * A round logo, or the name's initials when there is none or it fails to load. Decorative:
  * the name is always written beside it.
  */
 export default function Avatar({ name, url, size = 44 }: { name: string; url: string | null; size?: number }) {
-  const [broken, setBroken] = useState(false);
   const initials =
     name
       .split(/\s+/)
@@ -16,11 +15,7 @@ export default function Avatar({ name, url, size = 44 }: { name: string; url: st
       .join('') || '?';
   return (
     <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {url && !broken ? (
-        <img src={mediaUrl(url, size)} alt="" width={size} height={size} loading="lazy" onError={() => setBroken(true)} />
-      ) : (
-        initials
-      )}
+      {url ? <Picture src={mediaUrl(url, size)} alt="" width={size} height={size} loading="lazy" fallback={initials} /> : initials}
     </span>
   );
 }

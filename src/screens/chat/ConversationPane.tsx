@@ -17,6 +17,7 @@ import { useConnectivity, discardOutboxEntry, retryOutboxEntry } from '@/queries
 import { useProductLimits } from '@/queries/deals';
 import MediaViewer from '@/components/MediaViewer';
 import Spinner from '@/components/Spinner';
+import { saveConversationFiles } from '@/media/saved';
 import Avatar from './Avatar';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';
@@ -45,6 +46,12 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const limits = useProductLimits(conversation?.product?.id ?? null);
 
   useWatchConversation(id);
+
+  // Its pictures and files are saved while it is open, so they show offline later.
+  const files = (messages ?? []).flatMap((m) => (m.image_url && !m.file_name ? [m.image_url] : [])).join(' ');
+  useEffect(() => {
+    if (files) void saveConversationFiles(files.split(' ')).catch(() => undefined);
+  }, [files]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the events named below; the state it sets must not run it again.
   useEffect(() => {

@@ -2,6 +2,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import MediaViewer, { type ViewerMedia } from '@/components/MediaViewer';
 import { mediaSrcSet, mediaUrl } from '@/media/image';
+import Picture from '@/components/Picture';
+import { ImagePlaceholder } from '@/components/ProductCard';
 
 /**
  * The product's pictures and videos (docs/product.md#screens): one large, the others as thumbnails below.
@@ -54,12 +56,15 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
             onClick={() => setViewing(true)}
             aria-label={t`View picture ${position} of ${total} full screen`}
           >
-            <img
+            <Picture
+              key={current.url}
               className="gallery__media"
               src={mediaUrl(current.url, 800)}
               srcSet={mediaSrcSet(current.url)}
               sizes="(min-width: 900px) 560px, 100vw"
               alt={name}
+              tint={current.tint}
+              fallback={<ImagePlaceholder className="gallery__placeholder" />}
             />
           </button>
         )}
@@ -95,7 +100,7 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
                       </span>
                     </>
                   ) : (
-                    <img src={mediaUrl(item.url, 200)} alt="" loading="lazy" />
+                    <Picture src={mediaUrl(item.url, 200)} alt="" loading="lazy" tint={item.tint} fallback={<ImagePlaceholder />} />
                   )}
                 </button>
               </li>

@@ -61,7 +61,7 @@ export default function MyListings({ supplierId }: { supplierId: number }) {
         <ul className="listing-rows">
           {list.products.map((product) => (
             <li key={product.id} className="listing-row card" data-testid="my-listing">
-              <ProductImage url={product.thumbnail_url} className="listing-row__image" />
+              <ProductImage url={product.thumbnail_url} tint={product.thumbnail_color} className="listing-row__image" />
               <div className="listing-row__body">
                 <Link href={`/products/${product.id}`} className="listing-row__name">
                   {product.name}

@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import Alert from '@/components/Alert';
 import PageHeading from '@/components/PageHeading';
+import Picture from '@/components/Picture';
+import { mediaUrl } from '@/media/image';
 import Tabs from '@/components/Tabs';
 import { useCountryName } from '@/components/countries';
 import type { User } from '@/shared/types';
@@ -120,7 +122,16 @@ function DetailsTab({ user }: { user: User }) {
 
   return (
     <div className="profile__details">
-      {logo ? <img className="profile__logo" src={logo} alt={t`Logo`} width={96} height={96} /> : null}
+      {logo ? (
+        <Picture
+          className="profile__logo"
+          src={mediaUrl(logo, 200)}
+          alt={t`Logo`}
+          width={96}
+          height={96}
+          fallback={<span className="profile__logo profile__logo--missing" role="img" aria-label={t`Logo`} />}
+        />
+      ) : null}
       <dl className="details-list">
         {rows.map(([label, value]) => (
           <div key={label} className="details-list__row">

@@ -26,6 +26,7 @@ describe('POST /api/conversations/{id}/messages/', () => {
       sender: { id: buyer.user.id },
       text: 'Hello, is this in stock?',
       image_url: null,
+      file_name: null,
       price: null,
       timestamp: expect.any(String),
       client_id: clientId,
@@ -58,6 +59,22 @@ describe('POST /api/conversations/{id}/messages/', () => {
     expect(long.body).toEqual({ text: ['Ensure this field has no more than 5000 characters.'] });
     const unknown = await send(t, buyer, conversation.id, { text: 'hi', sender: 1 });
     expect(unknown.body).toEqual({ sender: ['Unknown field.'] });
+  });
+
+  it("keeps a file's name from the sender's device, without path parts, and answers it in the list", async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const url = await upload(t, supplier, SAMPLE_FILES.pdf, 'price-list.pdf');
+    const res = await send(t, supplier, conversation.id, { image: url, file_name: '../Price list 2026.pdf' });
+    expect(res.status).toBe(201);
+    expect(res.body.file_name).toBe('..Price list 2026.pdf');
+    const listed = await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: buyer.token });
+    const found = (listed.body.results ?? listed.body).find((m: { id: number }) => m.id === res.body.id);
+    expect(found.file_name).toBe('..Price list 2026.pdf');
+    // Without a file there is no name; without a name the client shows the stored one.
+    expect((await send(t, supplier, conversation.id, { text: 'hi', file_name: 'x.pdf' })).body.file_name).toBeNull();
+    expect((await send(t, supplier, conversation.id, { image: url })).body.file_name).toBeNull();
+    const long = await send(t, supplier, conversation.id, { image: url, file_name: 'x'.repeat(256) });
+    expect(long.status).toBe(400);
   });
 
   it('sends a file uploaded to the media store, with or without text, read back as our media path', async () => {

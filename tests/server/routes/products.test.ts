@@ -53,6 +53,7 @@ describe('POST /api/products/', () => {
       id: expect.any(Number),
       media_source_url: expect.stringMatching(/^\/media\//),
       media_type: 'image',
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
     });
     const thumb = await fetch(new URL(res.body.thumbnail_url, t.baseUrl));
     expect(thumb.status).toBe(200);

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductMedia } from '@/shared/catalogue';
 import { GALLERY_MAX_FILES } from '@/shared/constants';
 import { mediaUrl } from '@/media/image';
+import Picture from '@/components/Picture';
 import { addToGallery, isImageFile } from './gallery';
 
 /** A preview URL for a picked file, revoked when the file leaves the form. */
@@ -26,7 +27,7 @@ function Preview({ file, url, label }: { file?: File; url?: string | null; label
   return video ? (
     <video className="media-tile__preview" src={src} muted preload="metadata" aria-label={label} />
   ) : (
-    <img className="media-tile__preview" src={src} alt={label} />
+    <Picture className="media-tile__preview" src={src} alt={label} fallback={<span className="media-tile__name">{label}</span>} />
   );
 }
 
@@ -168,7 +169,12 @@ export default function MediaFields({
                     aria-label={t`Gallery item ${index + 1}`}
                   />
                 ) : (
-                  <img className="media-tile__preview" src={mediaUrl(media.media_source_url, 200)} alt={t`Gallery item ${index + 1}`} />
+                  <Picture
+                    className="media-tile__preview"
+                    src={mediaUrl(media.media_source_url, 200)}
+                    alt={t`Gallery item ${index + 1}`}
+                    fallback={<span className="media-tile__name">{t`Gallery item ${index + 1}`}</span>}
+                  />
                 )}
                 <button
                   type="button"

@@ -49,6 +49,14 @@ describe("a message's attachment, by the extension of its URL (docs/product.md#c
   });
 });
 
+it("names a file by its name on the sender's device when the server knows it, not by its stored hash", () => {
+  const url = '/media/3f2a9c.pdf';
+  const { item } = show(message({ text: '', image_url: url, file_name: 'Price list.pdf' }));
+  const link = within(item).getByRole('link', { name: 'Price list.pdf' });
+  expect(link.getAttribute('download')).toBe('Price list.pdf');
+  expect(within(item).queryByText('3f2a9c.pdf')).toBeNull();
+});
+
 describe("a message's content", () => {
   it("shows an offer's price in the chosen currency with its text", () => {
     const { item } = show(message({ text: 'My offer', price: '18.00' }));
