@@ -43,7 +43,11 @@ try {
 const steps: Step[] = [];
 const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
 
+/** BENCH_ONLY=<pattern>: only the steps whose name matches (the report then holds only their figures). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+
 function run(name: string, args: string[], env: Record<string, string>): void {
+  if (only && !only.test(name)) return;
   console.log(`\n== ${name} ==`);
   const started = performance.now();
   const result = spawnSync(args[0], args.slice(1), {
@@ -72,6 +76,11 @@ try {
   run('repeat-visit paint (Chromium)', tsx('bench/home-paint.ts'), pgliteEnv);
   run('first visit on the throttled link (Chromium)', tsx('bench/first-visit.ts'), { DATABASE_URL: '' });
   if (pgUrl) run('concurrent writes (PostgreSQL)', tsx('bench/concurrent-writes.ts'), { DATABASE_URL: adminUrl });
+  run(
+    'sync under trouble (Chromium)',
+    ['npx', 'vitest', 'run', '--config', 'tests/journeys/vitest.config.ts', 'tests/journeys/trouble.test.ts'],
+    {},
+  );
   if (pgUrl)
     run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });
 } finally {

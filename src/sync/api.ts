@@ -160,6 +160,11 @@ async function parse<T>(response: Response): Promise<T> {
 
 let refreshing: Promise<string | null> | null = null;
 
+/** A new start (a reload): a refresh an earlier page left unanswered is not waited for. */
+export function forgetRefresh(): void {
+  refreshing = null;
+}
+
 const rotate = async (refresh: string) =>
   parse<TokenPair>(await send('auth/token/refresh/', { method: 'POST', body: { refresh }, anonymous: true }, null));
 

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { Review } from '../shared/catalogue';
 import type { Message } from '../shared/chat';
 import { db, type OutboxRow } from '../db/db';
-import { api, ApiError, OtherSessionError } from './api';
+import { api, ApiError, forgetRefresh, OtherSessionError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
 import { sessionIsOf } from './identity';
@@ -35,6 +35,7 @@ export const isTransient = (error: unknown) =>
 /** On start-up, entries a closed tab left "sending" go back to pending: the resend is safe (same client_id). */
 export async function recoverInterrupted(): Promise<void> {
   forgetLanes();
+  forgetRefresh();
   await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0 });
 }
 
@@ -186,7 +187,17 @@ class PriceChanged extends Error {
 async function checkOfferPrice(entry: OutboxRow): Promise<void> {
   const p = entry.payload;
   if (p.price === null || p.offerProduct === undefined || p.priceAccepted) return;
-  const now = (await db.products.get(p.offerProduct as number))?.price;
+  // The server's price now: on reconnecting, the offer would otherwise go out before the
+  // catalogue's pull brings the news of a new price.
+  let now = (await db.products.get(p.offerProduct as number))?.price;
+  try {
+    const product = await api.product(p.offerProduct as number);
+    await db.transaction('rw', db.products, () => putProducts([product]));
+    now = product.price;
+  } catch (error) {
+    // A product gone (404) leaves the offer to the server's own judgement.
+    if (isTransient(error)) throw error;
+  }
   if (now !== undefined && Number(now) !== Number(p.offerBase)) throw new PriceChanged(p.offerBase as string, now);
 }
 

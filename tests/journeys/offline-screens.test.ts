@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
-import { greeting, signIn, signInAsDemo, skipBrowser, startChat, useBrowser, waitForServiceWorker } from '../e2e/helpers';
+import { chatHistory, greeting, signIn, signInAsDemo, skipBrowser, startChat, useBrowser, waitForServiceWorker } from '../e2e/helpers';
 import { apiAs, apiLogin, catalogue, favoriteIds, storeCount } from './support';
 
 /**
  * What the device holds works offline, and the app is honest about the network, in real
  * Chromium (docs/sync.md): a seller's page and a conversation's header come from local data;
  * a sign-in that cannot reach the server says so and offers to try again; "Mark all as read"
- * tapped offline marks only what the device had shown.
+ * tapped offline marks only what the device had shown; an offer queued against a price that
+ * changed meanwhile is shown to the buyer before it goes.
  */
 
 const ELIF = { email: 'elif.demir@demo.market', firstName: 'Elif' };
+const CHIOMA = { email: 'buyer@demo.market', firstName: 'Chioma' };
 const KOFFI = { email: 'koffi.kouame@demo.market', firstName: 'Koffi' };
 const AWA = { email: 'awa.diop@demo.market' };
 const SUPPLIER = { email: DEMO_SUPPLIER_EMAIL };
@@ -87,5 +89,42 @@ describe.skipIf(skipBrowser)('journey: offline screens and honest errors', () =>
     await expect.poll(async () => about(await unread(), first.id).length, { timeout: 30_000, interval: 250 }).toBe(0);
     await expect.poll(() => storeCount(page, 'outbox'), { timeout: 30_000 }).toBe(0);
     expect(about(await unread(), second.id)).toHaveLength(1);
+  });
+
+  it('an offer queued offline against a price that then changed is shown to the buyer before it goes; "Retry" sends it anyway', async () => {
+    const page = browser.page;
+    const buyer = await apiLogin(CHIOMA.email);
+    const supplier = await apiLogin(SUPPLIER.email);
+    const products = (await catalogue()).filter((p) => p.supplier.id === supplier.id);
+    const details = await Promise.all(
+      products.map((p) =>
+        apiAs<{ id: number; name: string; price: string; flash_deal_ends_at: string | null }>(buyer, `/api/products/${p.id}/`),
+      ),
+    );
+    const product = details.find((p) => p.flash_deal_ends_at === null)!;
+    await signInAsDemo(page, CHIOMA);
+    const conversation = await startChat(page, product.id);
+    await waitForServiceWorker(page);
+
+    const offers = async () =>
+      (await apiAs<{ results: Array<{ price: string | null }> }>(buyer, `/api/conversations/${conversation}/messages/?limit=100`)).results
+        .map((m) => m.price)
+        .filter(Boolean);
+    const before = await offers();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Offer 10% less' }).click();
+    const offer = (Math.round(Number(product.price) * 100 * 0.9) / 100).toFixed(2);
+    // The supplier lowers the price a little while the buyer is offline.
+    const newPrice = (Number(product.price) * 0.99).toFixed(2);
+    await apiAs(supplier, `/api/products/${product.id}/`, { method: 'PATCH', body: { min_price: newPrice } });
+    await page.context().setOffline(false);
+
+    const held = chatHistory(page).locator('li', {
+      hasText: `Your offer of $${offer} was made when the price was $${product.price}; it is now $${newPrice}.`,
+    });
+    await held.waitFor({ timeout: 30_000 });
+    expect(await offers()).toEqual(before);
+    await held.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(offers, { timeout: 30_000 }).toEqual([...before, offer]);
   });
 });

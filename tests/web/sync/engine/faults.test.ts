@@ -179,6 +179,8 @@ async function runSchedule(actions: Action[]) {
         void syncStep(buyer.user.id);
         await new Promise((resolve) => setTimeout(resolve, 30));
         net.crashNext = false;
+        // The old tab's requests die with it (one never settles): its pushes are not waited for.
+        stuck.length = 0;
         await recoverInterrupted();
         break;
       case 'sync':
