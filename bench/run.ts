@@ -53,13 +53,11 @@ try {
 const steps: Step[] = [];
 const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
 
-/** BENCH_STEPS=word,word runs only the steps whose names contain one of the words (a partial report). */
-const only = process.env.BENCH_STEPS?.split(',')
-  .map((word) => word.trim().toLowerCase())
-  .filter(Boolean);
+/** BENCH_ONLY=<pattern>: only the steps whose name matches (the report then holds only their figures). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 function run(name: string, args: string[], env: Record<string, string>): void {
-  if (only && !only.some((word) => name.toLowerCase().includes(word))) return;
+  if (only && !only.test(name)) return;
   console.log(`\n== ${name} ==`);
   const started = performance.now();
   const result = spawnSync(args[0], args.slice(1), {
@@ -101,6 +99,11 @@ try {
   run('Lighthouse, mobile and desktop (Chromium)', tsx('bench/lighthouse.ts'), { DATABASE_URL: '' });
   run('pictures and files on a weak link (Chromium)', tsx('bench/uploads.ts'), { DATABASE_URL: '' });
   if (pgUrl) run('concurrent writes (PostgreSQL)', tsx('bench/concurrent-writes.ts'), { DATABASE_URL: adminUrl });
+  run(
+    'sync under trouble (Chromium)',
+    ['npx', 'vitest', 'run', '--config', 'tests/journeys/vitest.config.ts', 'tests/journeys/trouble.test.ts'],
+    {},
+  );
   if (pgUrl)
     run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });
 } finally {

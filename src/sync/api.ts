@@ -57,6 +57,28 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** The answer's shared schema, by name: checked in development and tests (./answers.ts). */
   shape?: AnswerShape;
+  /**
+   * Only under this user's session (an outbox entry's owner): when the stored tokens are
+   * someone else's at the moment the request leaves, or after a refresh, it is not sent and
+   * `OtherSessionError` is thrown (docs/sync.md#identity).
+   */
+  asUser?: number;
+}
+
+/** The stored session belongs to another user than the one a request was for: nothing was sent. */
+export class OtherSessionError extends Error {
+  constructor() {
+    super('The stored session belongs to another user');
+    this.name = 'OtherSessionError';
+  }
+}
+
+/** Whose session a token pair is (the access token's subject, else the refresh token's); undefined when neither says. */
+function ownerOf(access: string | null, refresh: string | null): number | null | undefined {
+  const subject = subjectOf(access);
+  if (typeof subject === 'number') return subject;
+  const other = subjectOf(refresh);
+  return other === null ? subject : other;
 }
 
 /**
@@ -140,6 +162,11 @@ async function parse<T>(response: Response): Promise<T> {
 
 let refreshing: Promise<string | null> | null = null;
 
+/** A new start (a reload): a refresh an earlier page left unanswered is not waited for. */
+export function forgetRefresh(): void {
+  refreshing = null;
+}
+
 const rotate = async (refresh: string) =>
   parse<TokenPair>(await send('auth/token/refresh/', { method: 'POST', body: { refresh }, anonymous: true }, null));
 
@@ -199,6 +226,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   const used = options.anonymous ? null : getAccessToken();
+  // Checked in the same turn as the token is read and the request leaves: another tab may
+  // switch the stored session at any await, so a check made earlier by the caller is stale.
+  const owner = ownerOf(used, getRefreshToken());
+  if (options.asUser !== undefined && owner !== undefined && owner !== options.asUser) throw new OtherSessionError();
   const response = await send(path, options, used);
   if (response.status !== 401 || options.anonymous || !getRefreshToken()) return parse<T>(response);
 
@@ -207,8 +238,11 @@ async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   const fresh = current && current !== used ? current : await refreshAccessToken();
   if (!fresh) return parse<T>(response);
   // Another tab signed in as someone else meanwhile: never repeat this request as them.
-  const asked = subjectOf(used);
-  if (typeof asked === 'number' && subjectOf(fresh) !== asked) return parse<T>(response);
+  const asked = options.asUser ?? owner;
+  if (typeof asked === 'number' && subjectOf(fresh) !== asked) {
+    if (options.asUser !== undefined) throw new OtherSessionError();
+    return parse<T>(response);
+  }
   return parse<T>(await send(path, options, fresh));
 }
 
@@ -311,8 +345,8 @@ export const api = {
     listOf(await request<Page<SearchSuggestion> | SearchSuggestion[]>('products/', { query: { search: term, limit }, signal })),
   unreadNotifications: async (): Promise<Notification[]> =>
     listOf(await request<Page<Notification> | Notification[]>('notifications/', { query: { is_read: 'false' }, shape: 'notifications' })),
-  markNotificationRead: async (id: number): Promise<void> => {
-    await request(`notifications/${id}/mark-as-read/`, { method: 'POST' });
+  markNotificationRead: async (id: number, asUser?: number): Promise<void> => {
+    await request(`notifications/${id}/mark-as-read/`, { method: 'POST', asUser });
   },
   health: () => request<{ status: string }>('health/', { anonymous: true, timeoutMs: 5_000 }),
   sync: async (query: { since?: string | null; limit?: number; collections?: string[] }, signal?: AbortSignal) => {
@@ -331,17 +365,17 @@ export const api = {
   product: (id: number) => request<Product>(`products/${id}/`, { shape: 'product' }),
   reviews: (productId: number, limit: number, offset: number) =>
     request<Page<Review>>(`products/${productId}/reviews/`, { query: { limit, offset }, shape: 'reviewPage' }),
-  createReview: (productId: number, input: { rating: number; comment: string; client_id: string }) =>
-    request<Review>(`products/${productId}/reviews/`, { method: 'POST', body: input, shape: 'review' }),
-  editReview: (productId: number, reviewId: number, comment: string) =>
-    request<Review>(`products/${productId}/reviews/${reviewId}/`, { method: 'PATCH', body: { comment }, shape: 'review' }),
+  createReview: (productId: number, input: { rating: number; comment: string; client_id: string }, asUser?: number) =>
+    request<Review>(`products/${productId}/reviews/`, { method: 'POST', body: input, shape: 'review', asUser }),
+  editReview: (productId: number, reviewId: number, comment: string, asUser?: number) =>
+    request<Review>(`products/${productId}/reviews/${reviewId}/`, { method: 'PATCH', body: { comment }, shape: 'review', asUser }),
   // Typed as a supplier's page; anyone else's page (publicUserSchema) has only id and user_type of it.
   publicUser: (id: number) => request<UserSummary & { seller_average_rating?: string | null }>(`users/${id}/`, { shape: 'publicUser' }),
   banners: async (): Promise<Banner[]> => listOf(await request<Page<Banner> | Banner[]>('banners/', { shape: 'banners' })),
-  addFavorite: (product: number, client_id: string) =>
-    request<Favorite>('favorites/', { method: 'POST', body: { product, client_id }, shape: 'favorite' }),
-  removeFavorite: async (product: number): Promise<void> => {
-    await request(`favorites/by-product/${product}/`, { method: 'DELETE' });
+  addFavorite: (product: number, client_id: string, asUser?: number) =>
+    request<Favorite>('favorites/', { method: 'POST', body: { product, client_id }, shape: 'favorite', asUser }),
+  removeFavorite: async (product: number, asUser?: number): Promise<void> => {
+    await request(`favorites/by-product/${product}/`, { method: 'DELETE', asUser });
   },
   startConversation: (product: number, supplier: number) =>
     request<Conversation>('conversations/', { method: 'POST', body: { product, participants: [supplier] }, shape: 'conversation' }),
@@ -349,13 +383,13 @@ export const api = {
   /** Reading a conversation's messages also marks it read for the reader (server/routes/messages.ts). */
   conversationMessages: (id: number, limit: number, offset = 0) =>
     request<Page<Message>>(`conversations/${id}/messages/`, { query: { limit, offset }, shape: 'messagePage' }),
-  sendMessage: (conversation: number, message: SentMessage) =>
-    request<Message>(`conversations/${conversation}/messages/`, { method: 'POST', body: message, shape: 'message' }),
-  upload: (file: Blob, name: string) => {
+  sendMessage: (conversation: number, message: SentMessage, asUser?: number) =>
+    request<Message>(`conversations/${conversation}/messages/`, { method: 'POST', body: message, shape: 'message', asUser }),
+  upload: (file: Blob, name: string, asUser?: number) => {
     const form = new FormData();
     form.append('file', file, name);
     form.append('upload_preset', UPLOAD_PRESET);
-    return request<UploadAnswer>(UPLOAD_URL, { method: 'POST', body: form, timeoutMs: 10 * 60_000 });
+    return request<UploadAnswer>(UPLOAD_URL, { method: 'POST', body: form, timeoutMs: 10 * 60_000, asUser });
   },
   rates: () => request<{ base_code: string; conversion_rates: Record<string, number> }>(RATES_PATH),
   supplierProfile: () => request<SupplierProfile>('profile/supplier/', { shape: 'supplierProfile' }),
@@ -371,7 +405,7 @@ export const api = {
   moveOrder: (order: number, action: OrderAction, body: { reason?: string | null; client_id: string }) =>
     request<Order>(`orders/${order}/${action}/`, { method: 'POST', body, shape: 'order' }),
   /** Only notifications created at or before `until` (the newest one the device showed). */
-  markAllNotificationsRead: async (until?: string): Promise<void> => {
-    await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined });
+  markAllNotificationsRead: async (until?: string, asUser?: number): Promise<void> => {
+    await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined, asUser });
   },
 };

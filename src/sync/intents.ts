@@ -105,12 +105,15 @@ export async function submitReview(productId: number, input: { rating: number; c
 }
 
 /** The reviewer edits their comment (docs/product.md#screens). Edits not yet sent collapse into the last one. */
-export async function editReview(review: ReviewRow, comment: string): Promise<void> {
+export async function editReview(shown: ReviewRow, comment: string): Promise<void> {
   const user = signedInUser();
   const text = comment.trim();
-  const target = `product:${review.product}`;
+  const target = `product:${shown.product}`;
   await guardedWrite(t`your review`, () =>
     db.transaction('rw', [db.reviews, db.outbox], async () => {
+      // The screen may hold the review under its temporary id while its creation was answered:
+      // the edit is aimed at the server's id, or it would go to a review that does not exist.
+      const review = (await db.reviews.get(shown.id)) ?? (await createdFrom(shown, user.id)) ?? shown;
       const waiting = await waitingEntry(target, ['review.create', 'review.edit']);
       if (waiting && (waiting.payload.tempId === review.id || waiting.payload.review === review.id)) {
         // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
@@ -127,6 +130,16 @@ export async function editReview(review: ReviewRow, comment: string): Promise<vo
       await db.reviews.update(review.id, { comment: text, pending: 'sending', error: undefined, outboxId: seq });
     }),
   );
+}
+
+/** The server's row of a review the device created under a temporary id, once its creation was answered. */
+async function createdFrom(review: ReviewRow, userId: number): Promise<ReviewRow | undefined> {
+  if (review.id >= 0) return undefined;
+  return db.reviews
+    .where('product')
+    .equals(review.product)
+    .filter((r) => r.id > 0 && r.reviewer.id === userId)
+    .first();
 }
 
 export interface NewMessage {

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { Review } from '../shared/catalogue';
 import type { Message } from '../shared/chat';
 import { db, type OutboxRow } from '../db/db';
-import { api, ApiError } from './api';
+import { api, ApiError, forgetRefresh, OtherSessionError } from './api';
 import { putMessages, putProducts, rebase } from './apply';
 import { serverReason } from './errors';
 import { sessionIsOf } from './identity';
@@ -37,6 +37,7 @@ export const isTransient = (error: unknown) =>
 /** On start-up, entries a closed tab left "sending" go back to pending: the resend is safe (same client_id). */
 export async function recoverInterrupted(): Promise<void> {
   forgetLanes();
+  forgetRefresh();
   await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0 });
 }
 
@@ -65,6 +66,12 @@ async function sendOne(entry: OutboxRow): Promise<Outcome> {
     await send(entry);
     return 'sent';
   } catch (error) {
+    if (error instanceof OtherSessionError) {
+      // Nothing was sent: the entry waits, untouched, for its own user's session.
+      // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
+      await db.outbox.update(entry.seq!, { state: 'pending' });
+      return 'stop';
+    }
     if (error instanceof PriceChanged) {
       // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.update(entry.seq!, { payload: { ...entry.payload, priceChange: { was: error.was, now: error.now } } });
@@ -91,7 +98,7 @@ async function send(entry: OutboxRow): Promise<void> {
   const p = entry.payload;
   switch (entry.kind) {
     case 'favorite.add': {
-      const favorite = await api.addFavorite(p.product as number, entry.client_id);
+      const favorite = await api.addFavorite(p.product as number, entry.client_id, entry.user_id);
       return done(entry, async () => {
         await putProducts([favorite.product]);
         await db.favorites.put({ product_id: favorite.product.id, id: favorite.id, created_at: favorite.created_at });
@@ -99,18 +106,22 @@ async function send(entry: OutboxRow): Promise<void> {
     }
     case 'favorite.remove':
       try {
-        await api.removeFavorite(p.product as number);
+        await api.removeFavorite(p.product as number, entry.user_id);
       } catch (error) {
         // Already gone on the server: the user's wish holds.
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }
       return done(entry, () => db.favorites.delete(p.product as number));
     case 'review.create': {
-      const review: Review = await api.createReview(p.product as number, {
-        rating: p.rating as number,
-        comment: p.comment as string,
-        client_id: entry.client_id,
-      });
+      const review: Review = await api.createReview(
+        p.product as number,
+        {
+          rating: p.rating as number,
+          comment: p.comment as string,
+          client_id: entry.client_id,
+        },
+        entry.user_id,
+      );
       return done(entry, async () => {
         await db.reviews.delete(p.tempId as number);
         await db.reviews.put(review);
@@ -124,7 +135,7 @@ async function send(entry: OutboxRow): Promise<void> {
       });
     }
     case 'review.edit': {
-      const review = await api.editReview(p.product as number, p.review as number, p.comment as string);
+      const review = await api.editReview(p.product as number, p.review as number, p.comment as string, entry.user_id);
       return done(entry, () => db.reviews.put(review));
     }
     case 'message.send': {
@@ -132,18 +143,22 @@ async function send(entry: OutboxRow): Promise<void> {
       let image = (p.image as string | null) ?? null;
       const file = entry.file;
       if (file) {
-        image = (await withUploadSlot(() => api.upload(file, (p.fileName as string) || 'file'))).secure_url;
+        image = (await withUploadSlot(() => api.upload(file, (p.fileName as string) || 'file', entry.user_id))).secure_url;
         // Uploaded: keep the URL, drop the Blob, so a retry of the post does not upload again.
         // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
         await db.outbox.update(entry.seq!, { file: undefined, payload: { ...p, image } });
       }
-      const message: Message = await api.sendMessage(p.conversation as number, {
-        text: (p.text as string) || '',
-        image,
-        file_name: image ? (p.fileName as string) || null : null,
-        price: (p.price as string | null) ?? null,
-        client_id: entry.client_id,
-      });
+      const message: Message = await api.sendMessage(
+        p.conversation as number,
+        {
+          text: (p.text as string) || '',
+          image,
+          file_name: image ? (p.fileName as string) || null : null,
+          price: (p.price as string | null) ?? null,
+          client_id: entry.client_id,
+        },
+        entry.user_id,
+      );
       return done(entry, async () => {
         await db.messages.delete(p.tempId as number);
         await putMessages([message]);
@@ -151,13 +166,13 @@ async function send(entry: OutboxRow): Promise<void> {
     }
     case 'notification.read':
       try {
-        await api.markNotificationRead(p.id as number);
+        await api.markNotificationRead(p.id as number, entry.user_id);
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }
       return done(entry, async () => undefined);
     case 'notification.read-all':
-      await api.markAllNotificationsRead(typeof p.until === 'string' ? p.until : undefined);
+      await api.markAllNotificationsRead(typeof p.until === 'string' ? p.until : undefined, entry.user_id);
       return done(entry, async () => undefined);
     case 'offer.answer':
     case 'order.create':
@@ -179,7 +194,17 @@ class PriceChanged extends Error {
 async function checkOfferPrice(entry: OutboxRow): Promise<void> {
   const p = entry.payload;
   if (p.price === null || p.offerProduct === undefined || p.priceAccepted) return;
-  const now = (await db.products.get(p.offerProduct as number))?.price;
+  // The server's price now: on reconnecting, the offer would otherwise go out before the
+  // catalogue's pull brings the news of a new price.
+  let now = (await db.products.get(p.offerProduct as number))?.price;
+  try {
+    const product = await api.product(p.offerProduct as number);
+    await db.transaction('rw', db.products, () => putProducts([product]));
+    now = product.price;
+  } catch (error) {
+    // A product gone (404) leaves the offer to the server's own judgement.
+    if (isTransient(error)) throw error;
+  }
   if (now !== undefined && Number(now) !== Number(p.offerBase)) throw new PriceChanged(p.offerBase as string, now);
 }
 

@@ -151,7 +151,7 @@ export const tempDir = (prefix: string) => mkdtemp(path.join(tmpdir(), prefix));
  * A server of the journey's own (its data folder and port; the suite's web build), which the
  * journey may kill -9 and start again on the same folder and port (same origin for the browser).
  */
-export async function ownServer() {
+export async function ownServer(options: { env?: Record<string, string> } = {}) {
   const dataDir = await tempDir('mk-journey-data-');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -170,6 +170,7 @@ export async function ownServer() {
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: e2e.webDir,
         DATABASE_URL: '',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -202,6 +203,10 @@ export async function ownServer() {
     url,
     start,
     kill,
+    /** Sends the server process a signal (e.g. SIGUSR2 to a clock of tests/journeys/server-clock.mjs). */
+    signal(name: NodeJS.Signals) {
+      (child as ChildProcess | null)?.kill(name);
+    },
     async close() {
       await kill();
       await rm(dataDir, { recursive: true, force: true });

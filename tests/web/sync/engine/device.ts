@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { db } from '@/db/db';
-import { setApiBase } from '@/sync/api';
+import { forgetRefresh, setApiBase } from '@/sync/api';
 import { reportReachable } from '@/sync/connectivity';
 import { forgetTrouble } from '@/sync/health';
 import { forgetLanes } from '@/sync/lanes';
@@ -93,6 +93,7 @@ export async function resetDevice(): Promise<void> {
   reportReachable();
   forgetTrouble();
   forgetLanes();
+  forgetRefresh();
 }
 
 export interface EngineSuite {

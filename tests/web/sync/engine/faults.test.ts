@@ -25,7 +25,7 @@ import { connectDevice, resetDevice, signIn, type Network } from './device';
  */
 const RUNS = Number(process.env.FAULT_RUNS ?? 200);
 // One seed unless told otherwise (FAULT_SEED=<n>, or FAULT_SEED=random), so a CI run is repeatable;
-// docs/sync.md#tested-by lists the schedule that still fails.
+// a schedule once found failing is kept below and replayed every time.
 const SEED = process.env.FAULT_SEED === 'random' ? undefined : Number(process.env.FAULT_SEED ?? 20261125);
 
 type Action =
@@ -179,6 +179,8 @@ async function runSchedule(actions: Action[]) {
         void syncStep(buyer.user.id);
         await new Promise((resolve) => setTimeout(resolve, 30));
         net.crashNext = false;
+        // The old tab's requests die with it (one never settles): its pushes are not waited for.
+        stuck.length = 0;
         await recoverInterrupted();
         break;
       case 'sync':
@@ -281,7 +283,45 @@ it(
       numRuns: RUNS,
       seed: SEED,
       endOnFailure: true,
+      // A schedule that never ends fails as itself, named, instead of hanging the run.
+      timeout: 60_000,
     });
   },
   20 * 60_000,
 );
+
+/**
+ * Schedules that once failed (docs/sync.md#tested-by), replayed as they were found and with
+ * the actions on the same product and on different ones. Each turns on a race with the
+ * request left hanging, so each is played a few times.
+ */
+const FOUND: Array<{ schedule: (p: [number, number, number]) => Action[] }> = [
+  {
+    // A favourite sent under the other buyer's session, switched in between the lane's check
+    // and the request; an edit aimed at the review's temporary id after its creation was answered
+    // (FAULT_SEED=-2010355140, run 148).
+    schedule: ([review, favorite, edit]) => [
+      { kind: 'review', product: review, rating: 3 },
+      { kind: 'hang' },
+      { kind: 'offline' },
+      { kind: 'favorite', product: favorite },
+      { kind: 'edit', product: edit, text: 'x' },
+      { kind: 'switch' },
+      { kind: 'online' },
+      { kind: 'sync' },
+      { kind: 'burst', count: 4 },
+    ],
+  },
+];
+
+it('the schedules that once failed pass', async () => {
+  for (const { schedule } of FOUND) {
+    for (const products of [
+      [0, 0, 0],
+      [0, 2, 0],
+      [1, 0, 2],
+    ] as Array<[number, number, number]>) {
+      for (let round = 0; round < 3; round += 1) await runSchedule(schedule(products));
+    }
+  }
+}, 120_000);

@@ -2,7 +2,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
 import { api } from '@/sync/api';
 import { setEngineUser, startEngine, stopEngine } from '@/sync/engine';
-import { toggleFavorite } from '@/sync/intents';
+import { editReview, submitReview, toggleFavorite } from '@/sync/intents';
+import { pushOutbox } from '@/sync/push';
 import { unsentCount } from '@/sync/outbox';
 import { revokeSession } from '@/sync/revocations';
 import { clearTokens } from '@/sync/tokens';
@@ -81,5 +82,48 @@ describe('one identity', () => {
     await api.health();
     await expect.poll(() => localStorage.getItem('pending_revocations'), { timeout: 5_000 }).toBeNull();
     expect(await refreshWorks()).toBe(401);
+  });
+
+  it("a switch to B in the instant between the check and the request never sends A's favourite as B", async () => {
+    signIn(a);
+    await setEngineUser(await api.me());
+    const product = await api.product((await createProduct(t, supplier, { name: 'Instant Heart' })).id);
+    await toggleFavorite(product);
+    // Another tab signs in as B right when this tab marks the entry "sending" (after its session check).
+    let switched = false;
+    const switchOnSend = (changes: { state?: string }) => {
+      if (changes.state === 'sending' && !switched) {
+        switched = true;
+        signIn(b);
+      }
+    };
+    db.outbox.hook('updating', switchOnSend);
+    try {
+      await pushOutbox(a.user.id);
+    } finally {
+      db.outbox.hook('updating').unsubscribe(switchOnSend);
+    }
+    expect(switched).toBe(true);
+    expect(await favoritesOf(b)).toEqual([]);
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.state, e.user_id])).toEqual([['favorite.add', 'pending', a.user.id]]);
+
+    signIn(a);
+    await pushOutbox(a.user.id);
+    expect(await favoritesOf(a)).toEqual([product.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an edit made on the review as the screen showed it before its creation was answered reaches that review', async () => {
+    signIn(a);
+    await setEngineUser(await api.me());
+    const product = await api.product((await createProduct(t, supplier, { name: 'Edited Twice' })).id);
+    const shown = await submitReview(product.id, { rating: 4, comment: 'Good' });
+    await pushOutbox(a.user.id);
+    // The screen still holds the row under its temporary id.
+    await editReview(shown, 'Better than good');
+    await pushOutbox(a.user.id);
+    expect(await db.outbox.toArray()).toEqual([]);
+    const onServer = (await t.api.get(`/api/products/${product.id}/reviews/`)).body.results;
+    expect(onServer.map((r: { comment: string }) => r.comment)).toEqual(['Better than good']);
   });
 });

@@ -41,6 +41,12 @@ async function offerQueuedOffline() {
   return { product, conversation: opened.body.id as number, message };
 }
 
+/** The supplier changes the product's price on the server. */
+async function setPrice(product: number, price: string) {
+  const res = await t.api.patch(`/api/products/${product}/`, { min_price: price }, { token: supplier.token });
+  expect(res.status).toBe(200);
+}
+
 const serverOffers = async (conversation: number) =>
   (await t.api.get(`/api/conversations/${conversation}/messages/`, { token: buyer.token })).body.results.map(
     (m: { price: string | null }) => m.price,
@@ -50,8 +56,8 @@ describe('an offer queued against a price that changed', () => {
   it('is held with both prices; "send anyway" sends it as made', async () => {
     const { product, conversation, message } = await offerQueuedOffline();
     const newPrice = (Number(product.price) * 1.2).toFixed(2);
-    // The device learns the new price (the catalogue stream) before the offer could go.
-    await db.products.update(product.id, { price: newPrice });
+    // The price changes on the server; the device has not pulled it yet when the offer goes.
+    await setPrice(product.id, newPrice);
     await pushOutbox(buyer.user.id);
     expect(await serverOffers(conversation)).toEqual([]);
     const held = (await db.messages.get(message.id))!;
@@ -67,7 +73,7 @@ describe('an offer queued against a price that changed', () => {
 
   it('discarding it sends nothing, and an unchanged price sends at once', async () => {
     const first = await offerQueuedOffline();
-    await db.products.update(first.product.id, { price: (Number(first.product.price) / 2).toFixed(2) });
+    await setPrice(first.product.id, (Number(first.product.price) / 2).toFixed(2));
     await pushOutbox(buyer.user.id);
     await discardOutboxEntry((await db.messages.get(first.message.id))!.outboxId!);
     await pushOutbox(buyer.user.id);
