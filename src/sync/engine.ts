@@ -14,6 +14,7 @@ import { claimDevice } from './session';
 import { onWakePush } from './signals';
 import { pumpUploads } from './uploads';
 import { savePicturesAhead } from './prefetch';
+import { LEADER_LOCK, SYNC_CHANNEL } from './leader';
 import { ensureProduct } from './lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
@@ -42,7 +43,6 @@ export function setRetryTiming(firstMs: number, maxMs: number): void {
   RETRY_FIRST_MS = firstMs;
   RETRY_MAX_MS = maxMs;
 }
-const LEADER_LOCK = 'marketplace-sync-leader';
 
 type Message = { type: 'pull' } | { type: 'push' } | { type: 'watch'; id: number };
 
@@ -343,7 +343,7 @@ function becomeLeader(): void {
 export function startEngine(): () => void {
   if (running) return stopEngine;
   running = true;
-  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('marketplace-sync');
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
     if (!leader) return;
     if (event.data.type === 'watch') watched.set(event.data.id, Date.now() + CHAT_POLL_MS * 2);
