@@ -7,6 +7,7 @@ import { serializeNotification } from './notifications';
 import { checkEndpoint } from './push-subscriptions';
 import { pushLanguage, pushText, type PushLanguage } from './push-text';
 import type { Notification } from '@/shared/chat';
+import { kindsFromText, pushKindOf } from '@/shared/push';
 
 /**
  * Web Push (docs/api.md): what a request added to someone's notifications is pushed to their
@@ -69,6 +70,7 @@ interface Subscription {
   p256dh: string;
   auth: string;
   language: string;
+  kinds: string;
   user_id: number;
 }
 
@@ -92,7 +94,7 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     await db.deleteFrom('push_subscriptions').where('user_id', 'in', userIds).where(sql<boolean>`not ${liveSession}`).execute();
     const subscriptions: Subscription[] = await db
       .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth', 'language', 'user_id'])
+      .select(['id', 'endpoint', 'p256dh', 'auth', 'language', 'kinds', 'user_id'])
       .where('user_id', 'in', userIds)
       .where(liveSession)
       .execute();
@@ -108,8 +110,15 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     if (refused.length > 0) await db.deleteFrom('push_subscriptions').where('id', 'in', refused).execute();
     const byUser = new Map<number, Notification[]>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), serializeNotification(row)]);
-    // biome-ignore lint/style/noNonNullAssertion: allowed holds only subscriptions of users with a row above.
-    const queue = allowed.map((s) => ({ s, payload: buildPayload(byUser.get(s.user_id)!, pushLanguage(s.language)) }));
+    // A device gets only the kinds it switched on (src/shared/push.ts); nothing left, no push.
+    const queue = allowed.flatMap((s) => {
+      const wanted = kindsFromText(s.kinds);
+      const shown = (byUser.get(s.user_id) ?? []).filter((n) => {
+        const kind = pushKindOf(n.kind);
+        return kind === null || wanted[kind];
+      });
+      return shown.length > 0 ? [{ s, payload: buildPayload(shown, pushLanguage(s.language)) }] : [];
+    });
     const worker = async () => {
       for (let next = queue.shift(); next && !stop.signal.aborted; next = queue.shift()) await send(next.s, next.payload);
     };
