@@ -7,7 +7,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { notificationOf, openTarget, showPushed } from './notify';
-import { OUTBOX_SYNC_TAG } from './tags';
+import { OUTBOX_SYNC_TAG } from '@/sync/leader';
 import { drainOutbox } from '@/sync/worker';
 
 /**

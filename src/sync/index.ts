@@ -50,4 +50,7 @@ export { revokeSession } from './revocations';
 export { NotSignedInError } from './guest';
 export { clearStorageError, getStorageError, LocalWriteError, onStorageError } from './storageError';
 export type { OpenState } from './conversations';
+export { syncWhenLeaving } from './background';
+export { shareSession } from './workerTokens';
+export { enablePush, pushPermission, pushSupported, renewPush, setPushKinds, storedKinds, type PushPermission } from './webPush';
 export type { Progress } from './products';

@@ -4,3 +4,6 @@
  */
 export const LEADER_LOCK = 'marketplace-sync-leader';
 export const SYNC_CHANNEL = 'marketplace-sync';
+
+/** The Background Sync tag a tab registers when it leaves with changes waiting (./background.ts). */
+export const OUTBOX_SYNC_TAG = 'outbox';

@@ -19,6 +19,7 @@ import Spinner from '@/components/Spinner';
 import Avatar from './Avatar';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';
+import PushOffer from './PushOffer';
 import { displayName, logoOf, otherParticipant } from './people';
 
 interface Props {
@@ -121,6 +122,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
           onDiscard={discardOutboxEntry}
         />
       )}
+      <PushOffer userId={me.id} />
       <Composer onSend={send} offers={offers} onOffer={offer} formatPrice={currency.format} />
       {viewing ? <MediaViewer items={[{ url: viewing.url, type: viewing.kind }]} onClose={() => setViewing(null)} /> : null}
     </section>
