@@ -74,7 +74,8 @@ interface Subscription {
   user_id: number;
 }
 
-export function createPushSender(db: Database, config: PushConfig, log: FastifyBaseLogger) {
+/** `notified`: told whose notifications changed, at once (the open apps' pokes: services/live.ts). */
+export function createPushSender(db: Database, config: PushConfig, log: FastifyBaseLogger, notified?: (userIds: number[]) => void) {
   const pending = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   // Batches go out side by side: a push service that hangs holds up only its own sends.
@@ -86,6 +87,16 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     select 1 from refresh_tokens r
     where r.family = push_subscriptions.session_id and r.user_id = push_subscriptions.user_id
       and r.revoked_at is null and r.expires_at > now())`;
+
+  /** The open apps of these notifications' owners pull at once; the push waits for its coalescing. */
+  async function pokeOwners(ids: number[]): Promise<void> {
+    try {
+      const rows = await db.selectFrom('notifications').select('user_id').distinct().where('id', 'in', ids).execute();
+      notified?.(rows.map((r) => r.user_id));
+    } catch (err) {
+      if (!stop.signal.aborted) log.warn({ err }, 'could not poke the open apps');
+    }
+  }
 
   async function flush(ids: number[]): Promise<void> {
     const rows = await db.selectFrom('notifications').selectAll().where('id', 'in', ids).where('is_read', '=', false).execute();
@@ -162,7 +173,9 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
 
     /** Pushes these new or updated notifications shortly, after the current request is done. */
     notified(...ids: Array<number | null | undefined>): void {
-      for (const id of ids) if (typeof id === 'number') pending.add(id);
+      const fresh = ids.filter((id): id is number => typeof id === 'number');
+      if (fresh.length > 0 && notified && !stop.signal.aborted) void pokeOwners(fresh);
+      for (const id of fresh) pending.add(id);
       if (pending.size === 0 || timer || stop.signal.aborted) return;
       timer = setTimeout(() => {
         timer = undefined;
