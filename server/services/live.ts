@@ -48,7 +48,10 @@ export function createLiveHub(db: Database, databaseUrl: string | undefined, log
     } catch {
       return lost();
     }
-    if (stopped) return void c.end().catch(() => {});
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
   };
   void listen();
@@ -58,7 +61,10 @@ export function createLiveHub(db: Database, databaseUrl: string | undefined, log
     poke(userIds: number[]): void {
       const ids = [...new Set(userIds)];
       if (ids.length === 0 || stopped) return;
-      if (!databaseUrl) return deliver(ids);
+      if (!databaseUrl) {
+        deliver(ids);
+        return;
+      }
       sql`select pg_notify(${POKE_CHANNEL}, ${ids.join(',')})`.execute(db).catch((err) => log.warn({ err }, 'could not poke'));
     },
 
