@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { loadDevice, renewPush, request, shareSession, syncWhenLeaving } from '../sync';
+import { keepDeviceReachable, loadDevice, request, syncWhenLeaving } from '../sync';
 import { useAuth } from './auth';
 
 /**
@@ -37,8 +37,6 @@ export function useSyncEngine(): void {
     const userId = user.id;
     // The service worker acts for this user (push, background sync): it needs the session, and
     // the server this device's subscription if notifications are on (docs/sync.md).
-    shareSession()
-      .then(() => renewPush(userId))
-      .catch((error: unknown) => console.warn('Could not keep notifications on for this device', error));
+    keepDeviceReachable(userId).catch((error: unknown) => console.warn('Could not keep notifications on for this device', error));
   }, [status, user]);
 }

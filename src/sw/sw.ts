@@ -9,6 +9,8 @@ import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { notificationOf, openTarget, showPushed } from './notify';
 import { OUTBOX_SYNC_TAG } from '@/sync/leader';
 import { drainOutbox } from '@/sync/worker';
+import { i18n } from '@lingui/core';
+import { messages as english } from '../../locales/en/messages.po';
 
 /**
  * The service worker (docs/architecture.md#how-it-runs): the app shell from the precache, so
@@ -17,6 +19,10 @@ import { drainOutbox } from '@/sync/worker';
  * stored on the device) and Background Sync (the outbox sent with no page open).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+// The sync code words its errors through Lingui, which throws without a language: the worker
+// has no page to say which, so the reasons it records (a refused change) are in English.
+i18n.loadAndActivate({ locale: 'en', messages: english });
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

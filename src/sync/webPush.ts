@@ -1,5 +1,8 @@
-import { ALL_PUSH_KINDS, type PushKinds } from '../shared/push';
+import type { PushKinds } from '../shared/push';
 import { ApiError, request } from './api';
+import { KINDS_KEY, pushPermission, pushSupported, storedKinds, type PushPermission } from './pushState';
+
+export type { PushPermission };
 
 /**
  * This device's Web Push subscription (docs/api.md): the browser's PushManager, subscribed
@@ -7,26 +10,6 @@ import { ApiError, request } from './api';
  * language and the kinds switched on. The kinds are remembered on the device too, so the
  * settings show them offline and a new subscription (after signing in again) keeps them.
  */
-const KINDS_KEY = 'push_kinds';
-
-export type PushPermission = 'default' | 'granted' | 'denied' | 'unsupported';
-
-export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-export function pushPermission(): PushPermission {
-  return pushSupported() ? Notification.permission : 'unsupported';
-}
-
-export function storedKinds(): PushKinds {
-  try {
-    return { ...ALL_PUSH_KINDS, ...JSON.parse(localStorage.getItem(KINDS_KEY) ?? '{}') };
-  } catch {
-    return ALL_PUSH_KINDS;
-  }
-}
-
 function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));

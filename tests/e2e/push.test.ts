@@ -126,6 +126,14 @@ describe.skipIf(skipBrowser)('the service worker with the app closed (browser)',
       await page.keyboard.press('Enter');
       await chatBubble(page, text).getByText('Sending…').waitFor();
       await closeTheApp(page);
+      const { cdp, registrationId } = await workerRegistration(context, page);
+      const syncEvent = () =>
+        cdp
+          .send('ServiceWorker.dispatchSyncEvent', { origin: `${e2e.baseUrl}/`, registrationId, tag: 'outbox', lastChance: false })
+          .catch(() => undefined);
+      // Still no network: the worker's try fails and leaves the message waiting, not failed.
+      await syncEvent();
+      await page.waitForTimeout(1000);
       await context.setOffline(false);
 
       const messages = async () =>
@@ -134,11 +142,10 @@ describe.skipIf(skipBrowser)('the service worker with the app closed (browser)',
         ).length;
       expect(await messages()).toBe(0);
 
-      const { cdp, registrationId } = await workerRegistration(context, page);
-      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: `${e2e.baseUrl}/`, registrationId, tag: 'outbox', lastChance: false });
+      await syncEvent();
       await expect.poll(messages, { timeout: 20_000 }).toBe(1);
       // A second event, and then the app itself, find nothing left to send.
-      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: `${e2e.baseUrl}/`, registrationId, tag: 'outbox', lastChance: false });
+      await syncEvent();
       await page.goto(`/chat/${conversationId}`);
       await chatBubble(page, text).waitFor();
       await chatBubble(page, text).getByText('Sending…').waitFor({ state: 'detached' });
