@@ -19,6 +19,16 @@ export const SOURCES = {
   offer: '{sender} offered {price}.',
   review: '{reviewer} reviewed your product "{product}" ({rating}/5).',
   favorite: '{name} added your product "{product}" to their favourites.',
+  offer_accepted: '{sender} accepted your offer of {price} for {product}.',
+  offer_declined: '{sender} declined your offer of {price} for {product}.',
+  offer_countered: '{sender} countered with {price} for {product}.',
+  offer_withdrawn: '{sender} withdrew the offer of {price} for {product}.',
+  order_requested: '{sender} asks to order {product}.',
+  order_confirmed: '{sender} confirmed your order of {product}.',
+  order_declined: '{sender} declined your order of {product}.',
+  order_shipped: '{sender} shipped your order of {product}.',
+  order_delivered: '{sender} marked the order of {product} delivered.',
+  order_cancelled: '{sender} cancelled the order of {product}.',
 } as const;
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
@@ -108,6 +118,11 @@ export function pushLanguage(tag: string | undefined | null): PushLanguage {
   return (PUSH_LANGUAGES as readonly string[]).includes(primary) ? (primary as PushLanguage) : 'en';
 }
 
+/** A price in US dollars (what notifications carry), written the reader's way. */
+function usd(value: string, language: PushLanguage): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(Number(value));
+}
+
 /** The sentence the web app's bell shows for it; the server's English `message` when a parameter is missing. */
 export function pushText(n: Pick<Notification, 'kind' | 'params' | 'message'>, language: PushLanguage): string {
   const p = n.params ?? {};
@@ -118,7 +133,7 @@ export function pushText(n: Pick<Notification, 'kind' | 'params' | 'message'>, l
       return translate(SOURCES.message, { sender: text('sender'), count: Math.max(1, Number(p.count) || 1) }, language);
     case 'new_offer': {
       if (!text('sender') || !text('price')) break;
-      const price = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(Number(text('price')));
+      const price = usd(text('price'), language);
       const values = { sender: text('sender'), price, product: text('product') };
       return translate(values.product ? SOURCES.offerFor : SOURCES.offer, values, language);
     }
@@ -132,6 +147,22 @@ export function pushText(n: Pick<Notification, 'kind' | 'params' | 'message'>, l
     case 'new_favorite':
       if (!text('user_name') || !text('product_name')) break;
       return translate(SOURCES.favorite, { name: text('user_name'), product: text('product_name') }, language);
+    case 'offer_accepted':
+    case 'offer_declined':
+    case 'offer_countered':
+    case 'offer_withdrawn': {
+      if (!text('sender') || !text('price')) break;
+      const price = usd(text('price'), language);
+      return translate(SOURCES[n.kind], { sender: text('sender'), price, product: text('product') }, language);
+    }
+    case 'order_requested':
+    case 'order_confirmed':
+    case 'order_declined':
+    case 'order_shipped':
+    case 'order_delivered':
+    case 'order_cancelled':
+      if (!text('sender') || !text('product')) break;
+      return translate(SOURCES[n.kind], { sender: text('sender'), product: text('product') }, language);
   }
   return n.message;
 }

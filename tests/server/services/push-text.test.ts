@@ -39,6 +39,16 @@ describe('push wording', () => {
     expect(pushText(note({ kind: 'new_review', params: { reviewer_name: 'Ada' } }), 'fr')).toBe('English fallback.');
   });
 
+  it("words offers' answers and orders' moves in the reader's language", () => {
+    const accepted = note({ kind: 'offer_accepted', params: { sender: 'Ada', price: '18.00', product: 'Towels' } });
+    expect(pushText(accepted, 'en')).toBe('Ada accepted your offer of $18.00 for Towels.');
+    expect(pushText(accepted, 'tr')).toBe('Ada, Towels için $18,00 teklifinizi kabul etti.');
+    const shipped = note({ kind: 'order_shipped', params: { sender: 'Ada', product: 'Towels' } });
+    expect(pushText(shipped, 'en')).toBe('Ada shipped your order of Towels.');
+    expect(pushText(shipped, 'fr')).not.toBe(pushText(shipped, 'en'));
+    expect(pushText(note({ kind: 'order_confirmed', params: { sender: 'Ada' } }), 'tr')).toBe('English fallback.');
+  });
+
   it('reads language tags', () => {
     expect(pushLanguage('fr-FR')).toBe('fr');
     expect(pushLanguage('tr-TR,tr;q=0.9')).toBe('tr');
