@@ -11,10 +11,9 @@ import {
 } from '../shared/deals';
 import { db, type MessageRow, type OrderRow } from '../db/db';
 import { applyMove } from './dealRows';
-import { currentUser } from './engine';
-import { NotSignedInError } from './errors';
 import { enqueue, waitingEntry } from './outbox';
 import { guardedWrite } from './storage';
+import { nowIso, signedInUser, tempId } from './local-rows';
 
 /**
  * Deals on the device (docs/sync.md#outbox): answering offers, "Buy now" and moving orders are
@@ -23,21 +22,6 @@ import { guardedWrite } from './storage';
  * client_id; a refusal (the offer was withdrawn meanwhile, the stock is gone) fails the entry
  * with the server's reason, and Discard puts the device back as it was.
  */
-
-function signedInUser() {
-  const user = currentUser();
-  if (!user) throw new NotSignedInError();
-  return user;
-}
-
-let lastTemp = 0;
-/** Negative ids for rows the server has not numbered yet (apart from the other intents' by their range). */
-function tempId(): number {
-  lastTemp = Math.min(lastTemp - 1, -Date.now() * 10);
-  return lastTemp;
-}
-
-const nowIso = () => new Date().toISOString();
 
 /**
  * Accepts, declines, counters (the supplier: a price and quantity of their own) or withdraws an

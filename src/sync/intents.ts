@@ -7,8 +7,9 @@ import { api } from './api';
 import { putProducts, toConversationRow } from './apply';
 import { enqueue, waitingEntry } from './outbox';
 import { markRow } from './push';
-import { currentUser, requestPull } from './engine';
+import { requestPull } from './engine';
 import { guardedWrite } from './storage';
+import { nowIso, signedInUser, tempId } from './local-rows';
 import { wakePush } from './signals';
 import { NotSignedInError } from './errors';
 import { discardDeal, isDealKind } from './dealRows';
@@ -21,21 +22,6 @@ export { answerOffer, moveOrder, placeOrder } from './deals';
  * once, and queues an outbox entry the engine sends when it can. None throws for network
  * reasons; a failure later shows on the row (pending: 'failed', error) with retry and discard.
  */
-
-function signedInUser() {
-  const user = currentUser();
-  if (!user) throw new NotSignedInError();
-  return user;
-}
-
-/** A temporary id for a row the server has not numbered yet: negative, unique on this device. */
-let lastTemp = 0;
-function tempId(): number {
-  lastTemp = Math.min(lastTemp - 1, -Date.now());
-  return lastTemp;
-}
-
-const nowIso = () => new Date().toISOString();
 
 /** Adds when not favourited, removes when favourited (docs/product.md#screens). A toggle back before sending cancels both. */
 export async function toggleFavorite(product: Product): Promise<'added' | 'removed'> {
