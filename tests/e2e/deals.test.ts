@@ -1,38 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
-import { DEMO_BUYER, chatHistory, e2e, signInAsDemo, skipBrowser, useBrowser, waitOutSplash } from './helpers';
+import { DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
+import { DEMO_BUYER, apiLogin, callAs as call, chatHistory, e2e, signInAsDemo, skipBrowser, useBrowser, waitOutSplash } from './helpers';
 
 /**
  * Deals (docs/product.md#deals) in the browser against the real server: a supplier at a market
  * stall with no signal accepts a buyer's offer; the acceptance waits on the phone, goes out when
  * it reconnects, and the buyer finds the order on their Orders page.
  */
-
-interface Session {
-  token: string;
-  id: number;
-}
-
-async function apiLogin(email: string): Promise<Session> {
-  const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { access } = (await login.json()) as { access: string };
-  const me = (await (await fetch(`${e2e.baseUrl}/api/me/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { id: number };
-  return { token: access, id: me.id };
-}
-
-async function call<T = any>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
 
 describe.skipIf(skipBrowser)('deals (browser)', () => {
   const browser = useBrowser();

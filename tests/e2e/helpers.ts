@@ -120,6 +120,34 @@ export async function launchWithProfile(): Promise<{ context: BrowserContext; pa
 }
 
 /** JSON from the running server, as a client outside the browser would read it. */
+/** A user signed in through the API (not the page), to act as the other side of a journey. */
+export interface Session {
+  token: string;
+  id: number;
+}
+
+export async function apiLogin(email: string): Promise<Session> {
+  const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const me = (await (await fetch(`${e2e.baseUrl}/api/me/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { id: number };
+  return { token: access, id: me.id };
+}
+
+/** An API call as `session`, throwing on anything but success. */
+export async function callAs<T = any>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${e2e.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
 export async function apiGet<T = any>(path: string): Promise<T> {
   const response = await fetch(`${e2e.baseUrl}${path}`);
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);

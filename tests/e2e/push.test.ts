@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
-import { DEMO_BUYER, chatBubble, e2e, launchWithProfile, signInAsDemo, skipBrowser, startChat, waitForServiceWorker } from './helpers';
+import { DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
+import {
+  DEMO_BUYER,
+  apiLogin,
+  callAs,
+  chatBubble,
+  e2e,
+  launchWithProfile,
+  signInAsDemo,
+  skipBrowser,
+  startChat,
+  type Session,
+  waitForServiceWorker,
+} from './helpers';
 
 /**
  * The service worker with no page of the app open (docs/sync.md): a push shows a notification
@@ -10,31 +22,8 @@ import { DEMO_BUYER, chatBubble, e2e, launchWithProfile, signInAsDemo, skipBrows
  * has no push service, so the push is delivered through DevTools, as the browser would.
  */
 
-interface Session {
-  token: string;
-  id: number;
-}
-
-async function apiLogin(email: string): Promise<Session> {
-  const login = await fetch(`${e2e.baseUrl}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { access } = (await login.json()) as { access: string };
-  const me = (await (await fetch(`${e2e.baseUrl}/api/me/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { id: number };
-  return { token: access, id: me.id };
-}
-
-async function api<T>(session: Session, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json() as Promise<T>;
-}
+const api = <T = any>(session: Session, path: string, body?: unknown): Promise<T> =>
+  callAs<T>(session, body === undefined ? 'GET' : 'POST', path, body);
 
 async function supplierProduct(supplier: Session, index: number): Promise<number> {
   const page = await api<{ results: Array<{ id: number }> }>(supplier, `/api/products/?supplier=${supplier.id}&limit=20`);
