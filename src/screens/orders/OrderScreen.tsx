@@ -65,7 +65,7 @@ function OrderView({ order }: { order: OrderRow }) {
   const nameOf = (id: number) => (id === order.buyer.id ? order.buyer.name : order.supplier.name);
 
   return (
-    <section className="order">
+    <main className="screen screen--narrow order">
       <BackLink href="/orders">
         <Trans>All orders</Trans>
       </BackLink>
@@ -178,6 +178,6 @@ function OrderView({ order }: { order: OrderRow }) {
           </li>
         ))}
       </ol>
-    </section>
+    </main>
   );
 }

@@ -26,7 +26,7 @@ export default function OrdersScreen() {
   const { data: orders } = useOrders(user?.id, role, status);
 
   return (
-    <section className="orders">
+    <main className="screen orders">
       <PageHeading subtitle={<NoMoneyNote />}>
         <Trans>Orders</Trans>
       </PageHeading>
@@ -90,6 +90,6 @@ export default function OrdersScreen() {
           ))}
         </ul>
       )}
-    </section>
+    </main>
   );
 }
