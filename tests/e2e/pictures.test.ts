@@ -87,13 +87,16 @@ describe.skipIf(skipBrowser)('pictures offline (browser)', () => {
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
     await expect.poll(() => cards.count()).toBe(favourites.results.length);
-    // Every favourite's picture is shown: decoded, not a placeholder, not broken.
+    // Every favourite's picture is shown: decoded, not a placeholder, not broken. Cards below the
+    // first screen load their pictures lazily, so the check scrolls to each, as a user would.
     await expect
       .poll(
         () =>
           page.evaluate(() => {
             const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img.product-image')];
-            return images.filter((img) => img.complete && img.naturalWidth > 0).length;
+            const shown = images.filter((img) => img.complete && img.naturalWidth > 0);
+            images.find((img) => !shown.includes(img))?.scrollIntoView({ block: 'center' });
+            return shown.length;
           }),
         { timeout: 30_000 },
       )
