@@ -21,7 +21,6 @@ import { saveConversationFiles } from '@/media/saved';
 import Avatar from './Avatar';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';
-import PushOffer from './PushOffer';
 import { displayName, logoOf, otherParticipant } from './people';
 
 interface Props {
@@ -133,7 +132,6 @@ export default function ConversationPane({ id, me, currency }: Props) {
           product={limits}
         />
       )}
-      <PushOffer userId={me.id} />
       <Composer onSend={send} offers={offers} onOffer={offer} formatPrice={currency.format} />
       {viewing ? <MediaViewer items={[{ url: viewing.url, type: viewing.kind }]} onClose={() => setViewing(null)} /> : null}
     </section>
