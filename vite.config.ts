@@ -27,12 +27,8 @@ const lazyDexieForHooks = (): Plugin => ({
  * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
  * runs through @rolldown/plugin-babel. Shared with the `web` Vitest project.
  */
-export const appPlugins = () => [
-  lazyDexieForHooks(),
-  react(),
-  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /\/src\/.*\.[jt]sx?$/ }),
-  lingui(),
-];
+const linguiPlugins = () => [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /\/src\/.*\.[jt]sx?$/ }), lingui()];
+export const appPlugins = () => [lazyDexieForHooks(), react(), ...linguiPlugins()];
 
 export default defineConfig({
   // '@/...', '@server/...' and '@tests/...' imports come from tsconfig.json's paths: one list for tsc, Vite, Vitest and tsx.
@@ -70,46 +66,17 @@ export default defineConfig({
           { name: 'Favourites', short_name: 'Favourites', url: '/favorites', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
         ],
       },
-      workbox: {
+      // Our own worker (src/sw/sw.ts): the shell and media caching as before, plus Web Push and
+      // Background Sync, which run the page's sync code (src/sync/worker.ts).
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectManifest: {
         // The app shell: every built asset, so any route opens offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
-        // The first visit is controlled at once; later versions wait for the user's "Reload".
-        clientsClaim: true,
-        skipWaiting: false,
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            // Uploaded images and videos are content-addressed: a URL never changes content.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
-            handler: 'CacheFirst',
-            options: {
-              // Also src/media/prefetch.ts, which saves pictures ahead of need into this cache.
-              cacheName: 'media',
-              // Least recently used go first; the device's picture budget bounds what is saved ahead.
-              expiration: { maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [0, 200] },
-              rangeRequests: true,
-              plugins: [
-                {
-                  // Offline, a picture at another width than the one asked is better than none.
-                  handlerDidError: async ({ request }) => {
-                    const url = new URL(request.url);
-                    if (!url.searchParams.has('w')) return undefined;
-                    const cache = await caches.open('media');
-                    return (await cache.match(request, { ignoreSearch: true })) ?? undefined;
-                  },
-                },
-              ],
-            },
-          },
-          {
-            // API answers are never cached by the worker: the local database is the offline copy.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'),
-            handler: 'NetworkOnly',
-          },
-        ],
+        rollupFormat: 'iife',
+        // The worker's own build needs the Lingui macros of the sync code it shares.
+        buildPlugins: { vite: linguiPlugins() },
       },
     }),
     precompress(),

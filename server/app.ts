@@ -22,6 +22,7 @@ import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-swee
 import { backfillMediaColors } from './services/media-colors';
 import { createTokenService, type TokenService } from './services/tokens';
 import { createPushSender, type PushSender } from './services/push';
+import { createLiveHub, type LiveHub } from './services/live';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerRoutes } from './routes';
 import { DIST_DIR, registerWeb } from './web';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     media: MediaStore;
     /** Web Push to the devices of whoever a request notified (services/push.ts). */
     push: PushSender;
+    /** Pokes to the open apps of whoever a change concerns (services/live.ts). */
+    live: LiveHub;
     /** draining: the server is stopping (main.ts); readiness answers 503 so a balancer sends no more. */
     lifecycle: { draining: boolean };
   }
@@ -98,7 +101,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaObjects = await openMediaObjects(config.dataDir, config.mediaS3);
   app.decorate('media', createMediaStore(mediaObjects, db));
   app.addHook('onClose', () => mediaObjects.close());
-  const push = createPushSender(db, config.push ?? readPush({}, config.dataDir), app.log);
+  const live = createLiveHub(db, config.databaseUrl, app.log);
+  app.decorate('live', live);
+  // Open streams end first: the server's close would wait for them otherwise.
+  app.addHook('preClose', () => live.close());
+  const push = createPushSender(db, config.push ?? readPush({}, config.dataDir), app.log, (userIds) => live.poke(userIds));
   app.decorate('push', push);
   app.addHook('onClose', () => push.close());
 

@@ -251,6 +251,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   language: Generated<string>;
+  /** Kinds pushed, comma-separated (migration 0021): see PUSH_KINDS in src/shared/push.ts. */
+  kinds: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -19,6 +19,7 @@ import sync from './sync';
 import rates from './rates';
 import push from './push';
 import uploads from './uploads';
+import events from './events';
 import offers from './offers';
 import orders from './orders';
 
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(products);
   await app.register(reviews);
   await app.register(favorites);
+  await app.register(events);
   await app.register(sync);
   await app.register(rates);
   await app.register(push);

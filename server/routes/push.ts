@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { failures, noContent } from '../lib/responses';
-import { checkEndpoint, checkKeys, deleteSubscription, ENDPOINT_MAX, saveSubscription } from '../services/push-subscriptions';
+import { checkEndpoint, checkKeys, deleteSubscription, ENDPOINT_MAX, saveSubscription, setKinds } from '../services/push-subscriptions';
 import { pushLanguage } from '../services/push-text';
 
 /**
@@ -14,11 +14,25 @@ import { pushLanguage } from '../services/push-text';
  * when, is services/push.ts.
  */
 
+/** Which kinds of notification the device wants pushed (src/shared/push.ts); a kind left out is off. */
+const kindsInput = z.object({ messages: z.boolean().optional(), offers: z.boolean().optional(), orders: z.boolean().optional() });
+const kindsOf = (kinds: z.infer<typeof kindsInput>) => ({
+  messages: kinds.messages ?? false,
+  offers: kinds.offers ?? false,
+  orders: kinds.orders ?? false,
+});
+
 const subscriptionInput = z.looseObject({
   endpoint: z.string().min(1).max(ENDPOINT_MAX),
   expirationTime: z.number().nullable().optional(),
   keys: z.looseObject({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
   language: z.string().max(35).optional(),
+  kinds: kindsInput.optional(),
+});
+const kindsChange = z.looseObject({ endpoint: z.string().min(1).max(ENDPOINT_MAX), kinds: kindsInput });
+const kindsOutput = z.object({
+  endpoint: z.string(),
+  kinds: z.object({ messages: z.boolean(), offers: z.boolean(), orders: z.boolean() }),
 });
 const endpointInput = z.looseObject({ endpoint: z.string().min(1).max(ENDPOINT_MAX) });
 const subscriptionOutput = z.object({ endpoint: z.string(), language: z.string(), created_at: z.string() });
@@ -60,7 +74,7 @@ const push: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const { endpoint, keys, language } = request.body;
+      const { endpoint, keys, language, kinds } = request.body;
       checkEndpoint(endpoint, app.push.endpointPrefixes);
       checkKeys(keys);
       // biome-ignore lint/style/noNonNullAssertion: requireUser passed, so the request carries its sign-in's session.
@@ -69,8 +83,31 @@ const push: FastifyPluginAsyncZod = async (app) => {
         p256dh: keys.p256dh,
         auth: keys.auth,
         language: pushLanguage(language ?? request.headers['accept-language']),
+        kinds: kinds && kindsOf(kinds),
       });
       return reply.code(created ? 201 : 200).send(subscription);
+    },
+  );
+
+  app.patch(
+    '/api/push/subscriptions/',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'Choose which kinds of notification are pushed to this endpoint',
+        description:
+          'Body: {endpoint, kinds: {messages, offers, orders}}; a kind left out is off. Reviews and favourites are always pushed. ' +
+          'POST takes the same kinds when subscribing.',
+        body: kindsChange,
+        response: { 200: kindsOutput, ...failures(400, 401, 404, 413) },
+      },
+      ...signedIn,
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const changed = await setKinds(app.db, me.id, request.body.endpoint, kindsOf(request.body.kinds));
+      if (!changed) throw notFound();
+      return changed;
     },
   );
 

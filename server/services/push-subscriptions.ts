@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db';
 import { badRequest } from '../lib/errors';
 import type { PushLanguage } from './push-text';
+import { kindsFromText, kindsToText, type PushKinds } from '@/shared/push';
 
 /**
  * Browsers' Web Push subscriptions (docs/api.md): one per endpoint, i.e. per device and
@@ -76,6 +77,8 @@ export interface NewSubscription {
   p256dh: string;
   auth: string;
   language: PushLanguage;
+  /** Unset: every kind for a new subscription, what was held for a known one. */
+  kinds?: PushKinds;
 }
 
 /**
@@ -85,7 +88,15 @@ export interface NewSubscription {
 export async function saveSubscription(db: Database, userId: number, sessionId: string, s: NewSubscription) {
   const row = await db
     .insertInto('push_subscriptions')
-    .values({ endpoint: s.endpoint, user_id: userId, session_id: sessionId, p256dh: s.p256dh, auth: s.auth, language: s.language })
+    .values({
+      endpoint: s.endpoint,
+      user_id: userId,
+      session_id: sessionId,
+      p256dh: s.p256dh,
+      auth: s.auth,
+      language: s.language,
+      ...(s.kinds ? { kinds: kindsToText(s.kinds) } : {}),
+    })
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet({
         user_id: userId,
@@ -93,6 +104,7 @@ export async function saveSubscription(db: Database, userId: number, sessionId: 
         p256dh: s.p256dh,
         auth: s.auth,
         language: s.language,
+        ...(s.kinds ? { kinds: kindsToText(s.kinds) } : {}),
         updated_at: sql`now()`,
       }),
     )
@@ -103,6 +115,23 @@ export async function saveSubscription(db: Database, userId: number, sessionId: 
     subscription: { endpoint: row.endpoint, language: row.language, created_at: row.created_at.toISOString() },
     created: row.inserted,
   };
+}
+
+/** Switches the kinds pushed to the user's subscription with this endpoint; null when they have none. */
+export async function setKinds(
+  db: Database,
+  userId: number,
+  endpoint: string,
+  kinds: PushKinds,
+): Promise<{ endpoint: string; kinds: PushKinds } | null> {
+  const row = await db
+    .updateTable('push_subscriptions')
+    .set({ kinds: kindsToText(kinds), updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .returning(['endpoint', 'kinds'])
+    .executeTakeFirst();
+  return row ? { endpoint: row.endpoint, kinds: kindsFromText(row.kinds) } : null;
 }
 
 /** Forgets the user's subscription with this endpoint; false when they have none. */

@@ -7,6 +7,7 @@ import { serializeNotification } from './notifications';
 import { checkEndpoint } from './push-subscriptions';
 import { pushLanguage, pushText, type PushLanguage } from './push-text';
 import type { Notification } from '@/shared/chat';
+import { kindsFromText, pushKindOf } from '@/shared/push';
 
 /**
  * Web Push (docs/api.md): what a request added to someone's notifications is pushed to their
@@ -69,10 +70,12 @@ interface Subscription {
   p256dh: string;
   auth: string;
   language: string;
+  kinds: string;
   user_id: number;
 }
 
-export function createPushSender(db: Database, config: PushConfig, log: FastifyBaseLogger) {
+/** `notified`: told whose notifications changed, at once (the open apps' pokes: services/live.ts). */
+export function createPushSender(db: Database, config: PushConfig, log: FastifyBaseLogger, notified?: (userIds: number[]) => void) {
   const pending = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   // Batches go out side by side: a push service that hangs holds up only its own sends.
@@ -85,6 +88,16 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     where r.family = push_subscriptions.session_id and r.user_id = push_subscriptions.user_id
       and r.revoked_at is null and r.expires_at > now())`;
 
+  /** The open apps of these notifications' owners pull at once; the push waits for its coalescing. */
+  async function pokeOwners(ids: number[]): Promise<void> {
+    try {
+      const rows = await db.selectFrom('notifications').select('user_id').distinct().where('id', 'in', ids).execute();
+      notified?.(rows.map((r) => r.user_id));
+    } catch (err) {
+      if (!stop.signal.aborted) log.warn({ err }, 'could not poke the open apps');
+    }
+  }
+
   async function flush(ids: number[]): Promise<void> {
     const rows = await db.selectFrom('notifications').selectAll().where('id', 'in', ids).where('is_read', '=', false).execute();
     if (rows.length === 0) return;
@@ -92,7 +105,7 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     await db.deleteFrom('push_subscriptions').where('user_id', 'in', userIds).where(sql<boolean>`not ${liveSession}`).execute();
     const subscriptions: Subscription[] = await db
       .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth', 'language', 'user_id'])
+      .select(['id', 'endpoint', 'p256dh', 'auth', 'language', 'kinds', 'user_id'])
       .where('user_id', 'in', userIds)
       .where(liveSession)
       .execute();
@@ -108,8 +121,15 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     if (refused.length > 0) await db.deleteFrom('push_subscriptions').where('id', 'in', refused).execute();
     const byUser = new Map<number, Notification[]>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), serializeNotification(row)]);
-    // biome-ignore lint/style/noNonNullAssertion: allowed holds only subscriptions of users with a row above.
-    const queue = allowed.map((s) => ({ s, payload: buildPayload(byUser.get(s.user_id)!, pushLanguage(s.language)) }));
+    // A device gets only the kinds it switched on (src/shared/push.ts); nothing left, no push.
+    const queue = allowed.flatMap((s) => {
+      const wanted = kindsFromText(s.kinds);
+      const shown = (byUser.get(s.user_id) ?? []).filter((n) => {
+        const kind = pushKindOf(n.kind);
+        return kind === null || wanted[kind];
+      });
+      return shown.length > 0 ? [{ s, payload: buildPayload(shown, pushLanguage(s.language)) }] : [];
+    });
     const worker = async () => {
       for (let next = queue.shift(); next && !stop.signal.aborted; next = queue.shift()) await send(next.s, next.payload);
     };
@@ -153,7 +173,9 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
 
     /** Pushes these new or updated notifications shortly, after the current request is done. */
     notified(...ids: Array<number | null | undefined>): void {
-      for (const id of ids) if (typeof id === 'number') pending.add(id);
+      const fresh = ids.filter((id): id is number => typeof id === 'number');
+      if (fresh.length > 0 && notified && !stop.signal.aborted) void pokeOwners(fresh);
+      for (const id of fresh) pending.add(id);
       if (pending.size === 0 || timer || stop.signal.aborted) return;
       timer = setTimeout(() => {
         timer = undefined;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { loadDevice, request } from '../sync';
+import { keepDeviceReachable, loadDevice, request, syncWhenLeaving } from '../sync';
 import { useAuth } from './auth';
 
 /**
@@ -11,6 +11,8 @@ export function useSyncEngine(): void {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let unmounted = false;
+    // Changes still waiting when the app is left go out from the service worker (docs/sync.md).
+    const stopLeaving = syncWhenLeaving();
     loadDevice().then(
       async () => {
         if (unmounted) return;
@@ -22,6 +24,7 @@ export function useSyncEngine(): void {
     );
     return () => {
       unmounted = true;
+      stopLeaving();
       stop?.();
     };
   }, []);
@@ -30,5 +33,10 @@ export function useSyncEngine(): void {
     request('setEngineUser', status === 'authenticated' ? user : null).catch((error: unknown) =>
       console.warn('Could not switch the local data to the signed-in user', error),
     );
+    if (status !== 'authenticated' || !user) return;
+    const userId = user.id;
+    // The service worker acts for this user (push, background sync): it needs the session, and
+    // the server this device's subscription if notifications are on (docs/sync.md).
+    keepDeviceReachable(userId).catch((error: unknown) => console.warn('Could not keep notifications on for this device', error));
   }, [status, user]);
 }

@@ -4,6 +4,7 @@ import type { Banner, Favorite, Product, ProductFilters, ProductSection, Review,
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { AnswerShape } from './answers';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
+import { adoptWorkerTokens } from './workerTokens';
 import { reportReachable, reportUnreachable } from './connectivity';
 import { reportHealthy, reportTrouble, retryAfterMs } from './health';
 import { subjectOf } from './identity';
@@ -188,6 +189,7 @@ function expired(token: string): boolean {
  */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
+    await adoptWorkerTokens();
     const refresh = getRefreshToken();
     if (!refresh) {
       clearTokens();

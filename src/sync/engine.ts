@@ -14,6 +14,8 @@ import { claimDevice } from './session';
 import { onWakePush } from './signals';
 import { pumpUploads } from './uploads';
 import { savePicturesAhead } from './prefetch';
+import { LEADER_LOCK, SYNC_CHANNEL } from './leader';
+import { liveConnected, startLive } from './live';
 import { ensureProduct } from './lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
@@ -42,7 +44,6 @@ export function setRetryTiming(firstMs: number, maxMs: number): void {
   RETRY_FIRST_MS = firstMs;
   RETRY_MAX_MS = maxMs;
 }
-const LEADER_LOCK = 'marketplace-sync-leader';
 
 type Message = { type: 'pull' } | { type: 'push' } | { type: 'watch'; id: number };
 
@@ -285,13 +286,15 @@ async function replicateCatalogue(): Promise<void> {
 
 /** Keeps the open conversation fresh every 5 s (docs/product.md#chat-rules); returns the stop function. */
 export function watchConversation(id: number): () => void {
-  const beat = () => {
+  const beat = (opening: boolean) => {
     watched.set(id, Date.now() + CHAT_POLL_MS * 2);
-    if (leader) void runCycle();
-    else post({ type: 'watch', id });
+    // While pokes arrive (./live.ts), the poll rests: a new message pulls at once anyway.
+    if (leader) {
+      if (opening || !liveConnected()) void runCycle();
+    } else post({ type: 'watch', id });
   };
-  beat();
-  const timer = setInterval(beat, CHAT_POLL_MS);
+  beat(true);
+  const timer = setInterval(() => beat(false), CHAT_POLL_MS);
   return () => {
     clearInterval(timer);
     watched.delete(id);
@@ -319,6 +322,8 @@ function probeWhileOffline(): void {
 
 function becomeLeader(): void {
   leader = true;
+  // Pokes pull at once (./live.ts); the polls below stay for when the stream is down.
+  stopListeners.push(startLive(() => void runCycle()));
   onWakePush(pushSoon);
   void recoverInterrupted().then(() => {
     void runCycle();
@@ -334,7 +339,7 @@ function becomeLeader(): void {
     setInterval(() => {
       const now = Date.now();
       for (const [id, until] of watched) if (until < now) watched.delete(id);
-      if (watched.size > 0) void runCycle();
+      if (watched.size > 0 && !liveConnected()) void runCycle();
     }, CHAT_POLL_MS),
   );
 }
@@ -343,7 +348,7 @@ function becomeLeader(): void {
 export function startEngine(): () => void {
   if (running) return stopEngine;
   running = true;
-  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('marketplace-sync');
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
     if (!leader) return;
     if (event.data.type === 'watch') watched.set(event.data.id, Date.now() + CHAT_POLL_MS * 2);

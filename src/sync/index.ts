@@ -50,4 +50,19 @@ export { revokeSession } from './revocations';
 export { NotSignedInError } from './guest';
 export { clearStorageError, getStorageError, LocalWriteError, onStorageError } from './storageError';
 export type { OpenState } from './conversations';
+export { syncWhenLeaving } from './background';
+export { pushPermission, pushSupported, storedKinds, type PushPermission } from './pushState';
+
+/** Subscribing this device to pushes, and switching their kinds: its own chunk (./webPush.ts). */
+export async function enablePush(...args: Parameters<typeof import('./webPush').enablePush>) {
+  return (await import('./webPush')).enablePush(...args);
+}
+export async function setPushKinds(...args: Parameters<typeof import('./webPush').setPushKinds>) {
+  return (await import('./webPush')).setPushKinds(...args);
+}
+
+/** The service worker's session and this device's push subscription, kept for the signed-in user (./pushSession.ts). */
+export async function keepDeviceReachable(userId: number): Promise<void> {
+  await (await import('./pushSession')).keepDeviceReachable(userId);
+}
 export type { Progress } from './products';

@@ -1,4 +1,5 @@
 import type { TokenPair } from '../shared/types';
+import { shareTokens } from './sharedTokens';
 
 /**
  * The signed-in device's tokens in local storage (docs/api.md#calls "client storage"). Listeners hear
@@ -10,7 +11,25 @@ export const REFRESH_TOKEN_KEY = 'refresh_token';
 type Listener = () => void;
 const clearedListeners = new Set<Listener>();
 
+/**
+ * A service worker has no localStorage: there the tokens live in memory, loaded from the copy
+ * the page shares (./sharedTokens.ts), and a refresh it makes is shared back.
+ */
+let memory: Map<string, string> | null = null;
+
+export function keepTokensInMemory(pair: TokenPair | null): void {
+  memory = new Map(
+    pair
+      ? [
+          [ACCESS_TOKEN_KEY, pair.access],
+          [REFRESH_TOKEN_KEY, pair.refresh],
+        ]
+      : [],
+  );
+}
+
 function read(key: string): string | null {
+  if (memory) return memory.get(key) ?? null;
   try {
     return localStorage.getItem(key);
   } catch {
@@ -31,14 +50,24 @@ export function hasStoredTokens(): boolean {
 }
 
 export function setTokens(pair: TokenPair): void {
+  if (memory) {
+    keepTokensInMemory(pair);
+    void shareTokens(pair, 'worker');
+    return;
+  }
   localStorage.setItem(ACCESS_TOKEN_KEY, pair.access);
   localStorage.setItem(REFRESH_TOKEN_KEY, pair.refresh);
+  void shareTokens(pair);
 }
 
 export function clearTokens(): void {
   const had = hasStoredTokens();
-  localStorage.removeItem(ACCESS_TOKEN_KEY);
-  localStorage.removeItem(REFRESH_TOKEN_KEY);
+  if (memory) memory.clear();
+  else {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    localStorage.removeItem(REFRESH_TOKEN_KEY);
+  }
+  void shareTokens(null);
   if (had) for (const listener of clearedListeners) listener();
 }
 

@@ -21,6 +21,7 @@ import { saveConversationFiles } from '@/media/saved';
 import Avatar from './Avatar';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';
+import PushOffer from './PushOffer';
 import { displayName, logoOf, otherParticipant } from './people';
 
 interface Props {
@@ -132,6 +133,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
           product={limits}
         />
       )}
+      <PushOffer userId={me.id} />
       <Composer onSend={send} offers={offers} onOffer={offer} formatPrice={currency.format} />
       {viewing ? <MediaViewer items={[{ url: viewing.url, type: viewing.kind }]} onClose={() => setViewing(null)} /> : null}
     </section>

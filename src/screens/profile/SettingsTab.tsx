@@ -3,16 +3,18 @@ import { Link } from 'wouter';
 import { useSignOut } from '@/components/SignOut';
 import CurrencySettings from './CurrencySettings';
 import DeleteAccount from './DeleteAccount';
+import NotificationSettings from './NotificationSettings';
 import OfflineData from './OfflineData';
 import PasswordForm from './PasswordForm';
 
-/** Settings tab (docs/product.md#screens): password, default currency, legal links, offline data, session, danger zone. */
+/** Settings tab (docs/product.md#screens): password, default currency, notifications, legal links, offline data, session, danger zone. */
 export default function SettingsTab() {
   const signOut = useSignOut();
   return (
     <div className="profile__settings">
       <PasswordForm />
       <CurrencySettings />
+      <NotificationSettings />
       <section aria-labelledby="settings-legal" className="card profile__card">
         <h2 id="settings-legal">
           <Trans>Legal</Trans>

@@ -394,3 +394,54 @@ describe('pushing notifications', () => {
     expect(service.received.filter((r) => r.path === device.path)).toHaveLength(1);
   });
 });
+
+describe('the kinds a device wants pushed', () => {
+  it('PATCH switches kinds per endpoint: a device with messages off gets no push for a message, still gets offers', async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const quiet = await subscribe(supplier);
+    const loud = await subscribe(supplier);
+    const endpoint = `${service.origin}${quiet.path}`;
+    const res = await t.api.call(
+      'PATCH',
+      '/api/push/subscriptions/',
+      { endpoint, kinds: { offers: true, orders: true } },
+      { token: supplier.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ endpoint, kinds: { messages: false, offers: true, orders: true } });
+
+    expect((await send(t, buyer, conversation.id, { text: 'Hello' })).status).toBe(201);
+    await service.waitFor(loud.path);
+    await t.app.push.settled();
+    expect(service.received.filter((r) => r.path === quiet.path)).toHaveLength(0);
+
+    expect((await send(t, buyer, conversation.id, { price: '12.00' })).status).toBe(201);
+    const [offer] = await service.waitFor(quiet.path);
+    expect(JSON.parse(quiet.decrypt(offer.body)).notifications.map((n: { kind: string }) => n.kind)).toEqual(['new_offer']);
+  });
+
+  it('POST takes the kinds when subscribing, and a later POST without kinds keeps them', async () => {
+    const user = await createUser(t);
+    const browser = browserSubscription(`${service.origin}/push/kinds`);
+    const kinds = { messages: true, offers: false, orders: false };
+    expect((await t.api.post('/api/push/subscriptions/', { ...browser.json, kinds }, { token: user.token })).status).toBe(201);
+    expect((await t.api.post('/api/push/subscriptions/', browser.json, { token: user.token })).status).toBe(200);
+    expect((await subscriptionsOf(user.user.id)).map((s) => s.kinds)).toEqual(['messages']);
+  });
+
+  it("answers 404 for an endpoint that is not the caller's, 400 for a bad body and 401 for a guest, changing nothing", async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const device = await subscribe(user);
+    const endpoint = `${service.origin}${device.path}`;
+    const body = { endpoint, kinds: { messages: false } };
+    expect((await t.api.call('PATCH', '/api/push/subscriptions/', body)).status).toBe(401);
+    const foreign = await t.api.call('PATCH', '/api/push/subscriptions/', body, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ detail: expect.any(String) });
+    const bad = await t.api.call('PATCH', '/api/push/subscriptions/', { endpoint, kinds: { messages: 'no' } }, { token: user.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ kinds: expect.any(Array) });
+    expect((await subscriptionsOf(user.user.id)).map((s) => s.kinds)).toEqual(['messages,offers,orders']);
+  });
+});

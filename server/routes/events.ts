@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../lib/auth';
+import { tooManyRequests } from '../lib/errors';
+import { failures } from '../lib/responses';
+import { MAX_STREAMS_PER_USER } from '../services/live';
+import { ACCESS_TTL_S } from '../services/tokens';
+
+/**
+ * The poke stream (docs/api.md): server-sent events telling the signed-in user's open app that
+ * its private data changed (`event: poke`), after which it pulls GET /api/sync/ as usual. The
+ * events carry no data. A stream ends when the access token that opened it would have expired,
+ * so a session that ended stops hearing; the app opens a new one with its fresh token.
+ */
+const KEEP_ALIVE_MS = 30_000;
+
+const events: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/events/',
+    {
+      schema: {
+        tags: ['sync'],
+        summary: 'Pokes: "pull now" while the app is open',
+        description:
+          `A text/event-stream. \`event: poke\` (data {}) means the user's private data changed: pull GET /api/sync/. ` +
+          `Comments keep the connection alive. At most ${MAX_STREAMS_PER_USER} streams per user (429 beyond). The stream ends ` +
+          'after the lifetime of an access token; open a new one.',
+        response: { 200: z.string().describe('text/event-stream'), ...failures(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      let timer: NodeJS.Timeout | undefined;
+      let lifetime: NodeJS.Timeout | undefined;
+      const raw = reply.raw;
+      const end = () => {
+        clearInterval(timer);
+        clearTimeout(lifetime);
+        close?.();
+        if (!raw.writableEnded) raw.end();
+      };
+      const close = app.live.open(me.id, () => raw.write('event: poke\ndata: {}\n\n'), end);
+      if (!close) throw tooManyRequests('Too many open event streams for this account: close another tab or device.');
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // Proxies (nginx) must pass each event on at once, not buffer the stream.
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      // Tells the client the stream is open (and flushes the headers through proxies).
+      raw.write(': open\n\n');
+      timer = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS).unref();
+      lifetime = setTimeout(end, ACCESS_TTL_S * 1000).unref();
+      request.raw.on('close', end);
+    },
+  );
+};
+
+export default events;

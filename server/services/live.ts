@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db';
+
+/**
+ * Pokes (docs/api.md): while the app is open, one stream per tab leader (GET /api/events/) is
+ * told "your private data changed, pull now", nothing more; the app then pulls as usual. With
+ * PostgreSQL the poke goes through NOTIFY, so a stream on any API process hears a change made
+ * on another; on the embedded database it stays in the process. Nothing runs while nothing
+ * changes: no timers per stream beyond a rare keep-alive.
+ */
+export const POKE_CHANNEL = 'private_pokes';
+/** Open streams per user (their devices and browsers): more answer 429. */
+export const MAX_STREAMS_PER_USER = 5;
+
+type Listener = () => void;
+
+export function createLiveHub(db: Database, databaseUrl: string | undefined, log: FastifyBaseLogger) {
+  const streams = new Map<number, Set<Listener>>();
+  const ends = new Set<() => void>();
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function deliver(userIds: Iterable<number>): void {
+    for (const id of userIds) for (const listener of streams.get(id) ?? []) listener();
+  }
+
+  // Other processes' pokes, and this one's (NOTIFY reaches the sender's listener too).
+  const listen = async () => {
+    if (!databaseUrl || stopped) return;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
+      if (client === c) client = undefined;
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(listen, 1000).unref();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (message) => deliver((message.payload ?? '').split(',').map(Number).filter(Number.isInteger)));
+    try {
+      await c.connect();
+      await c.query(`listen ${POKE_CHANNEL}`);
+    } catch {
+      return lost();
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+  };
+  void listen();
+
+  return {
+    /** Tells these users' open streams to pull. Never throws: a lost poke leaves the poll to catch up. */
+    poke(userIds: number[]): void {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0 || stopped) return;
+      if (!databaseUrl) {
+        deliver(ids);
+        return;
+      }
+      sql`select pg_notify(${POKE_CHANNEL}, ${ids.join(',')})`.execute(db).catch((err) => log.warn({ err }, 'could not poke'));
+    },
+
+    /**
+     * Opens a stream for the user; null when they already have MAX_STREAMS_PER_USER. `end` is
+     * called when the server stops; the returned function closes the stream.
+     */
+    open(userId: number, listener: Listener, end: () => void): (() => void) | null {
+      const mine = streams.get(userId) ?? new Set();
+      if (mine.size >= MAX_STREAMS_PER_USER || stopped) return null;
+      mine.add(listener);
+      streams.set(userId, mine);
+      ends.add(end);
+      return () => {
+        ends.delete(end);
+        mine.delete(listener);
+        if (mine.size === 0) streams.delete(userId);
+      };
+    },
+
+    /** Streams open in this process (for the bench and tests). */
+    get size(): number {
+      let n = 0;
+      for (const set of streams.values()) n += set.size;
+      return n;
+    },
+
+    async close(): Promise<void> {
+      stopped = true;
+      clearTimeout(retry);
+      for (const end of [...ends]) end();
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;

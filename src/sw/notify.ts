@@ -1,0 +1,70 @@
+/// <reference lib="webworker" />
+import type { Notification } from '@/shared/chat';
+import { receivePushed } from '@/sync/worker';
+
+/**
+ * What a push shows (the server's payload: server/services/push.ts) and where a click leads.
+ * The body is already worded in the device's language; one notification per conversation or
+ * product (the tag), a newer one replacing it and alerting again.
+ */
+export interface Pushed {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+  notifications: Notification[];
+}
+
+export const ICON = '/icons/icon-192.png';
+/** Android shows the badge as a monochrome silhouette in the status bar. */
+export const BADGE = '/icons/badge-96.png';
+
+/** The push's payload, or null for one this app did not send (nothing to show then). */
+export function notificationOf(data: PushMessageData | null): Pushed | null {
+  try {
+    const payload = data?.json() as Partial<Pushed> | undefined;
+    if (!payload || typeof payload.title !== 'string' || typeof payload.body !== 'string') return null;
+    return {
+      title: payload.title,
+      body: payload.body,
+      tag: typeof payload.tag === 'string' ? payload.tag : 'notifications',
+      url: typeof payload.url === 'string' && payload.url.startsWith('/') ? payload.url : '/',
+      notifications: Array.isArray(payload.notifications) ? payload.notifications : [],
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Shows the notification at once; the device's copy is brought up to date beside it. */
+export async function showPushed(registration: ServiceWorkerRegistration, pushed: Pushed): Promise<void> {
+  const shown = registration.showNotification(pushed.title, {
+    body: pushed.body,
+    icon: ICON,
+    badge: BADGE,
+    tag: pushed.tag,
+    renotify: true,
+    data: { url: pushed.url },
+    timestamp: Date.parse(pushed.notifications[0]?.created_at ?? '') || Date.now(),
+  } as NotificationOptions);
+  const stored = receivePushed(pushed.notifications).catch((error) => console.warn('Could not store what a push brought', error));
+  await Promise.all([shown, stored]);
+}
+
+/** Focuses a window of the app at `url`, else takes one there, else opens one. */
+export async function openTarget(clients: Clients, url: string): Promise<void> {
+  const target = new URL(url, self.location.origin).href;
+  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })) as WindowClient[];
+  const same = windows.find((client) => client.url === target);
+  if (same) {
+    await same.focus();
+    return;
+  }
+  const any = windows.find((client) => client.url.startsWith(self.location.origin));
+  if (any) {
+    const focused = await any.focus();
+    await focused.navigate(target).catch(() => clients.openWindow(target));
+    return;
+  }
+  await clients.openWindow(target);
+}

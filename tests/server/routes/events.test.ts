@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STREAMS_PER_USER } from '@server/services/live';
+import { createUser, startTestApp, type TestApp } from '../helpers';
+import { chatPair, send } from '../messaging-helpers';
+
+/**
+ * GET /api/events/ (docs/api.md): a signed-in app hears "pull now" when its private data
+ * changes, with nothing else in the event; streams are bounded per user.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Stream {
+  status: number;
+  /** Resolves with the next event's name (comments skipped), or rejects after `ms`. */
+  next(ms?: number): Promise<{ event: string; data: string }>;
+  close(): void;
+}
+
+async function openStream(token?: string): Promise<Stream> {
+  const abort = new AbortController();
+  const response = await fetch(`${t.baseUrl}/api/events/`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: abort.signal,
+  });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    status: response.status,
+    async next(ms = 3000) {
+      const deadline = AbortSignal.timeout(ms);
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+          );
+          if (fields.event) return { event: fields.event, data: fields.data ?? '' };
+          continue;
+        }
+        if (!reader) throw new Error('no body');
+        const read = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => deadline.addEventListener('abort', () => reject(new Error('no event in time')))),
+        ]);
+        if (read.done) throw new Error('stream ended');
+        buffer += read.value;
+      }
+    },
+    close: () => abort.abort(),
+  };
+}
+
+describe('GET /api/events/', () => {
+  it("pokes the recipient's open app when a message arrives, carrying no data, and never the sender's", async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const theirs = await openStream(supplier.token);
+    const mine = await openStream(buyer.token);
+    try {
+      expect(theirs.status).toBe(200);
+      expect((await send(t, buyer, conversation.id, { text: 'Are you there?' })).status).toBe(201);
+      expect(await theirs.next()).toEqual({ event: 'poke', data: '{}' });
+      await expect(mine.next(600)).rejects.toThrow('no event in time');
+    } finally {
+      theirs.close();
+      mine.close();
+    }
+  });
+
+  it('needs a signed-in user: 401 in the DRF shape', async () => {
+    const response = await fetch(`${t.baseUrl}/api/events/`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it(`allows ${MAX_STREAMS_PER_USER} open streams per user; one more is a 429, and closing one frees a place`, async () => {
+    const user = await createUser(t);
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) open.push(await openStream(user.token));
+    try {
+      expect(open.map((s) => s.status)).toEqual(Array(MAX_STREAMS_PER_USER).fill(200));
+      const refused = await fetch(`${t.baseUrl}/api/events/`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ detail: expect.any(String) });
+      // Another user is not held back by this one's streams.
+      const other = await openStream((await createUser(t)).token);
+      expect(other.status).toBe(200);
+      other.close();
+
+      open.pop()?.close();
+      const reopened = async () => {
+        const again = await openStream(user.token);
+        again.close();
+        return again.status;
+      };
+      await expect.poll(reopened).toBe(200);
+    } finally {
+      for (const s of open) s.close();
+    }
+  });
+});
