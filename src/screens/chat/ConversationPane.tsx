@@ -30,6 +30,9 @@ interface Props {
   currency: CurrencyView;
 }
 
+/** Times an opened conversation missing from the device is opened again before it counts as gone. */
+const REOPEN_TRIES = 3;
+
 /**
  * One conversation: who it is with and about, its messages from the device (refreshed every
  * 5 s while open by the engine), and the message form. Opening it marks it read on the
@@ -41,6 +44,15 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const conversation = useConversation(id);
   const messages = useMessages(id);
   const [state, setState] = useState<OpenState | 'opening'>('opening');
+  // Opened, yet not on the device: the live query had not caught up with the write, or a pull
+  // replaced the rows meanwhile. Open it again (a few times) before calling it gone.
+  const [reopened, setReopened] = useState(0);
+  const vanished = state === 'ready' && conversation === null;
+  useEffect(() => {
+    if (!vanished || reopened >= REOPEN_TRIES) return;
+    setReopened((n) => n + 1);
+    setState('opening');
+  }, [vanished, reopened]);
   const [viewing, setViewing] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
   const unread = (conversation?.unread_messages_count ?? 0) > 0;
   const online = useConnectivity();
@@ -70,11 +82,12 @@ export default function ConversationPane({ id, me, currency }: Props) {
     return () => {
       current = false;
     };
-    // Runs on opening, when the network returns after an offline opening, and whenever unread
-    // messages arrive while the conversation is open.
-  }, [id, unread, online]);
+    // Runs on opening (again too), when the network returns after an offline opening, and
+    // whenever unread messages arrive while the conversation is open.
+  }, [id, unread, online, reopened]);
 
-  if (state === 'missing' || (conversation === null && state !== 'opening')) return <Redirect to="/chat/all" replace />;
+  const gone = state === 'missing' || (conversation === null && state !== 'opening' && !(vanished && reopened < REOPEN_TRIES));
+  if (gone) return <Redirect to="/chat/all" replace />;
   if (!conversation)
     return (
       <section className="chat__pane">
