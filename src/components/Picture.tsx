@@ -22,9 +22,16 @@ export default function Picture({
   // Offline, the service worker fails a picture it does not hold at once: the error can fire
   // before React commits the element (a concurrent render of a long list), and a state update
   // from a component not yet mounted is dropped. The element itself still says it is broken.
+  // A later failure is also heard on the element itself, not only through React's onError.
   const check = useCallback(
     (element: HTMLImageElement | null) => {
-      if (!element?.complete || element.naturalWidth > 0) return;
+      if (!element) return;
+      if (!element.complete) {
+        const failed = () => setBrokenSrc(src);
+        element.addEventListener('error', failed, { once: true });
+        return () => element.removeEventListener('error', failed);
+      }
+      if (element.naturalWidth > 0) return;
       element.decode().catch(() => {
         if (element.isConnected && element.complete && element.naturalWidth === 0) setBrokenSrc(src);
       });
