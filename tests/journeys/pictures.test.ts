@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_BUYER, e2e, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+import { DEMO_BUYER, e2e, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from '../e2e/helpers';
 
 /**
  * Pictures offline (the buyers who browse saved favourites offline): products favourited
