@@ -86,28 +86,19 @@ export interface NewSubscription {
  * on the device, fresh keys, another language) replaces what was held. `created` tells which.
  */
 export async function saveSubscription(db: Database, userId: number, sessionId: string, s: NewSubscription) {
+  // Kinds left out keep what a device chose before (a renewal does not reset its switches).
+  const fields = {
+    user_id: userId,
+    session_id: sessionId,
+    p256dh: s.p256dh,
+    auth: s.auth,
+    language: s.language,
+    ...(s.kinds ? { kinds: kindsToText(s.kinds) } : {}),
+  };
   const row = await db
     .insertInto('push_subscriptions')
-    .values({
-      endpoint: s.endpoint,
-      user_id: userId,
-      session_id: sessionId,
-      p256dh: s.p256dh,
-      auth: s.auth,
-      language: s.language,
-      ...(s.kinds ? { kinds: kindsToText(s.kinds) } : {}),
-    })
-    .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        user_id: userId,
-        session_id: sessionId,
-        p256dh: s.p256dh,
-        auth: s.auth,
-        language: s.language,
-        ...(s.kinds ? { kinds: kindsToText(s.kinds) } : {}),
-        updated_at: sql`now()`,
-      }),
-    )
+    .values({ endpoint: s.endpoint, ...fields })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...fields, updated_at: sql`now()` }))
     // xmax is 0 for a row this statement inserted, set for one it updated.
     .returning(['endpoint', 'language', 'created_at', sql<boolean>`xmax = 0`.as('inserted')])
     .executeTakeFirstOrThrow();
