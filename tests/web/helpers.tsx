@@ -41,6 +41,31 @@ const SHELL_DEFAULTS: Record<string, Handler> = {
   }),
 };
 
+/**
+ * A held answer to GET /api/me/. `answer` waits until the app has really asked: the splash says
+ * "Authenticating..." before the request starts, and answering earlier would answer nothing.
+ */
+export function askedForMe() {
+  let resolve: (v: { body: unknown }) => void = () => {};
+  let asked: () => void = () => {};
+  const wasAsked = new Promise<void>((done) => {
+    asked = done;
+  });
+  const held = new Promise<{ body: unknown }>((r) => {
+    resolve = r;
+  });
+  return {
+    get pending() {
+      asked();
+      return held;
+    },
+    async answer(value: { body: unknown }) {
+      await wasAsked;
+      resolve(value);
+    },
+  };
+}
+
 export function fakeApi(overrides: Record<string, Handler> = {}) {
   const routes: Record<string, Handler> = { ...SHELL_DEFAULTS, ...overrides };
   const calls: Call[] = [];

@@ -2,40 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import App from '@/app/App';
 import userEvent from '@testing-library/user-event';
-import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
+import { askedForMe, currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
 
 describe('the route guard (docs/product.md#start-up-and-the-route-guard)', () => {
   it('shows "Authenticating..." while the session loads', async () => {
     storeSession();
-    let answer: (v: { body: unknown }) => void = () => {};
-    fakeApi({
-      'GET /api/me/': () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const me = askedForMe();
+    fakeApi({ 'GET /api/me/': () => me.pending });
     await renderApp('/favorites');
     expect(await screen.findByText('Authenticating...')).toBeTruthy();
-    await act(async () => answer({ body: makeUser() }));
+    await act(async () => me.answer({ body: makeUser() }));
     await waitFor(() => expect(screen.queryByText('Authenticating...')).toBeNull());
     expect(currentPath()).toBe('/favorites');
   });
 
   it('says "Authenticating..." on the start-up splash while the session loads beneath it', async () => {
     storeSession();
-    let answer: (v: { body: unknown }) => void = () => {};
-    fakeApi({
-      'GET /api/me/': () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const me = askedForMe();
+    fakeApi({ 'GET /api/me/': () => me.pending });
     window.history.replaceState(null, '', '/');
     render(<App splashMs={performance.now() + 60_000} />);
     const busy = await screen.findByText('Authenticating...');
     const splash = busy.closest<HTMLElement>('[data-testid="splash"]');
     expect(splash).not.toBeNull();
-    await act(async () => answer({ body: makeUser() }));
+    await act(async () => me.answer({ body: makeUser() }));
     await waitFor(() => expect(screen.queryByText('Authenticating...')).toBeNull());
     expect(within(splash as HTMLElement).getByText('Connecting Markets...')).toBeTruthy();
   });

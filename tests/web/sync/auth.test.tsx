@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { AuthProvider, routeAfterLogin, useAuth, type AuthContextValue } from '@/queries/auth';
 import { getAccessToken, getRefreshToken } from '@/sync/tokens';
-import { fakeApi, makeUser, storeSession } from '../helpers';
+import { askedForMe, fakeApi, makeUser, storeSession } from '../helpers';
 
 /** Renders the auth state and hands the test its functions. */
 function renderAuth() {
@@ -33,16 +33,11 @@ describe('authentication state (docs/product.md#start-up-and-the-route-guard)', 
 
   it('loads, then fetches the current user when a token is stored', async () => {
     storeSession();
-    let answer: (v: { body: unknown }) => void = () => {};
-    fakeApi({
-      'GET /api/me/': () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const me = askedForMe();
+    fakeApi({ 'GET /api/me/': () => me.pending });
     const { text } = renderAuth();
     expect(text()).toBe('loading:-');
-    await act(async () => answer({ body: makeUser() }));
+    await act(async () => me.answer({ body: makeUser() }));
     expect(text()).toBe('authenticated:Ada');
   });
 
