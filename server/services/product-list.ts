@@ -3,8 +3,9 @@ import type { Database } from '../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
 import { productQuery, serializeProducts } from './products';
-import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank } from './search';
+import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
 import { countUpTo } from './estimate';
+import { firstMatches } from './match-window';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -95,22 +96,29 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const listing = args.listing ?? {};
   conditions.push(...listingConditions(listing));
   const ordering = listing.ordering && listing.ordering !== 'relevance' ? listing.ordering : null;
-  const matching = filters.search ? [...conditions, searchMatch(filters.search)] : conditions;
+  const term = filters.search ? await searchTerm(db, filters.search) : undefined;
+  const matching = term ? [...conditions, searchMatch(term)] : conditions;
 
-  const counted = countUpTo(db, matching);
+  // Counted only when the page did not count its matches already.
+  let counting: Promise<{ n: number; estimated: boolean }> | undefined;
+  const counted = () => {
+    counting ??= countUpTo(db, matching);
+    return counting;
+  };
   // A stale cursor (its product deleted since) falls back to the offset.
   const seeks = await cursorExists(db, args.after);
   // A page past the last match is known empty from an exact count: no scan looks for it.
   if (args.offset > 0 && !seeks) {
-    const known = await counted;
+    const known = await counted();
     if (!known.estimated && args.offset >= known.n) return { count: known.n, estimated: false, results: [], more: false };
   }
-  let page: { ids: number[]; more: boolean; seekable: boolean };
-  if (filters.search && !ordering) page = await searchPage(db, filters.search, conditions, matching, args, seeks);
+  let page: { ids: number[]; more: boolean; seekable: boolean; total?: number };
+  if (term && !ordering) page = await searchPage(db, term, conditions, args, seeks);
   else if (!ordering && order === 'newest') page = await newestPage(db, matching, args, seeks);
   else if (!ordering && order === 'hot-selling') page = await hotSellingPage(db, matching, args);
   else page = await orderedPage(db, matching, order, ordering, args);
-  const [count, rows] = await Promise.all([counted, orderedRows(db, page.ids)]);
+  const total = counting === undefined ? page.total : undefined;
+  const [count, rows] = await Promise.all([total === undefined ? counted() : { n: total, estimated: false }, orderedRows(db, page.ids)]);
   const last = page.ids.at(-1);
   return {
     count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
@@ -152,50 +160,66 @@ async function newestPage(db: Database, matching: Conditions, args: ListArgs, se
   };
 }
 
+/** Newest first, in the exact order of the products_created_search index. */
+const NEWEST = sql`p.created_at desc, p.id desc`;
+
 /**
  * A search: the best SEARCH_HEAD candidates ranked first (search.ts searchRank), then every
  * other match newest first. Only the head is ranked, so the cost stays bounded however many
- * products match.
+ * products match; matches are found in a bounded window of the newest products or, for rare
+ * terms, through the trigram index (match-window.ts).
  */
-async function searchPage(db: Database, term: string, conditions: Conditions, matching: Conditions, args: ListArgs, seeks: boolean) {
-  const newest = (where: Conditions) =>
-    db
-      .selectFrom('products as p')
-      .select('p.id')
-      .where(all(where))
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(SEARCH_HEAD);
-  const candidates = db
-    // Each side in parentheses: its own order and limit, then the union.
-    .selectFrom(sql<{ id: number }>`((${newest([...conditions, searchNameMatch(term)])}) union (${newest(matching)}))`.as('c'))
-    .innerJoin('products as p', 'p.id', 'c.id')
-    .select('p.id')
-    .orderBy(searchRank(term), 'desc')
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc');
-  const head = (await candidates.execute()).map((r) => r.id);
+async function searchPage(db: Database, term: SearchTerm, conditions: Conditions, args: ListArgs, seeks: boolean) {
+  const byText = await firstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0 });
+  // The name matches are among the text matches (search_doc holds the name): when those are
+  // few and all known, the name matches are picked from them rather than searched for again.
+  const byName = byText.all
+    ? await db
+        .selectFrom('products as p')
+        .select('p.id')
+        .where(all([sql<SqlBool>`p.id = any(${sql.val(byText.all)}::int[])`, searchNameMatch(term)]))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(SEARCH_HEAD)
+        .execute()
+        .then((rows) => ({ ids: rows.map((r) => r.id) }))
+    : await firstMatches(db, { where: conditions, filter: [searchNameMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0 });
+  const candidates = [...new Set([...byName.ids, ...byText.ids])];
+  const head =
+    candidates.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('products as p')
+            .select('p.id')
+            .where('p.id', 'in', candidates)
+            .orderBy(searchRank(term), 'desc')
+            .orderBy('p.created_at', 'desc')
+            .orderBy('p.id', 'desc')
+            .execute()
+        ).map((r) => r.id);
   const start = seeks ? head.indexOf(args.after as number) + 1 : args.offset;
   const fromHead = seeks && start === 0 ? [] : head.slice(start, start + args.limit + 1);
-  if (fromHead.length > args.limit) return { ...split(fromHead, args.limit), seekable: true };
+  const total = byText.total;
+  if (fromHead.length > args.limit) return { ...split(fromHead, args.limit), seekable: true, total };
   // The page runs past the ranked head: the rest of the matches, newest first.
   const tailSeek = seeks && start === 0;
-  const tail = await db
-    .selectFrom('products as p')
-    .select('p.id')
-    .where(
-      all([
-        ...matching,
-        ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : []),
-        ...(tailSeek ? newestAfter(args.after) : []),
-      ]),
-    )
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(args.limit + 1 - fromHead.length)
-    .offset(tailSeek || start < head.length ? 0 : start - head.length)
-    .execute();
-  return { ...split([...fromHead, ...tail.map((r) => r.id)], args.limit), seekable: true };
+  const want = args.limit + 1 - fromHead.length;
+  const skip = tailSeek || start < head.length ? 0 : start - head.length;
+  const ranked = new Set(head);
+  const known = byText.all?.filter((id) => !ranked.has(id));
+  const from = tailSeek ? (known?.indexOf(args.after as number) ?? -1) + 1 : 0;
+  if (known && (!tailSeek || from > 0)) {
+    return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
+  }
+  const tail = await firstMatches(db, {
+    where: [...conditions, ...(tailSeek ? newestAfter(args.after) : [])],
+    filter: [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])],
+    order: NEWEST,
+    take: want,
+    skip,
+  });
+  return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
 }
 
 /** Sections and explicit orderings: offset paging (within the route's window). */

@@ -1,4 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db';
 
 /**
  * Product search (GET /api/products/?search=...). Both the query and the products pass
@@ -31,33 +32,50 @@ export function searchWords(term: string): string[] {
     .map((w) => w.slice(0, MAX_WORD_LENGTH).replace(/[\\%_]/g, '\\$&'));
 }
 
-const contains = (column: RawBuilder<unknown>, word: string) => sql<SqlBool>`${column} like '%' || search_normalize(${word}) || '%'`;
+/** A search term's words, escaped and folded once (search_normalize), ready to compare. */
+export interface SearchTerm {
+  words: string[];
+  whole: string;
+}
 
-export function searchMatch(term: string): Expression<SqlBool> {
+/**
+ * Folds the words once per request: the folding (unaccent) is not constant-folded by the
+ * planner, and evaluated on each product it cost more than the match itself.
+ */
+export async function searchTerm(db: Database, term: string): Promise<SearchTerm> {
   const words = searchWords(term);
-  if (words.length === 0) return sql<SqlBool>`true`;
+  const all = [...words, words.join(' ')];
+  const rows = await sql<{ folded: string; n: number }>`
+    select search_normalize(w) as folded, n::int as n from unnest(${sql.val(all)}::text[]) with ordinality as t(w, n) order by n`.execute(
+    db,
+  );
+  const folded = rows.rows.map((r) => r.folded);
+  return { words: folded.slice(0, -1), whole: folded.at(-1) ?? '' };
+}
+
+const contains = (column: RawBuilder<unknown>, word: string) => sql<SqlBool>`${column} like ${`%${word}%`}`;
+
+export function searchMatch(term: SearchTerm): Expression<SqlBool> {
+  if (term.words.length === 0) return sql<SqlBool>`true`;
   return sql<SqlBool>`(${sql.join(
-    words.map((w) => contains(sql`p.search_doc`, w)),
+    term.words.map((w) => contains(sql`p.search_doc`, w)),
     sql` and `,
   )})`;
 }
 
 /** Every word in the name. */
-export function searchNameMatch(term: string): Expression<SqlBool> {
-  const words = searchWords(term);
-  if (words.length === 0) return sql<SqlBool>`true`;
+export function searchNameMatch(term: SearchTerm): Expression<SqlBool> {
+  if (term.words.length === 0) return sql<SqlBool>`true`;
   return sql<SqlBool>`(${sql.join(
-    words.map((w) => contains(sql`p.search_name`, w)),
+    term.words.map((w) => contains(sql`p.search_name`, w)),
     sql` and `,
   )})`;
 }
 
-export function searchRank(term: string): RawBuilder<number> {
-  const words = searchWords(term);
-  const whole = words.join(' ');
-  const inName = words.map((w) => sql`(case when ${contains(sql`p.search_name`, w)} then 2 else 0 end)`);
+export function searchRank(term: SearchTerm): RawBuilder<number> {
+  const inName = term.words.map((w) => sql`(case when ${contains(sql`p.search_name`, w)} then 2 else 0 end)`);
   return sql<number>`(
-    (case when p.search_name like search_normalize(${whole}) || '%' then 4 else 0 end)
+    (case when p.search_name like ${`${term.whole}%`} then 4 else 0 end)
     + ${sql.join(inName, sql` + `)}
-    + similarity(p.search_name, search_normalize(${whole})))`;
+    + similarity(p.search_name, ${term.whole}::text))`;
 }
