@@ -6,6 +6,7 @@ import { productQuery, serializeProducts } from './products';
 import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
 import { countUpTo } from './estimate';
 import { firstMatches } from './match-window';
+import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -31,11 +32,6 @@ export interface ProductFilters {
  *   same counted over all time, then newest; products nobody touched yet come last.
  */
 export type ProductOrder = 'newest' | 'flash-deals' | 'top-rated' | 'hot-selling';
-
-/** The unit price now (src/shared/listing-filters.ts currentPrice): the running deal's price, else the minimum price. */
-const CURRENT_PRICE = sql`(case when p.flash_deal_ends_at > now() and p.price is not null then p.price else p.min_price end)`;
-/** Milliseconds, as the API answers created_at, so that ties break as on the device. */
-const CREATED_MS = sql`date_trunc('milliseconds', p.created_at)`;
 
 /** The conditions of the listing filters (docs/api.md#sorting-and-filtering). */
 function listingConditions(f: ListingFilters): Expression<SqlBool>[] {
@@ -116,7 +112,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   if (term && !ordering) page = await searchPage(db, term, conditions, args, seeks);
   else if (!ordering && order === 'newest') page = await newestPage(db, matching, args, seeks);
   else if (!ordering && order === 'hot-selling') page = await hotSellingPage(db, matching, args);
-  else page = await orderedPage(db, matching, order, ordering, args);
+  else page = await orderedPage(db, matching, order, ordering, args, { where: conditions, filter: term ? [searchMatch(term)] : [] });
   const total = counting === undefined ? page.total : undefined;
   const [count, rows] = await Promise.all([total === undefined ? counted() : { n: total, estimated: false }, orderedRows(db, page.ids)]);
   const last = page.ids.at(-1);
@@ -229,7 +225,12 @@ async function orderedPage(
   order: ProductOrder,
   ordering: ListingFilters['ordering'] | null,
   args: ListArgs,
+  byPrice?: { where: Conditions; filter: Conditions },
 ) {
+  if (byPrice && (ordering === 'price' || ordering === '-price') && args.offset + args.limit < PRICE_SEEK_LIMIT) {
+    const page = await pageByPrice(db, byPrice.where, byPrice.filter, ordering === 'price' ? 'asc' : 'desc', args.limit + 1, args.offset);
+    return { ...split(page.ids, args.limit), seekable: false, total: page.total };
+  }
   let query = db.selectFrom('products as p').select('p.id').where(all(matching));
   if (ordering) {
     // An explicit ordering replaces the section's own (src/shared/listing-filters.ts listingComparator).

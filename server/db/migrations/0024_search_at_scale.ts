@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  *   the newest products from the index alone, without visiting the table;
  * - flash deals are read in their full order (ending soonest, then newest), never sorted;
  * - the price orderings read from an index in their exact order, milliseconds included (the
- *   order products are shown in on the device).
+ *   order products are shown in on the device), carrying what a search and the running-deal
+ *   test need; the few products on a running deal have their own small index.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index products_created_search on products (created_at desc, id desc) include (search_name, search_doc)`.execute(db);
@@ -26,6 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop index products_deal_price`.execute(db);
   await sql`drop index products_price_desc`.execute(db);
   await sql`drop index products_price`.execute(db);
   await sql`create index products_flash_deal on products (flash_deal_ends_at, id) where flash_deal_ends_at is not null`.execute(db);
