@@ -21,8 +21,8 @@ export interface WindowQuery {
   where: Conditions;
   /** The filter tried on each product (the search words, not-in lists). */
   filter: Conditions;
-  /** The ORDER BY list, over `p`, that an index gives in this exact order. */
-  order: RawBuilder<unknown>;
+  /** The ORDER BY keys, over `p`, that an index gives in this exact order. */
+  order: Array<[RawBuilder<unknown>, 'asc' | 'desc']>;
   take: number;
   skip: number;
 }
@@ -42,24 +42,28 @@ const and = (list: Conditions) => (list.length === 0 ? sql<SqlBool>`true` : sql<
 
 export async function firstMatches(db: Database, q: WindowQuery): Promise<WindowAnswer> {
   const window = Math.max(MATCH_WINDOW, 20 * (q.skip + q.take));
-  const scanned = await sql<{ id: number | null; scanned: number }>`
-    with w as (
-      select p.id, ${and(q.filter)} as hit, row_number() over (order by ${q.order}) as n
-      from products p where ${and(q.where)} order by ${q.order} limit ${window})
-    select x.id, s.scanned from (select count(*)::int as scanned from w) s
-      left join lateral (select id, n from w where hit order by n limit ${q.take} offset ${q.skip}) x on true
-    order by x.n`.execute(db);
-  const ids = scanned.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
-  if (ids.length >= q.take || Number(scanned.rows[0]?.scanned ?? 0) < window) return { ids };
+  const order = sql.join(q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
+  const keys = sql.join(q.order.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`));
+  // Ordered by the window's own keys, the page stops reading the window once it is full.
+  const keyOrder = sql.join(q.order.map(([, direction], i) => sql.raw(`w.k${i} ${direction}`)));
+  const first = await sql<{ id: number }>`
+    select w.id from (
+      select p.id, ${keys}, ${and(q.filter)} as hit from products p where ${and(q.where)} order by ${order} limit ${window}) w
+    where w.hit order by ${keyOrder} limit ${q.take} offset ${q.skip}`.execute(db);
+  const ids = first.rows.map((r) => r.id);
+  if (ids.length >= q.take) return { ids };
+  const scanned = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from products p where ${and(q.where)} order by ${order} limit ${window}) w`.execute(db);
+  if (Number(scanned.rows[0]?.n ?? 0) < window) return { ids };
   const all = await sql<{ id: number; total: number }>`
     with m as materialized (select p.id from products p where ${and([...q.where, ...q.filter])})
     select p.id, (select count(*)::int from m) as total from (select 1) one
       left join (m join products p on p.id = m.id) on true
-    order by ${q.order} limit ${ALL_LIMIT}`.execute(db);
+    order by ${order} limit ${ALL_LIMIT}`.execute(db);
   const found = all.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
   const total = Number(all.rows[0]?.total ?? 0);
   if (found.length === total) return { ids: found.slice(q.skip, q.skip + q.take), total, all: found };
   const page = await sql<{ id: number }>`
-    select p.id from products p where ${and([...q.where, ...q.filter])} order by ${q.order} limit ${q.take} offset ${q.skip}`.execute(db);
+    select p.id from products p where ${and([...q.where, ...q.filter])} order by ${order} limit ${q.take} offset ${q.skip}`.execute(db);
   return { ids: page.rows.map((r) => r.id), total };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db';
 import { firstMatches } from './match-window';
 
 type Conditions = Expression<SqlBool>[];
+const and = (list: Conditions) => (list.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(list, sql` and `)})`);
 
 /** The unit price now (src/shared/listing-filters.ts currentPrice): the running deal's price, else the minimum price. */
 export const CURRENT_PRICE = sql`(case when p.flash_deal_ends_at > now() and p.price is not null then p.price else p.min_price end)`;
@@ -34,19 +35,22 @@ export async function pageByPrice(
   skip: number,
 ): Promise<{ ids: number[]; total?: number }> {
   const wanted = skip + take;
-  const deals = await db
-    .selectFrom('products as p')
-    .select('p.id')
-    .where((eb) => eb.and([...where, ...filter, RUNNING_DEAL]))
-    .orderBy(CURRENT_PRICE, direction)
-    .orderBy(CREATED_MS, 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(wanted)
-    .execute();
+  // The running deals first, alone (products_deal_price): left to itself the planner may
+  // intersect them with every match of the words instead.
+  const deals = await sql<{ id: number }>`
+    with d as materialized (select p.id from products p where ${RUNNING_DEAL})
+    select p.id from d join products p on p.id = d.id where ${and([...where, ...filter])}
+    order by ${CURRENT_PRICE} ${sql.raw(direction)}, ${CREATED_MS} desc, p.id desc limit ${wanted}`
+    .execute(db)
+    .then((r) => r.rows);
   const rest = await firstMatches(db, {
     where: [...where, sql<SqlBool>`not ${RUNNING_DEAL}`],
     filter,
-    order: sql`p.min_price ${sql.raw(direction)}, ${CREATED_MS} desc, p.id desc`,
+    order: [
+      [sql`p.min_price`, direction],
+      [CREATED_MS, 'desc'],
+      [sql`p.id`, 'desc'],
+    ],
     take: wanted,
     skip: 0,
   });

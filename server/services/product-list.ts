@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
@@ -157,7 +157,10 @@ async function newestPage(db: Database, matching: Conditions, args: ListArgs, se
 }
 
 /** Newest first, in the exact order of the products_created_search index. */
-const NEWEST = sql`p.created_at desc, p.id desc`;
+const NEWEST: Array<[RawBuilder<unknown>, 'asc' | 'desc']> = [
+  [sql`p.created_at`, 'desc'],
+  [sql`p.id`, 'desc'],
+];
 
 /**
  * A search: the best SEARCH_HEAD candidates ranked first (search.ts searchRank), then every

@@ -12,18 +12,23 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index products_created_search on products (created_at desc, id desc) include (search_name, search_doc)`.execute(db);
-  await sql`create index products_flash_deal_order on products (flash_deal_ends_at, created_at desc, id desc) where flash_deal_ends_at is not null`.execute(
-    db,
-  );
+  await sql`
+    create index products_flash_deal_order on products (flash_deal_ends_at, created_at desc, id desc)
+    where flash_deal_ends_at is not null`.execute(db);
   await sql`drop index products_flash_deal`.execute(db);
   await sql`
-    create index products_price on products (min_price, date_trunc('milliseconds', created_at at time zone 'UTC') desc, id desc)`.execute(
-    db,
-  );
-  await sql`
-    create index products_price_desc on products (min_price desc, date_trunc('milliseconds', created_at at time zone 'UTC') desc, id desc)`.execute(
-    db,
-  );
+    create index products_deal_price on products (flash_deal_ends_at)
+    where flash_deal_ends_at is not null and price is not null`.execute(db);
+  // created_at is carried as well: an index on an expression of a column serves index-only
+  // scans only when the column itself is in it.
+  for (const [name, direction] of [
+    ['products_price', 'asc'],
+    ['products_price_desc', 'desc'],
+  ]) {
+    await sql`
+      create index ${sql.raw(name)} on products (min_price ${sql.raw(direction)}, date_trunc('milliseconds', created_at at time zone 'UTC') desc, id desc)
+      include (created_at, search_doc, flash_deal_ends_at, price)`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
