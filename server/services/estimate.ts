@@ -12,12 +12,24 @@ import type { Database } from '../db';
 export const COUNT_EXACT_LIMIT = 1000;
 const ESTIMATE_FIRST_ABOVE = 10 * COUNT_EXACT_LIMIT;
 
-export async function countUpTo(db: Database, conditions: Expression<SqlBool>[]): Promise<{ n: number; estimated: boolean }> {
+/**
+ * `firstMatches` counts the first `limit` matches its own bounded way (a search: match-window.ts);
+ * it may answer more when it knows every match.
+ */
+export async function countUpTo(
+  db: Database,
+  conditions: Expression<SqlBool>[],
+  firstMatches?: (limit: number) => Promise<number>,
+): Promise<{ n: number; estimated: boolean }> {
   const where = (eb: { and(list: Expression<SqlBool>[]): Expression<SqlBool> }) => eb.and(conditions);
   const query = db.selectFrom('products as p').select(sql`1`.as('one')).where(where).compile();
   const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(inline(query.sql, query.parameters))}`.execute(db);
   const estimate = Math.round(planRows(plan.rows[0]?.['QUERY PLAN']));
   if (estimate > ESTIMATE_FIRST_ABOVE) return { n: estimate, estimated: true };
+  if (firstMatches) {
+    const n = await firstMatches(COUNT_EXACT_LIMIT + 1);
+    return n <= COUNT_EXACT_LIMIT ? { n, estimated: false } : { n: Math.max(n, estimate), estimated: true };
+  }
   const matches = db
     .selectFrom('products as p')
     .select(sql`1`.as('one'))

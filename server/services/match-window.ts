@@ -5,7 +5,8 @@ import type { Database } from '../db';
  * The first matches of a filter (a search) in an order an index gives, at a cost that does not
  * grow with the catalogue (docs/operations.md#scale-out). Read in one of two bounded ways:
  * - the first MATCH_WINDOW products in that order are read from the index, and the filter is
- *   tried on each: a broad term finds its page there;
+ *   tried on each, until the page is full: a broad term finds its page there; when the
+ *   window holds some matches but too few, it is widened once to fit the density seen;
  * - only when that window holds too few matches (a rare term, or words that seldom meet) are
  *   all the matches read through the trigram index, and there are then few of them, so they
  *   are sorted whole and counted exactly.
@@ -13,6 +14,8 @@ import type { Database } from '../db';
  * is often wrong by a hundred times and then walks a million rows for nothing.
  */
 export const MATCH_WINDOW = 4000;
+/** How far a window widens for sparse matches before the trigram index is asked instead. */
+const MAX_WINDOW = 60_000;
 
 type Conditions = Expression<SqlBool>[];
 
@@ -41,28 +44,40 @@ const ALL_LIMIT = 5000;
 const and = (list: Conditions) => (list.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(list, sql` and `)})`);
 
 export async function firstMatches(db: Database, q: WindowQuery): Promise<WindowAnswer> {
-  const window = Math.max(MATCH_WINDOW, 20 * (q.skip + q.take));
   const order = sql.join(q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
   const keys = sql.join(q.order.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`));
   // Ordered by the window's own keys, the page stops reading the window once it is full.
   const keyOrder = sql.join(q.order.map(([, direction], i) => sql.raw(`w.k${i} ${direction}`)));
-  const first = await sql<{ id: number }>`
-    select w.id from (
-      select p.id, ${keys}, ${and(q.filter)} as hit from products p where ${and(q.where)} order by ${order} limit ${window}) w
-    where w.hit order by ${keyOrder} limit ${q.take} offset ${q.skip}`.execute(db);
-  const ids = first.rows.map((r) => r.id);
-  if (ids.length >= q.take) return { ids };
+  const read = async (window: number) => {
+    const first = await sql<{ id: number }>`
+      select w.id from (
+        select p.id, ${keys}, ${and(q.filter)} as hit from products p where ${and(q.where)} order by ${order} limit ${window}) w
+      where w.hit order by ${keyOrder} limit ${q.take + q.skip}`.execute(db);
+    return first.rows.map((r) => r.id);
+  };
+  const wanted = q.take + q.skip;
+  let window = Math.max(MATCH_WINDOW, 20 * wanted);
+  let found = await read(window);
+  if (found.length < wanted && found.length > 0) {
+    // Matches are sparse, not rare: a window wide enough for the page at the density seen.
+    const wider = Math.ceil((window * wanted * 1.5) / found.length);
+    if (wider <= MAX_WINDOW) {
+      window = wider;
+      found = await read(window);
+    }
+  }
+  if (found.length >= wanted) return { ids: found.slice(q.skip) };
   const scanned = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from products p where ${and(q.where)} order by ${order} limit ${window}) w`.execute(db);
-  if (Number(scanned.rows[0]?.n ?? 0) < window) return { ids };
-  const all = await sql<{ id: number; total: number }>`
+  if (Number(scanned.rows[0]?.n ?? 0) < window) return { ids: found.slice(q.skip) };
+  const every = await sql<{ id: number; total: number }>`
     with m as materialized (select p.id from products p where ${and([...q.where, ...q.filter])})
     select p.id, (select count(*)::int from m) as total from (select 1) one
       left join (m join products p on p.id = m.id) on true
     order by ${order} limit ${ALL_LIMIT}`.execute(db);
-  const found = all.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
-  const total = Number(all.rows[0]?.total ?? 0);
-  if (found.length === total) return { ids: found.slice(q.skip, q.skip + q.take), total, all: found };
+  const all = every.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+  const total = Number(every.rows[0]?.total ?? 0);
+  if (all.length === total) return { ids: all.slice(q.skip, q.skip + q.take), total, all };
   const page = await sql<{ id: number }>`
     select p.id from products p where ${and([...q.where, ...q.filter])} order by ${order} limit ${q.take} offset ${q.skip}`.execute(db);
   return { ids: page.rows.map((r) => r.id), total };

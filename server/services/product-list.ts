@@ -98,7 +98,15 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   // Counted only when the page did not count its matches already.
   let counting: Promise<{ n: number; estimated: boolean }> | undefined;
   const counted = () => {
-    counting ??= countUpTo(db, matching);
+    counting ??= countUpTo(
+      db,
+      matching,
+      term &&
+        ((limit) =>
+          firstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST, take: limit, skip: 0 }).then(
+            (r) => r.total ?? r.ids.length,
+          )),
+    );
     return counting;
   };
   // A stale cursor (its product deleted since) falls back to the offset.
