@@ -78,7 +78,34 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
   const all = every.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
   const total = Number(every.rows[0]?.total ?? 0);
   if (all.length === total) return { ids: all.slice(q.skip, q.skip + q.take), total, all };
+  // The first ALL_LIMIT matches in order hold the page when it is not deeper.
+  if (wanted <= all.length) return { ids: all.slice(q.skip, wanted), total };
   const page = await sql<{ id: number }>`
     select p.id from products p where ${and([...q.where, ...q.filter])} order by ${order} limit ${q.take} offset ${q.skip}`.execute(db);
   return { ids: page.rows.map((r) => r.id), total };
+}
+
+/**
+ * Counts up to `limit` matches, for an exact count of few matches. Over the whole catalogue
+ * (no `where`), a window of the newest products whose share of matches, carried over to the
+ * catalogue's size, is well above the limit answers "more" (limit + 1) without counting them.
+ */
+export async function countFirstMatches(db: Database, q: Omit<WindowQuery, 'take' | 'skip'>, limit: number): Promise<number> {
+  if (q.where.length === 0) {
+    const window = 5 * MATCH_WINDOW;
+    const hits = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select w.id from (select p.id, ${and(q.filter)} as hit from products p order by ${sql.join(
+          q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`),
+        )} limit ${window}) w where w.hit limit ${limit + 1}) c`.execute(db);
+    const n = Number(hits.rows[0]?.n ?? 0);
+    if (n > limit) return n;
+    const size = await sql<{
+      n: number;
+    }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'products'::regclass`.execute(db);
+    const rows = Number(size.rows[0]?.n ?? 0);
+    if (rows > window && n >= 10 && (n / window) * rows > 2 * limit) return limit + 1;
+  }
+  const r = await firstMatches(db, { ...q, take: limit + 1, skip: 0 });
+  return r.total ?? r.ids.length;
 }

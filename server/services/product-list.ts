@@ -5,7 +5,7 @@ import type { ListingFilters } from '@/shared/listing-filters';
 import { productQuery, serializeProducts } from './products';
 import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
 import { countUpTo } from './estimate';
-import { firstMatches } from './match-window';
+import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
 
 /**
@@ -101,11 +101,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
     counting ??= countUpTo(
       db,
       matching,
-      term &&
-        ((limit) =>
-          firstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST, take: limit, skip: 0 }).then(
-            (r) => r.total ?? r.ids.length,
-          )),
+      term && ((limit) => countFirstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST }, limit - 1)),
     );
     return counting;
   };
