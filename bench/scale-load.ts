@@ -12,7 +12,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { record } from './record';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
+// BENCH_CONNECTIONS=1 shows what one request costs alone, apart from the queue a busy machine builds.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3196);
 const base = `http://127.0.0.1:${PORT}`;
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -100,7 +101,7 @@ try {
     lines.push(line);
   }
   const target = database === 'PostgreSQL' ? 300 : 500;
-  record(`Server at size: ${database}, ${count} products, 50 connections, answers not cached`, [
+  record(`Server at size: ${database}, ${count} products, ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, answers not cached`, [
     ...lines.map((l) => ({
       figure: `${l.scenario} p99 (${l['req/s']} req/s, p50 ${l['p50 ms']} ms${l.errors ? `, ${l.errors} errors` : ''})`,
       value: l['p99 ms'],
