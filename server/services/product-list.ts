@@ -4,7 +4,7 @@ import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
 import { productQuery, serializeProducts } from './products';
 import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
-import { countUpTo } from './estimate';
+import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
 
@@ -118,7 +118,9 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   else if (!ordering && order === 'hot-selling') page = await hotSellingPage(db, matching, args);
   else page = await orderedPage(db, matching, order, ordering, args, { where: conditions, filter: term ? [searchMatch(term)] : [] });
   const total = counting === undefined ? page.total : undefined;
-  const [count, rows] = await Promise.all([total === undefined ? counted() : { n: total, estimated: false }, orderedRows(db, page.ids)]);
+  // A count the page made is exact; above the limit it is still flagged, as every count there is.
+  const made = total === undefined ? undefined : { n: total, estimated: total > COUNT_EXACT_LIMIT };
+  const [count, rows] = await Promise.all([made ?? counted(), orderedRows(db, page.ids)]);
   const last = page.ids.at(-1);
   return {
     count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
