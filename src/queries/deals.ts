@@ -40,17 +40,32 @@ export const answerOffer = intent('answerOffer');
 export const placeOrder = intent('placeOrder');
 export const moveOrder = intent('moveOrder');
 
-/** A product's minimum order and stock as the device holds them (a counter-offer's limits), or null. */
-export function useProductLimits(id: number | null): { minimum_order_quantity: number; quantity_in_stock: number } | null {
+/**
+ * A product's minimum order, stock and listed price (`price`, else `min_price`) as the device
+ * holds them: a counter-offer's limits. Null when the device does not hold the product.
+ */
+export function useProductLimits(id: number | null): ProductLimits | null {
   return (
     useLive(
       async ({ db }) => {
         const row = id === null ? undefined : await db.products.get(id);
-        return row ? { minimum_order_quantity: row.minimum_order_quantity, quantity_in_stock: row.quantity_in_stock } : null;
+        return row
+          ? {
+              minimum_order_quantity: row.minimum_order_quantity,
+              quantity_in_stock: row.quantity_in_stock,
+              listed_price: row.price ?? row.min_price,
+            }
+          : null;
       },
       [id],
     ).data ?? null
   );
+}
+
+export interface ProductLimits {
+  minimum_order_quantity: number;
+  quantity_in_stock: number;
+  listed_price: string;
 }
 
 export interface SupplierDashboard {
