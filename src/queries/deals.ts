@@ -81,7 +81,8 @@ export function useSupplierDashboard(userId: number): SupplierDashboard | undefi
   return useLive(
     async ({ db }) => {
       const now = new Date();
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+      // The supplier's own calendar month, in the device's time zone.
+      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
       const [orders, offers] = await Promise.all([
         db.orders.filter((o) => o.supplier.id === userId).toArray(),
         db.messages
@@ -90,7 +91,7 @@ export function useSupplierDashboard(userId: number): SupplierDashboard | undefi
           .count(),
       ]);
       const cents = orders
-        .filter((o) => holdsStock(o.status) && o.events.some((e) => e.status === 'confirmed' && e.at >= monthStart))
+        .filter((o) => holdsStock(o.status) && o.events.some((e) => e.status === 'confirmed' && Date.parse(e.at) >= monthStart))
         .reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0);
       return {
         offersWaiting: offers,
