@@ -51,7 +51,7 @@ export default function OfferCard({ offer, mine, supplier, product, formatPrice 
   return (
     <div className={`offer offer--${state ?? 'pending'}`}>
       <p className="offer__title">
-        {offer.event === 'countered' ? <Trans>Counter-offer</Trans> : <Trans>Price offer:</Trans>} <strong>{formatPrice(price)}</strong> ×{' '}
+        {offer.event === 'countered' ? <Trans>Counter-offer:</Trans> : <Trans>Price offer:</Trans>} <strong>{formatPrice(price)}</strong> ×{' '}
         {quantity}
       </p>
       <p className="offer__total">
