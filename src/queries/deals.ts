@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { OrderRow } from '../db/db';
 import { OPEN_ORDER_STATUSES, holdsStock, type OrderStatus } from '../shared/deals';
 import { intent } from '../sync';
@@ -24,8 +25,24 @@ export function useOrders(userId: number | undefined, role: 'buyer' | 'supplier'
   );
 }
 
+/**
+ * One order. A request made on the device (a negative id) is followed to the server's copy once
+ * it is sent: the same client_id, written in the same transaction that removes the local row.
+ */
 export function useOrder(id: number): Live<OrderRow | null> {
-  return useLive(async ({ db }) => (await db.orders.get(id)) ?? null, [id]);
+  const clientId = useRef<string | null>(null);
+  return useLive(
+    async ({ db }) => {
+      const row = await db.orders.get(id);
+      if (row) {
+        clientId.current = row.client_id ?? null;
+        return row;
+      }
+      if (id >= 0 || !clientId.current) return null;
+      return (await db.orders.where('client_id').equals(clientId.current).first()) ?? null;
+    },
+    [id],
+  );
 }
 
 /** The order an accepted offer became, once the device has it. */

@@ -182,6 +182,8 @@ describe.skipIf(skipBrowser)('a deal in French (browser)', () => {
 
       await buyer.context.setOffline(false);
       await buyer.page.getByText('Enregistré sur cet appareil', { exact: false }).waitFor({ state: 'detached', timeout: 90_000 });
+      // Sent, the page follows the order to the server's id.
+      await buyer.page.waitForURL(/\/orders\/\d+$/);
       await buyer.page.locator('.order-status').getByText('Demandée', { exact: true }).waitFor();
       // Reloading, and going offline and back, send nothing more.
       await buyer.page.reload();
