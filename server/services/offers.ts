@@ -8,6 +8,7 @@ import { insertOrder, type OrderRow } from './orders';
 import {
   OFFER_ACTION_STATE,
   OFFER_LIFETIME_DAYS,
+  buyerCounterRefusal,
   offerActionRefusal,
   quantityRefusal,
   type OfferAction,
@@ -18,7 +19,8 @@ import { SERVER_MESSAGES } from '@/shared/messages';
 
 /**
  * Answers to offers (docs/api.md#offers-and-orders): accept, decline, counter (the supplier, with
- * a price and quantity of their own) or withdraw. Each answer is a message in the conversation
+ * a price and quantity of their own; the buyer, to a counter, within ±10 % of the listed price)
+ * or withdraw. Each answer is a message in the conversation
  * pointing back at the offer, and a notification for the other side; an acceptance makes a
  * requested order. The offer row is locked and changed only while pending, so an acceptance
  * and a withdrawal that cross each other end with exactly one of them. Idempotent by client_id:
@@ -114,7 +116,12 @@ export async function answerOffer(
       if (!found) throw notFound();
       const { buyer_id, supplier_id, product_id, expired, ...offer } = found;
       if (offer.price === null || offer.offer_state === null) throw badRequest(SERVER_MESSAGES.NOT_AN_OFFER);
-      const refusal = offerActionRefusal(action, { senderId: offer.sender_id }, { buyerId: buyer_id, supplierId: supplier_id }, actor.id);
+      const refusal = offerActionRefusal(
+        action,
+        { senderId: offer.sender_id, event: offer.event },
+        { buyerId: buyer_id, supplierId: supplier_id },
+        actor.id,
+      );
       if (refusal) throw forbidden(SERVER_MESSAGES[refusal]);
       if (offer.offer_state !== 'pending') {
         // A repeat that waited for the first on the lock answers what the first did.
@@ -129,13 +136,16 @@ export async function answerOffer(
           ? undefined
           : await trx
               .selectFrom('products')
-              .select(['id', 'name', 'minimum_order_quantity', 'quantity_in_stock'])
+              .select(['id', 'name', 'price', 'min_price', 'minimum_order_quantity', 'quantity_in_stock'])
               .where('id', '=', product_id)
               .executeTakeFirst();
       if ((action === 'accept' || action === 'counter') && !product) throw badRequest(SERVER_MESSAGES.PRODUCT_UNAVAILABLE);
       if (action === 'counter' && product) {
         const tooMany = quantityRefusal(input.quantity ?? 0, product);
         if (tooMany) throw fieldError('quantity', SERVER_MESSAGES[tooMany]);
+        // The supplier's counter is free; the buyer's keeps to the one-click offers' ±10 %.
+        const outOfRange = actor.id === buyer_id ? buyerCounterRefusal(input.price as string, product.price ?? product.min_price) : null;
+        if (outOfRange) throw fieldError('price', SERVER_MESSAGES[outOfRange]);
       }
 
       const answered = await trx

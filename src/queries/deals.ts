@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { OrderRow } from '../db/db';
 import { OPEN_ORDER_STATUSES, holdsStock, type OrderStatus } from '../shared/deals';
 import { intent } from '../sync';
@@ -24,8 +25,24 @@ export function useOrders(userId: number | undefined, role: 'buyer' | 'supplier'
   );
 }
 
+/**
+ * One order. A request made on the device (a negative id) is followed to the server's copy once
+ * it is sent: the same client_id, written in the same transaction that removes the local row.
+ */
 export function useOrder(id: number): Live<OrderRow | null> {
-  return useLive(async ({ db }) => (await db.orders.get(id)) ?? null, [id]);
+  const clientId = useRef<string | null>(null);
+  return useLive(
+    async ({ db }) => {
+      const row = await db.orders.get(id);
+      if (row) {
+        clientId.current = row.client_id ?? null;
+        return row;
+      }
+      if (id >= 0 || !clientId.current) return null;
+      return (await db.orders.where('client_id').equals(clientId.current).first()) ?? null;
+    },
+    [id],
+  );
 }
 
 /** The order an accepted offer became, once the device has it. */
@@ -40,17 +57,32 @@ export const answerOffer = intent('answerOffer');
 export const placeOrder = intent('placeOrder');
 export const moveOrder = intent('moveOrder');
 
-/** A product's minimum order and stock as the device holds them (a counter-offer's limits), or null. */
-export function useProductLimits(id: number | null): { minimum_order_quantity: number; quantity_in_stock: number } | null {
+/**
+ * A product's minimum order, stock and listed price (`price`, else `min_price`) as the device
+ * holds them: a counter-offer's limits. Null when the device does not hold the product.
+ */
+export function useProductLimits(id: number | null): ProductLimits | null {
   return (
     useLive(
       async ({ db }) => {
         const row = id === null ? undefined : await db.products.get(id);
-        return row ? { minimum_order_quantity: row.minimum_order_quantity, quantity_in_stock: row.quantity_in_stock } : null;
+        return row
+          ? {
+              minimum_order_quantity: row.minimum_order_quantity,
+              quantity_in_stock: row.quantity_in_stock,
+              listed_price: row.price ?? row.min_price,
+            }
+          : null;
       },
       [id],
     ).data ?? null
   );
+}
+
+export interface ProductLimits {
+  minimum_order_quantity: number;
+  quantity_in_stock: number;
+  listed_price: string;
 }
 
 export interface SupplierDashboard {
@@ -66,7 +98,8 @@ export function useSupplierDashboard(userId: number): SupplierDashboard | undefi
   return useLive(
     async ({ db }) => {
       const now = new Date();
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+      // The supplier's own calendar month, in the device's time zone.
+      const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
       const [orders, offers] = await Promise.all([
         db.orders.filter((o) => o.supplier.id === userId).toArray(),
         db.messages
@@ -75,7 +108,7 @@ export function useSupplierDashboard(userId: number): SupplierDashboard | undefi
           .count(),
       ]);
       const cents = orders
-        .filter((o) => holdsStock(o.status) && o.events.some((e) => e.status === 'confirmed' && e.at >= monthStart))
+        .filter((o) => holdsStock(o.status) && o.events.some((e) => e.status === 'confirmed' && Date.parse(e.at) >= monthStart))
         .reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0);
       return {
         offersWaiting: offers,

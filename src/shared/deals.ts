@@ -2,7 +2,8 @@
  * The rules of deals (docs/product.md#deals), shared by the API server, which enforces them,
  * and the web app, which shows them and applies them on the device before sending.
  * - An offer (a message with a price) is pending until the other side accepts, declines or
- *   (the supplier) counters it, or its sender withdraws it; unanswered, it expires.
+ *   counters it, or its sender withdraws it; unanswered, it expires. The supplier counters
+ *   freely; the buyer counters only a counter, within the ±10 % of the one-click offers.
  * - An order is requested, then confirmed by the supplier (the stock is taken), shipped and
  *   delivered; it may be declined (by the supplier, while requested) or cancelled (by either
  *   side, before shipment, with a reason).
@@ -44,19 +45,40 @@ export function shownOfferState(
 
 /**
  * Who may do what to an offer: the side that received it accepts or declines it; the supplier
- * may counter a buyer's offer; its sender may withdraw it. Answers the refusal, or null.
+ * may counter a buyer's offer, and the buyer a supplier's counter; its sender may withdraw it.
+ * Answers the refusal, or null.
  */
 export function offerActionRefusal(
   action: OfferAction,
-  offer: { senderId: number },
+  offer: { senderId: number; event?: OfferEvent | null },
   conversation: { buyerId: number; supplierId: number },
   userId: number,
 ): 'ONLY_RECIPIENT_ANSWERS' | 'ONLY_SUPPLIER_COUNTERS' | 'ONLY_SENDER_WITHDRAWS' | null {
   const isSender = offer.senderId === userId;
   if (action === 'withdraw') return isSender ? null : 'ONLY_SENDER_WITHDRAWS';
   if (isSender) return 'ONLY_RECIPIENT_ANSWERS';
-  if (action === 'counter' && conversation.supplierId !== userId) return 'ONLY_SUPPLIER_COUNTERS';
+  if (action === 'counter' && conversation.supplierId !== userId && offer.event !== 'countered') return 'ONLY_SUPPLIER_COUNTERS';
   return null;
+}
+
+/** How far a buyer's price may move from the listed one: the one-click offers' step (docs/product.md#deals). */
+const BUYER_PRICE_STEP = 0.1;
+
+/**
+ * The prices a buyer may counter with: the listed price (its `price`, else `min_price`) moved
+ * by at most 10 % either way, in cents, both ends included, so the one-click offers' two
+ * prices are the ends.
+ */
+export function buyerCounterRange(listed: string): { lowest: string; highest: string } {
+  const cents = Math.round(Number(listed) * 100);
+  const at = (change: number) => (Math.round(cents * (1 + change)) / 100).toFixed(2);
+  return { lowest: at(-BUYER_PRICE_STEP), highest: at(BUYER_PRICE_STEP) };
+}
+
+export function buyerCounterRefusal(price: string, listed: string): 'BUYER_COUNTER_OUT_OF_RANGE' | null {
+  const { lowest, highest } = buyerCounterRange(listed);
+  const cents = Math.round(Number(price) * 100);
+  return cents < Math.round(Number(lowest) * 100) || cents > Math.round(Number(highest) * 100) ? 'BUYER_COUNTER_OUT_OF_RANGE' : null;
 }
 
 export const ORDER_STATUSES = ['requested', 'confirmed', 'shipped', 'delivered', 'cancelled', 'declined'] as const;

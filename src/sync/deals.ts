@@ -24,8 +24,8 @@ import { nowIso, signedInUser, tempId } from './local-rows';
  */
 
 /**
- * Accepts, declines, counters (the supplier: a price and quantity of their own) or withdraws an
- * offer. Withdrawing an offer that has not left the device yet simply takes it back.
+ * Accepts, declines, counters (a price and quantity of one's own; the buyer's within ±10 % of
+ * the listed price, which the server checks) or withdraws an offer. Withdrawing an offer that has not left the device yet simply takes it back.
  */
 export async function answerOffer(offer: MessageRow, action: OfferAction, counter?: { price: string; quantity: number }): Promise<void> {
   const user = signedInUser();

@@ -85,6 +85,7 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   NOT_AN_OFFER: msg`This message is not an offer.`,
   ONLY_RECIPIENT_ANSWERS: msg`Only the other side can answer this offer.`,
   ONLY_SUPPLIER_COUNTERS: msg`Only the supplier can counter an offer.`,
+  BUYER_COUNTER_OUT_OF_RANGE: msg`A buyer's counter-offer must be within 10% of the listed price.`,
   ONLY_SENDER_WITHDRAWS: msg`Only the one who made an offer can withdraw it.`,
   OFFER_ALREADY_ACCEPTED: msg`This offer has already been accepted.`,
   OFFER_ALREADY_DECLINED: msg`This offer has already been declined.`,

@@ -1,3 +1,4 @@
+import type { ProductLimits } from '@/queries/deals';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageRow } from '@/queries/chat';
 import { formatDate, formatDateTime } from '@/shared/format';
@@ -17,7 +18,7 @@ interface Props {
   /** The reader is the conversation's supplier. */
   supplier?: boolean;
   /** The product's minimum order and stock, when the device holds it. */
-  product?: { minimum_order_quantity: number; quantity_in_stock: number } | null;
+  product?: ProductLimits | null;
 }
 
 function timeOf(iso: string): string {

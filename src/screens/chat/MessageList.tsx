@@ -1,3 +1,4 @@
+import type { ProductLimits } from '@/queries/deals';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { MessageRow } from '@/queries/chat';
@@ -13,7 +14,7 @@ interface Props {
   onRetry(outboxId: number): void;
   onDiscard(outboxId: number): void;
   supplier?: boolean;
-  product?: { minimum_order_quantity: number; quantity_in_stock: number } | null;
+  product?: ProductLimits | null;
 }
 
 /**

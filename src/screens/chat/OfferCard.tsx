@@ -1,25 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageRow } from '@/queries/chat';
-import { answerOffer, useOfferOrder } from '@/queries/deals';
+import { answerOffer, useOfferOrder, type ProductLimits } from '@/queries/deals';
 import { formatDate } from '@/shared/format';
-import { orderTotal, shownOfferState, type OfferAction, type ShownOfferState } from '@/shared/deals';
+import { buyerCounterRange, orderTotal, shownOfferState, type OfferAction, type ShownOfferState } from '@/shared/deals';
 
 interface Props {
   offer: MessageRow;
   mine: boolean;
-  /** The reader is the conversation's supplier (who may counter). */
+  /** The reader is the conversation's supplier (who counters freely; the buyer counters a counter, within ±10 %). */
   supplier: boolean;
-  /** The product's minimum order, for an offer that names no quantity, and its stock (the counter's limits). */
-  product: { minimum_order_quantity: number; quantity_in_stock: number } | null;
+  /** The product's minimum order (for an offer that names no quantity), stock and listed price: the counter's limits. */
+  product: ProductLimits | null;
   formatPrice(usd: string): string;
 }
 
 /**
  * A price offer in the chat (docs/product.md#deals): price × quantity, its state and when it
- * expires, and what the reader may do: the other side accepts or declines it (the supplier may
- * counter with a price and quantity), its sender withdraws it. Answers go through the outbox.
+ * expires, and what the reader may do: the other side accepts or declines it or counters it (the
+ * supplier with any price, the buyer a counter within ±10 % of the listed price), its sender
+ * withdraws it. Answers go through the outbox.
  */
 export default function OfferCard({ offer, mine, supplier, product, formatPrice }: Props) {
   const { t } = useLingui();
@@ -30,6 +31,9 @@ export default function OfferCard({ offer, mine, supplier, product, formatPrice 
   const price = offer.price ?? '0';
   const order = useOfferOrder(state === 'accepted' ? offer.id : null);
   const open = state === 'pending' && !offer.pending;
+  // The buyer's own prices keep to the one-click offers' ±10 % (docs/product.md#deals).
+  const range = !supplier && product ? buyerCounterRange(product.listed_price) : null;
+  const mayCounter = product !== null && (supplier || offer.event === 'countered');
   const labels: Record<ShownOfferState, string> = {
     pending: t`Waiting for an answer`,
     accepted: t`Accepted`,
@@ -47,7 +51,7 @@ export default function OfferCard({ offer, mine, supplier, product, formatPrice 
   return (
     <div className={`offer offer--${state ?? 'pending'}`}>
       <p className="offer__title">
-        {offer.event === 'countered' ? <Trans>Counter-offer</Trans> : <Trans>Price offer:</Trans>} <strong>{formatPrice(price)}</strong> ×{' '}
+        {offer.event === 'countered' ? <Trans>Counter-offer:</Trans> : <Trans>Price offer:</Trans>} <strong>{formatPrice(price)}</strong> ×{' '}
         {quantity}
       </p>
       <p className="offer__total">
@@ -79,14 +83,14 @@ export default function OfferCard({ offer, mine, supplier, product, formatPrice 
           <button type="button" className="button button--ghost button--small" onClick={() => act('decline')}>
             <Trans>Decline</Trans>
           </button>
-          {supplier && product ? (
+          {mayCounter ? (
             <button type="button" className="button button--ghost button--small" onClick={() => setCountering(true)}>
               <Trans>Counter</Trans>
             </button>
           ) : null}
         </div>
       ) : null}
-      {state === 'pending' && mine && offer.event !== 'countered' ? (
+      {state === 'pending' && mine && (offer.event !== 'countered' || !supplier) ? (
         <div className="offer__actions">
           <button type="button" className="button button--ghost button--small" onClick={() => act('withdraw')}>
             <Trans>Withdraw</Trans>
@@ -98,6 +102,7 @@ export default function OfferCard({ offer, mine, supplier, product, formatPrice 
           price={price}
           quantity={quantity}
           limits={product}
+          range={range}
           onCancel={() => setCountering(false)}
           onCounter={(counter) => {
             setCountering(false);
@@ -118,17 +123,24 @@ function CounterForm({
   price,
   quantity,
   limits,
+  range,
   onCancel,
   onCounter,
 }: {
   price: string;
   quantity: number;
   limits: { minimum_order_quantity: number; quantity_in_stock: number };
+  /** The buyer's prices, in USD; null: the supplier's counter is free. */
+  range: { lowest: string; highest: string } | null;
   onCancel(): void;
   onCounter(counter: { price: string; quantity: number }): void;
 }) {
-  const [newPrice, setNewPrice] = useState(price);
+  const [newPrice, setNewPrice] = useState(() =>
+    range ? Math.min(Math.max(Number(price), Number(range.lowest)), Number(range.highest)).toFixed(2) : price,
+  );
   const [newQuantity, setNewQuantity] = useState(String(quantity));
+  const hintId = useId();
+  const { lowest, highest } = range ?? { lowest: '', highest: '' };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onCounter({ price: Number(newPrice).toFixed(2), quantity: Number(newQuantity) });
@@ -137,8 +149,25 @@ function CounterForm({
     <form className="offer__counter" onSubmit={submit}>
       <label>
         <Trans>Unit price (USD)</Trans>
-        <input type="number" name="price" min="0.01" step="0.01" required value={newPrice} onChange={(e) => setNewPrice(e.target.value)} />
+        <input
+          type="number"
+          name="price"
+          min={range?.lowest ?? '0.01'}
+          max={range?.highest}
+          step="0.01"
+          required
+          value={newPrice}
+          onChange={(e) => setNewPrice(e.target.value)}
+          aria-describedby={range ? hintId : undefined}
+        />
       </label>
+      {range ? (
+        <p id={hintId} className="muted offer__hint">
+          <Trans>
+            From {lowest} to {highest} USD: within 10% of the listed price.
+          </Trans>
+        </p>
+      ) : null}
       <label>
         <Trans>Quantity</Trans>
         <input

@@ -24,6 +24,8 @@ export default function OrderScreen({ params }: { params: { id: string } }) {
   const { data: order, status } = useOrder(id);
   if (!Number.isInteger(id) || (status === 'ready' && order === null)) return <Redirect to="/orders" replace />;
   if (!order) return <Spinner />;
+  // A request sent meanwhile now has the server's id: its page follows.
+  if (order.id !== id) return <Redirect to={`/orders/${order.id}`} replace />;
   return <OrderView order={order} />;
 }
 

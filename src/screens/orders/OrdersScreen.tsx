@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import PageHeading from '@/components/PageHeading';
 import EmptyState from '@/components/EmptyState';
@@ -22,7 +22,9 @@ export default function OrdersScreen() {
   const currency = useCurrency();
   const labels = useStatusLabels();
   const [role, setRole] = useState<'buyer' | 'supplier'>(user?.user_type === 'SUPPLIER' ? 'supplier' : 'buyer');
-  const [status, setStatus] = useState<OrderStatus | 'all'>('all');
+  // A link may open it filtered (the supplier's dashboard: ?status=requested, ?status=confirmed).
+  const asked = new URLSearchParams(useSearch()).get('status');
+  const [status, setStatus] = useState<OrderStatus | 'all'>(ORDER_STATUSES.includes(asked as OrderStatus) ? (asked as OrderStatus) : 'all');
   const { data: orders } = useOrders(user?.id, role, status);
 
   return (

@@ -160,8 +160,9 @@ describe('offers', () => {
       detail: 'Only the one who made an offer can withdraw it.',
     });
     const counter = await answer(offer.id, 'counter', pair.supplier.token, { price: '19.00', quantity: 2 });
-    const buyerCounters = await answer(counter.body.message.id, 'counter', pair.buyer.token, { price: '18.50', quantity: 2 });
-    expect(buyerCounters.body).toEqual({ detail: 'Only the supplier can counter an offer.' });
+    expect((await answer(counter.body.message.id, 'counter', pair.supplier.token, { price: '18.50', quantity: 2 })).body).toEqual({
+      detail: 'Only the other side can answer this offer.',
+    });
     const stranger = await createUser(t, { type: 'SUPPLIER' });
     expect((await answer(counter.body.message.id, 'accept', stranger.token)).status).toBe(404);
     expect((await t.api.post(`/api/offers/${counter.body.message.id}/accept/`, {})).status).toBe(401);
@@ -170,6 +171,54 @@ describe('offers', () => {
     const plain = await send(t, pair.buyer, pair.conversation.id, { text: 'just words' });
     expect((await answer(plain.body.id, 'accept', pair.supplier.token)).body).toEqual({ detail: 'This message is not an offer.' });
     expect((await answer(999999, 'accept', pair.supplier.token)).status).toBe(404);
+  });
+
+  it('the buyer counters a counter within ±10 % of the listed price; the supplier accepts it into an order', async () => {
+    // Listed at min_price 20.00 (no fixed price): a buyer's counter runs from 18.00 to 22.00.
+    const pair = await chatPair(t);
+    const offer = await offerIn(pair);
+    const counter = await answer(offer.id, 'counter', pair.supplier.token, { price: '21.50', quantity: 4 });
+    const tooLow = await answer(counter.body.message.id, 'counter', pair.buyer.token, { price: '17.99', quantity: 4 });
+    expect(tooLow.status).toBe(400);
+    expect(tooLow.body).toEqual({ price: ["A buyer's counter-offer must be within 10% of the listed price."] });
+    expect((await answer(counter.body.message.id, 'counter', pair.buyer.token, { price: '22.01', quantity: 4 })).status).toBe(400);
+    expect((await answer(counter.body.message.id, 'counter', pair.buyer.token, { price: '18.00', quantity: 11 })).body).toEqual({
+      quantity: [expect.any(String)],
+    });
+    // The refusals changed nothing: the supplier's counter still waits.
+    const waiting = await t.db
+      .selectFrom('messages')
+      .select(['offer_state'])
+      .where('id', '=', counter.body.message.id)
+      .executeTakeFirstOrThrow();
+    expect(waiting.offer_state).toBe('pending');
+
+    const back = await answer(counter.body.message.id, 'counter', pair.buyer.token, { price: '18.00', quantity: 5 });
+    expect(back.status).toBe(201);
+    expect(back.body.offer.offer_state).toBe('countered');
+    expect(back.body.message).toMatchObject({
+      event: 'countered',
+      price: '18.00',
+      quantity: 5,
+      offer_state: 'pending',
+      reply_to: counter.body.message.id,
+    });
+    expect((await notificationsOf(pair.supplier.user.id)).map((n) => n.kind)).toContain('offer_countered');
+    // The buyer may withdraw their counter; here the supplier accepts it, at the buyer's price.
+    expect((await answer(back.body.message.id, 'accept', pair.buyer.token)).status).toBe(403);
+    const accepted = await answer(back.body.message.id, 'accept', pair.supplier.token);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.order).toMatchObject({ status: 'requested', quantity: 5, unit_price: '18.00', total: '90.00' });
+  });
+
+  it('a buyer may withdraw their own counter', async () => {
+    const pair = await chatPair(t);
+    const counter = await answer((await offerIn(pair)).id, 'counter', pair.supplier.token, { price: '25.00', quantity: 2 });
+    const back = await answer(counter.body.message.id, 'counter', pair.buyer.token, { price: '21.00', quantity: 2 });
+    expect((await answer(back.body.message.id, 'withdraw', pair.supplier.token)).status).toBe(403);
+    const withdrawn = await answer(back.body.message.id, 'withdraw', pair.buyer.token);
+    expect(withdrawn.status).toBe(201);
+    expect(withdrawn.body.offer.offer_state).toBe('withdrawn');
   });
 
   it('an offer unanswered for seven days reads as expired and cannot be accepted', async () => {

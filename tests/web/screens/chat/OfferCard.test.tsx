@@ -28,7 +28,7 @@ function show(row: MessageRow, { mine = false, supplier = false } = {}) {
         message={row}
         mine={mine}
         supplier={supplier}
-        product={{ minimum_order_quantity: 2, quantity_in_stock: 50 }}
+        product={{ minimum_order_quantity: 2, quantity_in_stock: 50, listed_price: '20.00' }}
         formatPrice={usd}
         onOpenMedia={() => undefined}
         onRetry={() => undefined}
@@ -57,10 +57,21 @@ describe('an offer card', () => {
     expect(buttons(show(offer(), { supplier: true }))).toEqual(['Accept', 'Decline', 'Counter']);
   });
 
-  it('a buyer receiving a counter may accept or decline it, not counter', () => {
+  it('a buyer receiving a counter may accept, decline or counter it', () => {
     const item = show(offer({ event: 'countered', reply_to: 39 }));
     expect(item.textContent).toContain('Counter-offer');
-    expect(buttons(item)).toEqual(['Accept', 'Decline']);
+    expect(buttons(item)).toEqual(['Accept', 'Decline', 'Counter']);
+  });
+
+  it('the buyer’s counter keeps within 10% of the listed price, and they may withdraw it', async () => {
+    const item = show(offer({ event: 'countered', reply_to: 39, price: '25.00' }));
+    within(item).getByRole('button', { name: 'Counter' }).click();
+    const price = (await within(item).findByLabelText('Unit price (USD)')) as HTMLInputElement;
+    // Listed at 20.00: from 18.00 to 22.00, the supplier's 25.00 brought within.
+    expect([price.min, price.max, price.value]).toEqual(['18.00', '22.00', '22.00']);
+    expect(item.textContent).toContain('From 18.00 to 22.00 USD: within 10% of the listed price.');
+    item.closest('ol')?.parentElement?.remove();
+    expect(buttons(show(offer({ event: 'countered', reply_to: 39 }), { mine: true }))).toEqual(['Withdraw']);
   });
 
   it('its sender may withdraw it while pending', () => {
@@ -92,7 +103,9 @@ describe('an offer card', () => {
     within(item).getByRole('button', { name: 'Counter' }).click();
     const quantity = (await within(item).findByLabelText('Quantity')) as HTMLInputElement;
     expect([quantity.min, quantity.max, quantity.value]).toEqual(['2', '50', '3']);
-    expect((within(item).getByLabelText('Unit price (USD)') as HTMLInputElement).value).toBe('18.00');
+    const price = within(item).getByLabelText('Unit price (USD)') as HTMLInputElement;
+    // The supplier's counter is free of the ±10 %.
+    expect([price.min, price.max, price.value]).toEqual(['0.01', '', '18.00']);
   });
 
   it('an answer reads as a line of its own, in the reader’s language', () => {

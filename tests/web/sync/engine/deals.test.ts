@@ -114,6 +114,47 @@ describe('answering an offer offline', () => {
   });
 });
 
+describe('a buyer countering a counter offline', () => {
+  it('goes out with its price; one beyond ±10 % of the listed price fails with the server’s reason', async () => {
+    const product = await createProduct(t, supplier, { name: 'Sesame Seeds', minimum_order_quantity: '1', min_price: '10.00' });
+    const opened = await t.api.post(
+      '/api/conversations/',
+      { product: product.id, participants: [supplier.user.id] },
+      { token: buyer.token },
+    );
+    const first = await t.api.post(
+      `/api/conversations/${opened.body.id}/messages/`,
+      { price: '9.00', quantity: 2 },
+      { token: buyer.token },
+    );
+    const counter = await t.api.post(`/api/offers/${first.body.id}/counter/`, { price: '12.00', quantity: 3 }, { token: supplier.token });
+    const second = await t.api.post(
+      `/api/conversations/${opened.body.id}/messages/`,
+      { price: '9.00', quantity: 2 },
+      { token: buyer.token },
+    );
+    const other = await t.api.post(`/api/offers/${second.body.id}/counter/`, { price: '12.00', quantity: 3 }, { token: supplier.token });
+    await as(buyer);
+    await pullStream('private');
+    net.offline = true;
+    // Listed at 10.00: the buyer's prices run from 9.00 to 11.00.
+    await answerOffer((await db.messages.get(counter.body.message.id))!, 'counter', { price: '11.00', quantity: 3 });
+    await answerOffer((await db.messages.get(other.body.message.id))!, 'counter', { price: '11.01', quantity: 3 });
+    net.offline = false;
+    await pushNow(buyer);
+    const mine = await db.messages.filter((m) => m.sender.id === buyer.user.id && m.event === 'countered').toArray();
+    mine.sort((a, b) => (a.reply_to ?? 0) - (b.reply_to ?? 0));
+    expect(mine.map((m) => [m.reply_to, m.price, m.id > 0 ? 'sent' : m.pending, m.error ?? null])).toEqual([
+      [counter.body.message.id, '11.00', 'sent', null],
+      [other.body.message.id, '11.01', 'failed', "A buyer's counter-offer must be within 10% of the listed price."],
+    ]);
+    const onServer = (await t.api.get(`/api/conversations/${opened.body.id}/messages/`, { token: supplier.token })).body.results;
+    expect(onServer.filter((m: any) => m.sender.id === buyer.user.id && m.event === 'countered').map((m: any) => m.price)).toEqual([
+      '11.00',
+    ]);
+  });
+});
+
 describe('orders offline', () => {
   it('"Buy now" offline reaches the server exactly once; cancelling it before it went takes it back', async () => {
     const product = await api.product((await createProduct(t, supplier, { name: 'Cashew Nuts', minimum_order_quantity: '1' })).id);
