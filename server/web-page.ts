@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@/shared/constants';
 import type { Product } from '@/shared/catalogue';
 import { SITE_NAME, type LandingPage } from './services/landing-pages';
+import type { Rendered } from './web-render';
 
 /**
  * The app's index.html made into one landing page's HTML (docs/operations.md#pages-for-search-engines-and-link-previews):
@@ -114,20 +115,25 @@ export function staticContent(page: LandingPage, { language }: PageContext): str
 }
 
 /**
- * index.html with the page's head and content, and `answers` (API answers by URL) as a data
- * block before index.html's first script, which reads them (index.html, src/sync/firstVisit.ts).
+ * index.html with the page's head and content. `rendered`, the app's own render of the page
+ * (server/web-render.ts), replaces the app's frame, with the answers it was rendered from as a
+ * data block before index.html's first script, which reads them for the hydration (index.html,
+ * src/main.tsx). Without it, the page's content is in <noscript> in the app's frame.
  */
-export function renderPage(indexHtml: string, page: LandingPage, context: PageContext, answers?: Record<string, unknown>): string {
-  const data =
-    answers && Object.keys(answers).length > 0
-      ? `<script type="application/json" id="first-answers">${scriptJson(answers)}</script>\n    `
-      : '';
-  const content = `<noscript>${staticContent(page, context)}</noscript>`;
-  const frame = /<div id="root">([\s\S]*?)(<div class="spinner">)/;
+export function renderPage(indexHtml: string, page: LandingPage, context: PageContext, rendered?: Rendered): string {
+  const data = rendered ? `<script type="application/json" id="first-render">${scriptJson(rendered.data)}</script>\n    ` : '';
   const html = indexHtml
     .replace(/<script\b/, (tag) => `${data}${tag}`)
     .replace(/<html lang="[^"]*"/, `<html lang="${context.language}"`)
     .replace(/<title>[^<]*<\/title>\s*<meta name="description"[^>]*>/, () => headTags(page, context));
+  const root = /<div id="root">[\s\S]*?(?=\s*<div id="boot-splash")/;
+  if (rendered && root.test(html)) {
+    return html
+      .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>`)
+      .replace(/<noscript>[^<]*<\/noscript>/, '');
+  }
+  const content = `<noscript>${staticContent(page, context)}</noscript>`;
+  const frame = /<div id="root">([\s\S]*?)(<div class="spinner">)/;
   // At the top of the app's frame, where the app's screen will be: a browser without script shows
   // it at once; without that frame, after the body's own <noscript>.
   return frame.test(html)
