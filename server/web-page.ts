@@ -126,7 +126,8 @@ export function renderPage(indexHtml: string, page: LandingPage, context: PageCo
     .replace(/<script\b/, (tag) => `${data}${tag}`)
     .replace(/<html lang="[^"]*"/, `<html lang="${context.language}"`)
     .replace(/<title>[^<]*<\/title>\s*<meta name="description"[^>]*>/, () => headTags(page, context));
-  const root = /<div id="root">[\s\S]*?(?=\s*<div id="boot-splash")/;
+  // The whole app frame: up to the splash, the body's <noscript> or its scripts, whichever comes first.
+  const root = /<div id="root">[\s\S]*?(?=\s*<(?:div id="boot-splash"|noscript>|script\b))/;
   if (rendered && root.test(html)) {
     return html
       .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>`)

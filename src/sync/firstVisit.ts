@@ -113,7 +113,10 @@ export function interimList(key: string): InterimList | undefined {
 export function adoptFirstList(key: string, query: ListQuery): void {
   if (interim.has(key)) return;
   const answer = firstAnswer<ListAnswer>(firstPageUrl(query));
-  if (answer) interim.set(key, { products: answer.results, count: answer.count, fetched_at: Date.now() });
+  if (!answer) return;
+  interim.set(key, { products: answer.results, count: answer.count, fetched_at: Date.now() });
+  // Told to no one: this runs inside a render, and the page's first render reads it at once.
+  state = nextState(state, 'interim-page');
 }
 
 /** A product from the first render's answers (as adoptFirstList), else the one kept from it. */

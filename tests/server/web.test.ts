@@ -92,6 +92,10 @@ describe('deciding when npm start must build', () => {
     await makeDist(root);
     const past = new Date(Date.now() - 60_000);
     await utimes(path.join(root, 'src', 'main.tsx'), past, past);
+    // The app without its server bundle for the landing pages (dist/.server/) is not a whole build.
+    expect(webBuildIsStale(root)).toBe(true);
+    await mkdir(path.join(root, 'dist', '.server'), { recursive: true });
+    await writeFile(path.join(root, 'dist', '.server', 'entry-server.js'), 'export {};');
     expect(webBuildIsStale(root)).toBe(false);
 
     await writeFile(path.join(root, 'src', 'main.tsx'), 'y');
