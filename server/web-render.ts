@@ -38,8 +38,9 @@ export async function loadServerRender(app: FastifyInstance, distDir: string) {
   if (!existsSync(file)) return null;
   const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
 
-  async function answer(url: string): Promise<unknown> {
-    const res = await app.inject({ method: 'GET', url });
+  async function answer(url: string, language: Language = 'en'): Promise<unknown> {
+    // As the app asks: in its language (categories and banners answer in it).
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
     return res.statusCode === 200 ? res.json() : null;
   }
 
@@ -57,7 +58,7 @@ export async function loadServerRender(app: FastifyInstance, distDir: string) {
       const out = bundle.render({ pathname, search, render: data });
       html = out.html;
       if (out.wanted.length === 0) break;
-      const found = await Promise.all(out.wanted.map(answer));
+      const found = await Promise.all(out.wanted.map((url) => answer(url, language)));
       out.wanted.forEach((url, i) => {
         data.answers[url] = found[i];
       });

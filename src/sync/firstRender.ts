@@ -1,6 +1,6 @@
 import type { Language } from '../shared/constants';
 import type { Page } from '../shared/types';
-import type { Product } from '../shared/catalogue';
+import type { Banner, Product } from '../shared/catalogue';
 
 /**
  * The data of a page's first render, the same on both sides (docs/architecture.md): the server
@@ -40,4 +40,11 @@ export function firstAnswer<T>(url: string): T | undefined {
 }
 
 export type ListAnswer = Page<Product>;
+export const BANNERS_URL = '/api/banners/';
+
+/** The banners of a server-rendered page (the home's carousel), while it is rendered or hydrated. */
+export function firstBanners(): Banner[] | undefined {
+  const answer = firstAnswer<Banner[] | Page<Banner>>(BANNERS_URL);
+  return answer ? (Array.isArray(answer) ? answer : answer.results) : undefined;
+}
 export const productUrl = (id: number) => `/api/products/${id}/`;

@@ -152,8 +152,11 @@ export const firstAnswers = new Promise<void>((resolve) => {
 export function beforeList(query: ListQuery, pages: number): Promise<void> {
   if (!holding || pages !== 1) return Promise.resolve();
   const key = listKey(query);
-  // A server-rendered page brought it.
-  if (interim.has(key)) return Promise.resolve();
+  // A server-rendered page brought it: the device's chunk waits only for that page's paint.
+  if (interim.has(key)) {
+    if (pending === 0) requestAnimationFrame(() => setTimeout(settle, 0));
+    return Promise.resolve();
+  }
   let running = asked.get(key);
   if (running) return running;
   const { section = 'all', search, category, supplier, exclude } = query;
