@@ -92,7 +92,8 @@ export function useProductList(query: ListQuery): ListView {
       },
     [interim],
   );
-  const local = device ?? early;
+  // What the device computed by itself (not the server's list) does not replace the page's own first answer.
+  const local = device && (device.source === 'server' || !early) ? device : (early ?? device);
 
   const waiting = !local || (local.source === 'device' && local.products.length === 0 && fetching === 'loading' && online);
   const failed = fetching === 'error' && local?.source === 'device' && local.products.length === 0;
@@ -123,12 +124,13 @@ export function useProduct(id: number): ProductState {
     [id],
   );
 
-  // A server-rendered page's product shows until the device has answered (src/sync/firstVisit.ts).
+  // A server-rendered page's product shows until the device holds it (src/sync/firstVisit.ts).
   const held = interimProduct(id);
   const early = useMemo(() => held && { ...held, is_favorited: false, favoritePending: false }, [held]);
   if (product) return { product, status: 'ready' };
-  if (early && product === undefined) return { product: early, status: 'ready' };
   if (fetchState === 'missing') return { product: null, status: 'missing' };
+  // Until the device holds it (it adopts it as soon as it has loaded).
+  if (early) return { product: early, status: 'ready' };
   if (product === null && (fetchState === 'error' || fetchState === 'done'))
     return { product: null, status: fetchState === 'error' || !online ? 'error' : 'missing' };
   return { product: product ?? undefined, status: 'loading' };

@@ -114,9 +114,17 @@ export function adoptFirstList(key: string, query: ListQuery): void {
   if (interim.has(key)) return;
   const answer = firstAnswer<ListAnswer>(firstPageUrl(query));
   if (!answer) return;
-  interim.set(key, { products: answer.results, count: answer.count, fetched_at: Date.now() });
+  const list = { products: answer.results, count: answer.count, fetched_at: Date.now() };
+  interim.set(key, list);
   // Told to no one: this runs inside a render, and the page's first render reads it at once.
   state = nextState(state, 'interim-page');
+  adoptLate([[key, list]], []);
+}
+
+/** What the page's render brought after the device had loaded goes into it all the same. */
+function adoptLate(lists: Array<[string, InterimList]>, products: Product[]): void {
+  if (!device) return;
+  device.adoptInterim(lists, products).catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
 }
 
 /** A product from the first render's answers (as adoptFirstList), else the one kept from it. */
@@ -124,8 +132,11 @@ export function interimProduct(id: number): Product | undefined {
   const held = interimProducts.get(id);
   if (held) return held;
   const answer = firstAnswer<Product>(productUrl(id));
-  if (answer) interimProducts.set(id, answer);
-  return answer;
+  if (answer) {
+    interimProducts.set(id, answer);
+    adoptLate([], [answer]);
+  }
+  return answer ?? undefined;
 }
 
 /** The server forgets one render's pages before the next (server/web-landing.ts). */
