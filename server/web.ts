@@ -83,9 +83,12 @@ function isApiOrMedia(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/media' || pathname.startsWith('/media/');
 }
 
-/** A request for a file (an old hashed chunk, a missing icon) gets a 404, never the app's HTML. */
+/**
+ * A request for a file (an old hashed chunk, a missing icon) gets a 404, never the app's HTML;
+ * so does anything under a dot folder (the server's own render bundle, dist/.server/).
+ */
 function looksLikeFile(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
+  return pathname.startsWith('/assets/') || pathname.startsWith('/.') || /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
 }
 
 export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Promise<void> {

@@ -72,7 +72,14 @@ describe('serving the web app beside the API (server/web.ts)', () => {
   });
 
   it('keeps the JSON 404 for /api/ and /media/ and for missing files', async () => {
-    for (const url of ['/api/nothing-here/', '/api', '/media/0000.png', '/assets/index-old.js', '/robots-missing.txt']) {
+    for (const url of [
+      '/api/nothing-here/',
+      '/api',
+      '/media/0000.png',
+      '/assets/index-old.js',
+      '/robots-missing.txt',
+      '/.server/entry-server.js',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ detail: 'Not found.' });
