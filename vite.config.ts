@@ -105,6 +105,9 @@ const app = defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which stylesheet and chunk each screen needs, so a server-rendered
+    // page links them at once (server/web-render.ts) instead of moving when they come.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

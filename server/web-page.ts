@@ -129,7 +129,12 @@ export function renderPage(indexHtml: string, page: LandingPage, context: PageCo
   // The whole app frame: up to the splash, the body's <noscript> or its scripts, whichever comes first.
   const root = /<div id="root">[\s\S]*?(?=\s*<(?:div id="boot-splash"|noscript>|script\b))/;
   if (rendered && root.test(html)) {
+    const links = [
+      ...rendered.assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
+      ...rendered.assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ];
     return html
+      .replace(/<\/head>/, () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
       .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>`)
       .replace(/<noscript>[^<]*<\/noscript>/, '');
   }

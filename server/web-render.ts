@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +21,8 @@ interface ServerBundle {
 export interface Rendered {
   html: string;
   data: FirstRender;
+  /** The screen's stylesheets and chunks, linked in the page's head. */
+  assets: ScreenAssets;
 }
 
 /** At most this many renders per page: each may ask for answers the one before could not know of. */
@@ -37,6 +39,7 @@ export async function loadServerRender(app: FastifyInstance, distDir: string) {
   const file = path.join(distDir, '.server', 'entry-server.js');
   if (!existsSync(file)) return null;
   const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
+  const assetsOf = screenAssets(distDir);
 
   async function answer(url: string, language: Language = 'en'): Promise<unknown> {
     // As the app asks: in its language (categories and banners answer in it).
@@ -63,8 +66,55 @@ export async function loadServerRender(app: FastifyInstance, distDir: string) {
         data.answers[url] = found[i];
       });
     }
-    return { html, data };
+    return { html, data, assets: assetsOf(pathname) };
   };
 }
 
 export type ServerRender = NonNullable<Awaited<ReturnType<typeof loadServerRender>>>;
+
+/** The screens of the landing pages (src/app/routes.tsx), by path: their chunks are not in the entry script. */
+const SCREENS: Array<[RegExp, string]> = [
+  [/^\/products\/\d+\/?$/, 'src/screens/products/ProductDetailScreen.tsx'],
+  [/^\/category\/[^/]+\/[^/]+\/?$/, 'src/screens/listings/CategoryScreen.tsx'],
+  [/^\/search(\/[^/]*)?\/?$/, 'src/screens/listings/SearchScreen.tsx'],
+  [/^\/flash-deals\/?$/, 'src/screens/listings/FlashDealsScreen.tsx'],
+  [/^\/new-arrivals\/?$/, 'src/screens/listings/NewArrivalsScreen.tsx'],
+  [/^\/users\/\d+\/?$/, 'src/screens/users/SellerScreen.tsx'],
+];
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface ScreenAssets {
+  stylesheets: string[];
+  scripts: string[];
+}
+
+/**
+ * The stylesheets and chunks of a landing page's screen, from the build's manifest
+ * (dist/.vite/manifest.json): the page links its stylesheets in its head, so the server's markup
+ * is styled from the first paint (no layout shift when the screen's chunk comes), and preloads
+ * its chunks for the hydration. The entry's own stylesheet is inline in index.html already.
+ */
+export function screenAssets(distDir: string): (pathname: string) => ScreenAssets {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  return (pathname) => {
+    const source = SCREENS.find(([pattern]) => pattern.test(pathname))?.[1];
+    const stylesheets = new Set<string>();
+    const scripts = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || scripts.has(`/${chunk.file}`)) return;
+      scripts.add(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) stylesheets.add(`/${css}`);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    if (source) visit(source);
+    return { stylesheets: [...stylesheets], scripts: [...scripts] };
+  };
+}
