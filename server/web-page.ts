@@ -117,13 +117,11 @@ export function staticContent(page: LandingPage, { language }: PageContext): str
 /**
  * index.html with the page's head and content. `rendered`, the app's own render of the page
  * (server/web-render.ts), replaces the app's frame, with the answers it was rendered from as a
- * data block before index.html's first script, which reads them for the hydration (index.html,
- * src/main.tsx). Without it, the page's content is in <noscript> in the app's frame.
+ * data block at the end of the body, which src/main.tsx reads for the hydration. Without it,
+ * the page's content is in <noscript> in the app's frame.
  */
 export function renderPage(indexHtml: string, page: LandingPage, context: PageContext, rendered?: Rendered): string {
-  const data = rendered ? `<script type="application/json" id="first-render">${scriptJson(rendered.data)}</script>\n    ` : '';
   const html = indexHtml
-    .replace(/<script\b/, (tag) => `${data}${tag}`)
     .replace(/<html lang="[^"]*"/, `<html lang="${context.language}"`)
     .replace(/<title>[^<]*<\/title>\s*<meta name="description"[^>]*>/, () => headTags(page, context));
   // The whole app frame: up to the splash, the body's <noscript> or its scripts, whichever comes first.
@@ -133,10 +131,14 @@ export function renderPage(indexHtml: string, page: LandingPage, context: PageCo
       ...rendered.assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
       ...rendered.assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ];
-    return html
-      .replace(/<\/head>/, () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
-      .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>`)
-      .replace(/<noscript>[^<]*<\/noscript>/, '');
+    return (
+      html
+        .replace(/<\/head>/, () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
+        .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>`)
+        .replace(/<noscript>[^<]*<\/noscript>/, '')
+        // After the markup: on a slow link the first cards show before the data has come.
+        .replace(/<\/body>/, () => `  <script type="application/json" id="first-render">${scriptJson(rendered.data)}</script>\n  </body>`)
+    );
   }
   const content = `<noscript>${staticContent(page, context)}</noscript>`;
   const frame = /<div id="root">([\s\S]*?)(<div class="spinner">)/;

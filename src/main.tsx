@@ -14,8 +14,17 @@ registerServiceWorker();
 
 // biome-ignore lint/style/noNonNullAssertion: index.html holds the #root element.
 const root = document.getElementById('root')!;
-// The data a server-rendered page was rendered from, read by index.html for a guest's first visit.
-const rendered = (window as { FIRST_PAINT?: { render?: FirstRender } }).FIRST_PAINT?.render;
+/** The data a server-rendered page was rendered from (server/web-page.ts), on a guest's first visit (index.html). */
+function renderedData(): FirstRender | undefined {
+  const block = document.getElementById('first-render');
+  if (!block || !(window as { FIRST_PAINT?: { hydrate?: boolean } }).FIRST_PAINT?.hydrate) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '') as FirstRender;
+  } catch {
+    return undefined;
+  }
+}
+const rendered = renderedData();
 const language = storedLanguage();
 
 // A first visit to the home page holds the local database back until the first screen has painted.

@@ -145,8 +145,8 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
       const block = /<script type="application\/json" id="first-render">([^<]*)<\/script>/.exec(html);
       const data = JSON.parse(block?.[1] ?? '{}');
       expect(data).toEqual({ language: 'en', currency: 'USD', rates: null, answers: { [url]: api } });
-      // Before index.html's own script, which reads it; the page itself stands in for "needs JavaScript".
-      expect(html.indexOf('id="first-render"')).toBeLessThan(html.indexOf('<script>document.documentElement'));
+      // After the page's markup, so a slow link shows the markup first; the page itself stands in for "needs JavaScript".
+      expect(html.indexOf('id="first-render"')).toBeGreaterThan(html.indexOf('data-ssr="en"'));
       expect(html).not.toContain('This marketplace needs JavaScript to run.');
       // The visitor's currency and language from the cookies the app sets, with the rates it rendered with.
       const chosen = await (await fetch(`${app.baseUrl}/`, { headers: { cookie: 'language=fr; currency=NGN' } })).text();
