@@ -98,4 +98,36 @@ describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
       }
     }
   });
+
+  it("renders and hydrates in the visitor's language and currency, from the cookies the app sets with them", async () => {
+    const item = await product();
+    const context = await browser.browser.newContext({ baseURL: e2e.baseUrl, serviceWorkers: 'block' });
+    try {
+      await context.addCookies([
+        { name: 'language', value: 'fr', url: e2e.baseUrl },
+        { name: 'currency', value: 'NGN', url: e2e.baseUrl },
+      ]);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        localStorage.setItem('language', 'fr');
+        localStorage.setItem('currency', 'NGN');
+      });
+      const html = await (await page.request.get(`/products/${item.id}`)).text();
+      expect(html).toContain('<html lang="fr"');
+      expect(/<span class="price">(₦[^<]*)<\/span>/.exec(html)?.[1]).toBeTruthy();
+      await markServerHeading(page);
+      await page.goto(`/products/${item.id}`);
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const heading = (window as unknown as { serverHeading: Element | null }).serverHeading;
+            return Boolean(heading?.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+          }),
+        )
+        .toBe(true);
+      expect(await page.locator('.product-detail__price').innerText()).toContain('₦');
+    } finally {
+      await context.close();
+    }
+  });
 });
