@@ -118,11 +118,13 @@ describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
       await markServerHeading(page);
       await page.goto(`/products/${item.id}`);
       await expect
-        .poll(() =>
-          page.evaluate(() => {
-            const heading = (window as unknown as { serverHeading: Element | null }).serverHeading;
-            return Boolean(heading?.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-          }),
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const heading = (window as unknown as { serverHeading: Element | null }).serverHeading;
+              return Boolean(heading?.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+            }),
+          { timeout: 30_000 },
         )
         .toBe(true);
       expect(await page.locator('.product-detail__price').innerText()).toContain('₦');
