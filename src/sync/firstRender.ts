@@ -42,6 +42,11 @@ export function firstAnswer<T>(url: string): T | undefined {
 export type ListAnswer = Page<Product>;
 export const BANNERS_URL = '/api/banners/';
 
+/** A seller's public page of a server-rendered seller page (GET /api/users/{id}/), while it is rendered or hydrated. */
+export function firstSeller<T>(id: number): T | undefined {
+  return firstAnswer<T>(`/api/users/${id}/`) ?? undefined;
+}
+
 /** The banners of a server-rendered page (the home's carousel), while it is rendered or hydrated. */
 export function firstBanners(): Banner[] | undefined {
   const answer = firstAnswer<Banner[] | Page<Banner>>(BANNERS_URL);

@@ -43,7 +43,7 @@ export {
   type FirstVisitState,
 } from './firstVisit';
 export type { InterimList } from './lists';
-export { firstBanners, firstRender, setFirstRender, type FirstRender } from './firstRender';
+export { firstBanners, firstRender, firstSeller, setFirstRender, type FirstRender } from './firstRender';
 export { api, ApiError, type RegistrationInput } from './api';
 export { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
 export { isOnline, onConnectivityChange, useConnectivity } from './connectivity';

@@ -10,6 +10,7 @@ interface Listed {
   max_price: string;
   thumbnail_url: string;
   category: { id: number; name: string } | null;
+  supplier: { id: number };
 }
 
 /** A demo product with a picture and a category. */
@@ -68,7 +69,15 @@ describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
 
   it('hydrates each landing page without a mismatch, keeping the server’s elements', async () => {
     const item = await product();
-    const urls = [`/products/${item.id}`, '/', `/category/${item.category?.id}/x`, '/new-arrivals', '/flash-deals', '/search/a'];
+    const urls = [
+      `/products/${item.id}`,
+      '/',
+      `/category/${item.category?.id}/x`,
+      '/new-arrivals',
+      '/flash-deals',
+      '/search/a',
+      `/users/${item.supplier.id}`,
+    ];
     for (const url of urls) {
       // A first visit each: once the service worker serves the app, pages come from its app shell.
       const context = await browser.browser.newContext({ baseURL: e2e.baseUrl, serviceWorkers: 'block' });
