@@ -30,7 +30,28 @@ const lazyDexieForHooks = (): Plugin => ({
 const linguiPlugins = () => [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /\/src\/.*\.[jt]sx?$/ }), lingui()];
 export const appPlugins = () => [lazyDexieForHooks(), react(), ...linguiPlugins()];
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the app's components for the server's render of landing pages
+ * (src/entry-server.tsx, server/web-landing.ts), one self-contained bundle in dist/.server/
+ * (a dot folder: never served, never precached), so a copy of dist/ runs anywhere.
+ */
+const serverRender = defineConfig({
+  resolve: { tsconfigPaths: true },
+  plugins: appPlugins(),
+  ssr: { noExternal: true },
+  publicDir: false,
+  // React's production build on the server, whatever NODE_ENV the server runs with.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist/.server',
+    emptyOutDir: true,
+    target: 'node22',
+    sourcemap: false,
+  },
+});
+
+const app = defineConfig({
   // '@/...', '@server/...' and '@tests/...' imports come from tsconfig.json's paths: one list for tsc, Vite, Vitest and tsx.
   resolve: { tsconfigPaths: true },
   plugins: [
@@ -84,6 +105,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which stylesheet and chunk each screen needs, so a server-rendered
+    // page links them at once (server/web-render.ts) instead of moving when they come.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -95,3 +119,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRender : app));

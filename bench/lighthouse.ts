@@ -2,7 +2,7 @@
  * Lighthouse on the pages people land on, run by hand or by `npm run bench` (never part of npm test):
  *   npx tsx bench/lighthouse.ts         (BENCH_URL=http://... to measure a running server;
  *                                        BENCH_LH_RUNS=n runs per page and preset, default 3: the median is kept;
- *                                        BENCH_LH_ONLY=1 the home page only)
+ *                                        BENCH_LH_ONLY=1 the home page only; BENCH_LH_PRESETS=mobile one preset)
  * Starts the real server (demo catalogue, fresh data folder, the built web app) and audits home,
  * a product, search, a category and login with Lighthouse 12's mobile preset (about 1.6 Mbps,
  * 150 ms, a 4× slower CPU) and its desktop preset, in headless Chromium with a cold profile each
@@ -111,7 +111,8 @@ try {
         login: '/login',
       };
   console.log(`Lighthouse 12, median of ${RUNS} run(s) per page and preset`);
-  for (const preset of ['mobile', 'desktop'] as const) {
+  const presets = (['mobile', 'desktop'] as const).filter((preset) => (process.env.BENCH_LH_PRESETS ?? 'mobile,desktop').includes(preset));
+  for (const preset of presets) {
     for (const [name, path] of Object.entries(pages)) {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${server.url}${path}`, preset));

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '@/shared/constants';
-import { HOME_FIRST_ANSWERS } from '@/queries/home';
 import { prepareText, sendPrepared, type PreparedText } from './lib/compression';
 import { TIME_BOUND_TTL_MS, catalogueVersionReader } from './services/catalogue-cache';
 import { landingPage, pageLanguage } from './services/landing-pages';
 import { pagesSitemap, productSitemap, productSitemapCount, type SitemapEntry } from './services/sitemap';
 import { escapeHtml, pageUrl, renderPage } from './web-page';
+import { visitorCurrency, type ServerRender } from './web-render';
 
 /**
  * The HTML of the pages people land on, the sitemaps and robots.txt
@@ -30,7 +30,15 @@ function originOf(request: FastifyRequest): string | null {
   return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `${request.protocol}://${host}` : null;
 }
 
-export function createLandingPages(app: FastifyInstance, indexHtml: string) {
+/** The visitor's language: ?lang=, else the `language` cookie the app sets with the choice (src/app/i18n.ts), else English. */
+function visitorLanguage(request: FastifyRequest) {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (asked !== undefined) return pageLanguage(asked);
+  return pageLanguage(/(?:^|;\s*)language=([a-z]{2})(?:;|$)/.exec(request.headers.cookie ?? '')?.[1]);
+}
+
+/** `serverRender` renders the pages with the app's components; without it they keep index.html's frame. */
+export function createLandingPages(app: FastifyInstance, indexHtml: string, serverRender: ServerRender | null = null) {
   const version = catalogueVersionReader(app.db);
   const entries = new Map<string, Entry>();
 
@@ -50,31 +58,24 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string) {
     return answer;
   }
 
-  /**
-   * The home's first list as a guest's request gets it from the API (same route, same cache),
-   * under the URL the app asks for it: one source for the page and the app.
-   */
-  async function firstAnswers(): Promise<Record<string, unknown>> {
-    const answers: Record<string, unknown> = {};
-    for (const url of HOME_FIRST_ANSWERS) {
-      const res = await app.inject({ method: 'GET', url });
-      if (res.statusCode === 200) answers[url] = res.json();
-    }
-    return answers;
-  }
-
   /** A landing page's HTML, or null for the app's other routes (and when the page cannot be made). */
   async function page(request: FastifyRequest, pathname: string): Promise<PreparedText | null> {
     const origin = originOf(request);
     if (!origin) return null;
-    const language = pageLanguage((request.query as Record<string, unknown> | undefined)?.lang);
-    const key = `page ${origin} ${language} ${pathname}`;
+    const language = visitorLanguage(request);
+    const currency = visitorCurrency(request);
+    // Sorting and filters are in the query string; ?lang= is the language, already in the key.
+    const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+    params.delete('lang');
+    const search = params.size > 0 ? `?${params}` : '';
+    const key = `page ${origin} ${language} ${currency} ${pathname}${search}`;
     try {
       return await cached(key, pathname === '/flash-deals' || pathname === '/', async () => {
         const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
         const found = await landingPage(app.db, pathname, language, absolute);
         if (!found) return null;
-        return renderPage(indexHtml, found, { origin, pathname, language }, pathname === '/' ? await firstAnswers() : undefined);
+        const rendered = serverRender && found.status === 200 ? await serverRender(pathname, search, language, currency) : undefined;
+        return renderPage(indexHtml, found, { origin, pathname, language }, rendered);
       });
     } catch (error) {
       // The app's own HTML still works: the page's head is only lost for this answer.

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@/shared/constants';
 import type { Product } from '@/shared/catalogue';
 import { SITE_NAME, type LandingPage } from './services/landing-pages';
+import type { Rendered } from './web-render';
 
 /**
  * The app's index.html made into one landing page's HTML (docs/operations.md#pages-for-search-engines-and-link-previews):
@@ -114,20 +115,33 @@ export function staticContent(page: LandingPage, { language }: PageContext): str
 }
 
 /**
- * index.html with the page's head and content, and `answers` (API answers by URL) as a data
- * block before index.html's first script, which reads them (index.html, src/sync/firstVisit.ts).
+ * index.html with the page's head and content. `rendered`, the app's own render of the page
+ * (server/web-render.ts), replaces the app's frame, with the answers it was rendered from as a
+ * data block at the end of the body, which src/main.tsx reads for the hydration. Without it,
+ * the page's content is in <noscript> in the app's frame.
  */
-export function renderPage(indexHtml: string, page: LandingPage, context: PageContext, answers?: Record<string, unknown>): string {
-  const data =
-    answers && Object.keys(answers).length > 0
-      ? `<script type="application/json" id="first-answers">${scriptJson(answers)}</script>\n    `
-      : '';
-  const content = `<noscript>${staticContent(page, context)}</noscript>`;
-  const frame = /<div id="root">([\s\S]*?)(<div class="spinner">)/;
+export function renderPage(indexHtml: string, page: LandingPage, context: PageContext, rendered?: Rendered): string {
   const html = indexHtml
-    .replace(/<script\b/, (tag) => `${data}${tag}`)
     .replace(/<html lang="[^"]*"/, `<html lang="${context.language}"`)
     .replace(/<title>[^<]*<\/title>\s*<meta name="description"[^>]*>/, () => headTags(page, context));
+  // The whole app frame: up to the splash, the body's <noscript> or its scripts, whichever comes first.
+  const root = /<div id="root">[\s\S]*?(?=\s*<(?:div id="boot-splash"|noscript>|script\b))/;
+  if (rendered && root.test(html)) {
+    const links = [
+      ...rendered.assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
+      ...rendered.assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ];
+    return (
+      html
+        .replace(/<\/head>/, () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
+        .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>`)
+        .replace(/<noscript>[^<]*<\/noscript>/, '')
+        // After the markup: on a slow link the first cards show before the data has come.
+        .replace(/<\/body>/, () => `  <script type="application/json" id="first-render">${scriptJson(rendered.data)}</script>\n  </body>`)
+    );
+  }
+  const content = `<noscript>${staticContent(page, context)}</noscript>`;
+  const frame = /<div id="root">([\s\S]*?)(<div class="spinner">)/;
   // At the top of the app's frame, where the app's screen will be: a browser without script shows
   // it at once; without that frame, after the body's own <noscript>.
   return frame.test(html)

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { prepareText, sendPrepared } from './lib/compression';
 import { ALWAYS_REVALIDATE } from './web-files';
 import { createLandingPages } from './web-landing';
+import { loadServerRender } from './web-render';
 
 /**
  * Serves the built web app (dist/) beside the API on one port (docs/architecture.md#how-it-runs): hashed assets
@@ -47,6 +48,7 @@ function newestMtime(target: string): number {
 export function webBuildIsStale(root = PROJECT_ROOT): boolean {
   const built = path.join(root, 'dist', 'index.html');
   if (!existsSync(built)) return true;
+  if (!existsSync(path.join(root, 'dist', '.server', 'entry-server.js'))) return true;
   const builtAt = statSync(built).mtimeMs;
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
@@ -58,9 +60,13 @@ export function buildWeb(root = PROJECT_ROOT): Promise<void> {
     // A production build whatever the caller's NODE_ENV (Vitest sets 'test', which would make
     // import.meta.env.DEV true and leave the service worker unregistered).
     const env = { ...process.env, NODE_ENV: 'production' };
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`))));
+    // The app, then its server bundle for the landing pages (src/entry-server.tsx) into dist/.server/.
+    const run = (args: string[], next: () => void) => {
+      const child = spawn(process.execPath, [vite, 'build', ...args, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? next() : reject(new Error(`vite build exited with code ${code}`))));
+    };
+    run([], () => run(['--ssr', 'src/entry-server.tsx'], resolve));
   });
 }
 
@@ -77,9 +83,12 @@ function isApiOrMedia(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/media' || pathname.startsWith('/media/');
 }
 
-/** A request for a file (an old hashed chunk, a missing icon) gets a 404, never the app's HTML. */
+/**
+ * A request for a file (an old hashed chunk, a missing icon) gets a 404, never the app's HTML;
+ * so does anything under a dot folder (the server's own render bundle, dist/.server/).
+ */
 function looksLikeFile(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
+  return pathname.startsWith('/assets/') || pathname.startsWith('/.') || /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
 }
 
 export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Promise<void> {
@@ -89,7 +98,8 @@ export async function registerWeb(app: FastifyInstance, distDir = DIST_DIR): Pro
   const indexText = readFileSync(indexFile, 'utf8');
   const indexHtml = prepareText(indexText, true);
   // The pages people land on get their own head and content (server/web-landing.ts); also robots.txt and the sitemaps.
-  const landing = createLandingPages(app, indexText);
+  // Rendered with the app's own components when the build has its server bundle (server/web-render.ts).
+  const landing = createLandingPages(app, indexText, await loadServerRender(app, distDir));
 
   await app.register(fastifyStatic, {
     root: distDir,

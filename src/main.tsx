@@ -1,21 +1,58 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './app/App';
 import { initTheme } from './app/theme';
+import { activateLanguage, storedLanguage } from './app/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
-import { startLocalData } from './queries/firstVisit';
+import { preloadScreenFor } from './app/routes';
+import { setFirstRender, startLocalData, type FirstRender } from './queries/firstVisit';
 import './app/styles.css';
 
 initTheme();
 listenForInstallPrompt();
 registerServiceWorker();
 
+// biome-ignore lint/style/noNonNullAssertion: index.html holds the #root element.
+const root = document.getElementById('root')!;
+/** The data a server-rendered page was rendered from (server/web-page.ts), on a guest's first visit (index.html). */
+function renderedData(): FirstRender | undefined {
+  const block = document.getElementById('first-render');
+  if (!block || !(window as { FIRST_PAINT?: { hydrate?: boolean } }).FIRST_PAINT?.hydrate) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '') as FirstRender;
+  } catch {
+    return undefined;
+  }
+}
+const rendered = renderedData();
+const language = storedLanguage();
+
 // A first visit to the home page holds the local database back until the first screen has painted.
 startLocalData(window.location.pathname === '/' && !navigator.serviceWorker?.controller);
 
-// biome-ignore lint/style/noNonNullAssertion: index.html holds the #root element.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * A server-rendered page in the visitor's language is hydrated from the same answers, once its
+ * translations and screen are in, so the first render matches the server's (src/sync/firstRender.ts).
+ * Otherwise (another language, a signed-in user, the service worker's app shell) the app renders
+ * afresh; a page's answers still spare their requests.
+ */
+async function start() {
+  if (rendered && root.dataset.ssr === language && rendered.language === language) {
+    setFirstRender(rendered);
+    await Promise.all([activateLanguage(language, false), preloadScreenFor(window.location.pathname)]);
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App splashMs={0} />
+      </StrictMode>,
+    );
+    return;
+  }
+  if (rendered) setFirstRender({ ...rendered, language, rates: rendered.rates });
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+void start();

@@ -64,6 +64,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       'default-src': ["'self'"],
       'script-src': ["'self'", ...inline.scripts],
       'style-src': styles,
+      // A server-rendered page (server/web-render.ts) carries React's style="" attributes (a
+      // picture's tint colour, a reserved size): attributes only, never a <style> block or script.
+      'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:'],
       'media-src': ["'self'", 'blob:'],
       'font-src': ["'self'", 'data:'],

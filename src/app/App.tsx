@@ -38,14 +38,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** The whole app. `splashMs` is 0 in tests. */
+/**
+ * The whole app. `splashMs` is 0 in tests, and for a server-rendered page: there the page's own
+ * splash (index.html's #boot-splash) ends by itself at SPLASH_MS, and the render matches the server's.
+ */
 export default function App({ splashMs = SPLASH_MS }: { splashMs?: number }) {
   return (
     <AppProviders>
       <Layout>
         <AppRoutes />
       </Layout>
-      <StartSplash ms={splashMs} />
+      {splashMs > 0 && <StartSplash ms={splashMs} />}
     </AppProviders>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import type { Language } from '../shared/constants';
+import { firstRender } from '../queries/firstVisit';
 import { activateLanguage, i18n, storedLanguage } from './i18n';
 
 interface LanguageContextValue {
@@ -16,8 +17,9 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
  * the page and swap the texts.
  */
 export function LanguageProvider({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  const [language, setLanguage] = useState<Language>(storedLanguage);
-  const [ready, setReady] = useState(false);
+  // A server-rendered page is rendered and hydrated in its own language, its catalog already active (src/main.tsx).
+  const [language, setLanguage] = useState<Language>(() => firstRender()?.language ?? storedLanguage());
+  const [ready, setReady] = useState(() => Boolean(firstRender()) && i18n.locale === firstRender()?.language);
 
   useEffect(() => {
     let cancelled = false;

@@ -34,6 +34,9 @@ export async function activateLanguage(language: Language, remember = true): Pro
   }
   document.documentElement.lang = language;
   if (remember) {
+    // Also a cookie: the server renders a landing page in it (docs/operations.md#pages-for-search-engines-and-link-previews).
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+    document.cookie = `${LANGUAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
     try {
       localStorage.setItem(LANGUAGE_KEY, language);
     } catch {

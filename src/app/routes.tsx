@@ -98,11 +98,11 @@ export const ROUTES: RouteEntry[] = [
 ];
 
 /** The screen of `pathname` starts loading now, beside the translations, so the first render need not suspend. */
-export function preloadScreenFor(pathname: string): void {
+export function preloadScreenFor(pathname: string): Promise<unknown> {
   const entry = ROUTES.find(({ path }) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`).test(pathname));
-  void entry?.screen.preload().catch(() => undefined);
+  return entry?.screen.preload().catch(() => undefined) ?? Promise.resolve();
 }
-if (typeof window !== 'undefined') preloadScreenFor(window.location.pathname);
+if (typeof window !== 'undefined') void preloadScreenFor(window.location.pathname);
 
 function Guarded({ entry, params }: { entry: RouteEntry; params: Record<string, string | undefined> }) {
   const Screen = entry.screen;

@@ -61,7 +61,11 @@ export function useSignOut(): () => Promise<boolean> {
 
 /** The question, over the shell, while one is asked. */
 export function SignOutDialog() {
-  const current = useSyncExternalStore(subscribe, () => question);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => question,
+    () => null,
+  );
   if (!current) return null;
   return <Dialog question={current} />;
 }

@@ -1,8 +1,19 @@
 import type { Banner } from '../shared/catalogue';
+import { firstBanners } from '../sync';
 import { useLive, type Live } from './live';
 
-/** The home carousel's banners in display order; an empty list until the first pull arrives. */
+/**
+ * The home carousel's banners in display order; an empty list until the first pull arrives.
+ * A server-rendered home page's banners show until the device holds some (src/sync/firstRender.ts).
+ */
 export function useBanners(): Live<Banner[]> {
+  const live = useLiveBanners();
+  const early = firstBanners();
+  if (early && early.length > 0 && !live.data?.length) return { data: early, status: 'ready', error: null };
+  return live;
+}
+
+function useLiveBanners(): Live<Banner[]> {
   return useLive(
     async ({ db }) =>
       (await db.banners.toArray()).sort(

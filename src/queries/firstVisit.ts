@@ -2,6 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { DEVICE_HOLD_MAX_MS } from '../shared/constants';
 import { firstAnswers, firstVisitState, holdDeviceUntil, loadDevice, onFirstVisitChange, type FirstVisitState } from '../sync';
 
+/** A server-rendered page's data, for its hydration (src/sync/firstRender.ts). */
+export { firstRender, setFirstRender, type FirstRender } from '../sync';
+
 export type { FirstVisitState };
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ProductRow } from '../db/db';
 import type { ProductView } from '../db/queries';
 import { listKey, type ListQuery } from '../db/listQuery';
-import { intent, interimList, onFirstVisitChange, useConnectivity } from '../sync';
+import { adoptFirstList, intent, interimList, interimProduct, onFirstVisitChange, useConnectivity } from '../sync';
 import { useLive } from './live';
 import { useFetchOnDemand } from './onDemand';
 
@@ -11,13 +11,15 @@ export type { ListQuery, ProductView };
 const ensureList = intent('ensureList');
 const ensureProduct = intent('ensureProduct');
 
-/** A first visit's list page in memory until the device has loaded and answered (src/sync/firstVisit.ts). */
-function useInterimList(key: string) {
-  return useSyncExternalStore(
-    onFirstVisitChange,
-    () => interimList(key),
-    () => undefined,
-  );
+/**
+ * A first visit's list page in memory until the device has loaded and answered
+ * (src/sync/firstVisit.ts), taken first from a server-rendered page's own answers: the server's
+ * render and the browser's hydration read the same one.
+ */
+function useInterimList(key: string, query: ListQuery) {
+  adoptFirstList(key, query);
+  const read = () => interimList(key);
+  return useSyncExternalStore(onFirstVisitChange, read, read);
 }
 
 export interface ListView {
@@ -79,7 +81,7 @@ export function useProductList(query: ListQuery): ListView {
     [key, pages, size],
   );
   // A first visit shows the first page from memory until the device has loaded and answered.
-  const interim = useInterimList(key);
+  const interim = useInterimList(key, stableQuery);
   const early = useMemo(
     () =>
       interim && {
@@ -90,7 +92,8 @@ export function useProductList(query: ListQuery): ListView {
       },
     [interim],
   );
-  const local = device ?? early;
+  // What the device computed by itself (not the server's list) does not replace the page's own first answer.
+  const local = device && (device.source === 'server' || !early) ? device : (early ?? device);
 
   const waiting = !local || (local.source === 'device' && local.products.length === 0 && fetching === 'loading' && online);
   const failed = fetching === 'error' && local?.source === 'device' && local.products.length === 0;
@@ -121,8 +124,13 @@ export function useProduct(id: number): ProductState {
     [id],
   );
 
+  // A server-rendered page's product shows until the device holds it (src/sync/firstVisit.ts).
+  const held = interimProduct(id);
+  const early = useMemo(() => held && { ...held, is_favorited: false, favoritePending: false }, [held]);
   if (product) return { product, status: 'ready' };
   if (fetchState === 'missing') return { product: null, status: 'missing' };
+  // Until the device holds it (it adopts it as soon as it has loaded).
+  if (early) return { product: early, status: 'ready' };
   if (product === null && (fetchState === 'error' || fetchState === 'done'))
     return { product: null, status: fetchState === 'error' || !online ? 'error' : 'missing' };
   return { product: product ?? undefined, status: 'loading' };

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, FALLBACK_RATES } from '../shared/currency';
 import { formatPrice, formatPriceRange } from '../shared/format';
+import { firstRender } from '../sync';
 import { useAuth } from './auth';
 import { useLive } from './live';
 
@@ -18,10 +19,16 @@ export function storedCurrency(): string | null {
   }
 }
 
-/** Stores the device's choice (the account's choice is saved with PATCH /api/me/ by the settings screen). */
+/**
+ * Stores the device's choice (the account's choice is saved with PATCH /api/me/ by the settings
+ * screen), also as a cookie: the server renders a landing page's prices in it
+ * (docs/operations.md#pages-for-search-engines-and-link-previews).
+ */
 export function setGuestCurrency(code: string): void {
   if (!CURRENCY_CODES.includes(code)) return;
   localStorage.setItem(CURRENCY_KEY, code);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${CURRENCY_KEY}=${code}; path=/; max-age=31536000; samesite=lax`;
   for (const listener of listeners) listener();
 }
 
@@ -34,11 +41,14 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Rates per 1 USD: the fetched ones while held, else the docs/product.md#currency fallback. */
+/** Rates per 1 USD: the fetched ones while held, else a server-rendered page's, else the docs/product.md#currency fallback. */
 export function useRates(): Record<string, number> {
   const { data: row } = useLive(({ db }) => db.rates.get('USD'), []);
-  return row?.rates ?? FALLBACK_RATES;
+  return row?.rates ?? firstRender()?.rates ?? FALLBACK_RATES;
 }
+
+/** The currency a server-rendered page was rendered in, while it is rendered or hydrated (src/sync/firstRender.ts). */
+const renderedCurrency = () => firstRender()?.currency ?? null;
 
 export interface CurrencyView {
   code: string;
@@ -50,7 +60,7 @@ export interface CurrencyView {
 /** docs/product.md#currency: the user's currency if set, else the stored choice, else USD; with its rate. */
 export function useCurrency(): CurrencyView {
   const { user } = useAuth();
-  const stored = useSyncExternalStore(subscribe, storedCurrency, () => null);
+  const stored = useSyncExternalStore(subscribe, storedCurrency, renderedCurrency);
   const rates = useRates();
   const code = (user?.currency && CURRENCY_CODES.includes(user.currency) ? user.currency : null) ?? stored ?? DEFAULT_CURRENCY;
   const rate = rates[code] ?? FALLBACK_RATES[code] ?? 1;

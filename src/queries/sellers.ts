@@ -1,5 +1,6 @@
 import type { ProductRow, SellerRow } from '../db/db';
-import { intent } from '../sync';
+import { useMemo } from 'react';
+import { firstSeller, intent } from '../sync';
 import { useFetchOnDemand } from './onDemand';
 import { useLive } from './live';
 
@@ -27,8 +28,12 @@ export function useSeller(userId: number): SellerState {
     async ({ db }) => (await db.sellers.get(userId)) ?? fromProducts(await db.products.where('supplier_id').equals(userId).first()),
     [userId],
   );
+  // A server-rendered seller page's seller shows until the device holds them (src/sync/firstRender.ts).
+  const answer = firstSeller<Omit<SellerRow, 'fetched_at'>>(userId);
+  const early = useMemo(() => (answer ? ({ ...answer, fetched_at: 0 } as SellerRow) : undefined), [answer]);
   if (seller) return { seller, status: 'ready' };
   if (fetchState === 'missing') return { seller: null, status: 'missing' };
+  if (early) return { seller: early, status: 'ready' };
   if (seller === null && fetchState !== 'loading') return { seller: null, status: 'error' };
   return { seller: undefined, status: 'loading' };
 }

@@ -1,8 +1,8 @@
 import { firstPageUrl, listKey, type ListQuery } from '../db/listQuery';
-import type { Page } from '../shared/types';
 import type { Product } from '../shared/catalogue';
 import { api } from './api';
 import type * as DeviceModule from './device';
+import { firstAnswer, productUrl, type ListAnswer } from './firstRender';
 import type { InterimList } from './lists';
 
 /**
@@ -42,6 +42,7 @@ let loading: Promise<Device> | null = null;
 let hold: Promise<unknown> | null = null;
 let holding = false;
 const interim = new Map<string, InterimList>();
+const interimProducts = new Map<number, Product>();
 const listeners = new Set<() => void>();
 
 function dispatch(event: FirstVisitEvent): void {
@@ -85,7 +86,7 @@ export function loadDevice(): Promise<Device> {
       await hold?.catch(() => undefined);
       const module = await import('./device');
       await module
-        .adoptInterim([...interim])
+        .adoptInterim([...interim], [...interimProducts.values()])
         .catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
       device = module;
       dispatch('device-loaded');
@@ -105,6 +106,46 @@ export function interimList(key: string): InterimList | undefined {
 }
 
 /**
+ * A list's first page from the first render's answers (src/sync/firstRender.ts), kept in memory
+ * like a first visit's fetched page (and adopted by the device the same way): a server-rendered
+ * page and its hydration show the same cards, and the device does not ask for them again.
+ */
+export function adoptFirstList(key: string, query: ListQuery): void {
+  if (interim.has(key)) return;
+  const answer = firstAnswer<ListAnswer>(firstPageUrl(query));
+  if (!answer) return;
+  const list = { products: answer.results, count: answer.count, fetched_at: Date.now() };
+  interim.set(key, list);
+  // Told to no one: this runs inside a render, and the page's first render reads it at once.
+  state = nextState(state, 'interim-page');
+  adoptLate([[key, list]], []);
+}
+
+/** What the page's render brought after the device had loaded goes into it all the same. */
+function adoptLate(lists: Array<[string, InterimList]>, products: Product[]): void {
+  if (!device) return;
+  device.adoptInterim(lists, products).catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
+}
+
+/** A product from the first render's answers (as adoptFirstList), else the one kept from it. */
+export function interimProduct(id: number): Product | undefined {
+  const held = interimProducts.get(id);
+  if (held) return held;
+  const answer = firstAnswer<Product>(productUrl(id));
+  if (answer) {
+    interimProducts.set(id, answer);
+    adoptLate([], [answer]);
+  }
+  return answer ?? undefined;
+}
+
+/** The server forgets one render's pages before the next (server/web-landing.ts). */
+export function forgetInterim(): void {
+  interim.clear();
+  interimProducts.clear();
+}
+
+/**
  * `firstAnswers` settles once every interim page asked for so far has come in (or failed) and has
  * been painted: src/main.tsx holds the device's chunk until then.
  */
@@ -116,33 +157,23 @@ export const firstAnswers = new Promise<void>((resolve) => {
 });
 
 /**
- * The answers the server put in the page for a guest's first visit (server/web-landing.ts), by
- * the URL the app would ask for them: index.html reads them into FIRST_PAINT.answers. Each is
- * used once, by the list that would have fetched it.
- */
-function embeddedAnswer(url: string): Page<Product> | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const answers = (window as { FIRST_PAINT?: { answers?: Record<string, Page<Product>> } }).FIRST_PAINT?.answers;
-  const answer = answers?.[url];
-  if (answers && answer) delete answers[url];
-  return answer;
-}
-
-/**
- * While the device's chunk is held back, a list's first page is taken from the page's embedded
- * answers, else fetched into memory at once by the same request as ensureList's. Otherwise nothing.
+ * While the device's chunk is held back, a list's first page is fetched into memory at once by
+ * the same request as ensureList's, unless a server-rendered page brought it. Otherwise nothing.
  */
 export function beforeList(query: ListQuery, pages: number): Promise<void> {
   if (!holding || pages !== 1) return Promise.resolve();
   const key = listKey(query);
+  // A server-rendered page brought it: the device's chunk waits only for that page's paint.
+  if (interim.has(key)) {
+    if (pending === 0) requestAnimationFrame(() => setTimeout(settle, 0));
+    return Promise.resolve();
+  }
   let running = asked.get(key);
   if (running) return running;
   const { section = 'all', search, category, supplier, exclude } = query;
   pending += 1;
-  const embedded = embeddedAnswer(firstPageUrl(query));
-  running = (
-    embedded ? Promise.resolve(embedded) : api.productPage(section, { search, category, supplier, exclude }, query.pageSize ?? 20, 0)
-  )
+  running = api
+    .productPage(section, { search, category, supplier, exclude }, query.pageSize ?? 20, 0)
     .then((page) => {
       interim.set(key, { products: page.results, count: page.count, fetched_at: Date.now() });
       dispatch('interim-page');

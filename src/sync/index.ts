@@ -30,17 +30,20 @@ export function intent<K extends CommandName>(name: K): (...args: Parameters<Com
 }
 
 export {
+  adoptFirstList,
   deviceLoaded,
   firstAnswers,
   firstVisitState,
   holdDeviceUntil,
   interimList,
+  interimProduct,
   loadDevice,
   onFirstVisitChange,
   type Device,
   type FirstVisitState,
 } from './firstVisit';
 export type { InterimList } from './lists';
+export { firstBanners, firstRender, firstSeller, setFirstRender, type FirstRender } from './firstRender';
 export { api, ApiError, type RegistrationInput } from './api';
 export { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
 export { isOnline, onConnectivityChange, useConnectivity } from './connectivity';

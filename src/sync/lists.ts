@@ -63,9 +63,11 @@ export interface InterimList {
  * The list pages a first visit fetched into memory before the device loaded (src/sync/firstVisit.ts),
  * kept as ensureList would have kept them, so they are neither fetched again nor shown twice.
  */
-export async function adoptInterim(fetched: Array<[string, InterimList]>): Promise<void> {
-  if (fetched.length === 0) return;
+export async function adoptInterim(fetched: Array<[string, InterimList]>, products: Product[] = []): Promise<void> {
+  if (fetched.length === 0 && products.length === 0) return;
   await db.transaction('rw', db.products, db.lists, async () => {
+    // A product a server-rendered page brought (putProducts keeps a newer one the device holds).
+    await putProducts(products);
     for (const [key, list] of fetched) {
       await putProducts(list.products);
       await db.lists.put({ key, ids: [...new Set(list.products.map((p) => p.id))], count: list.count, fetched_at: list.fetched_at });

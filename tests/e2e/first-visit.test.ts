@@ -26,7 +26,12 @@ describe.skipIf(skipBrowser)('a first visit on a slow network (browser)', () => 
   const browser = useBrowser();
 
   it('sends every built text asset and JSON answer over 1 KB compressed when the client accepts it', async () => {
-    const built = (await readdir(e2e.webDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|webmanifest)$/.test(f));
+    const all = (await readdir(e2e.webDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|webmanifest)$/.test(f));
+    // The server's own render bundle (dist/.server/) is never served.
+    const bundle = all.filter((f) => f.startsWith('.server'));
+    expect(bundle.length).toBeGreaterThan(0);
+    for (const file of bundle) expect((await rawGet(`${e2e.baseUrl}/${file.split(path.sep).join('/')}`, ACCEPT)).status, file).toBe(404);
+    const built = all.filter((f) => !f.startsWith('.server'));
     const over = [];
     for (const file of built) {
       const original = await readFile(path.join(e2e.webDir, file));

@@ -121,17 +121,45 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
     expect(await (await fetch(`${t.baseUrl}/login`)).text()).toBe(INDEX);
   });
 
-  it("embeds the home's first list once, as the API answers a guest under the URL the app asks", async () => {
-    const html = await (await fetch(`${t.baseUrl}/`)).text();
-    const block = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(html);
-    expect(block).not.toBeNull();
-    const answers = JSON.parse(block?.[1] ?? '{}');
-    expect(Object.keys(answers)).toEqual(HOME_FIRST_ANSWERS);
-    const api = await (await fetch(`${t.baseUrl}${HOME_FIRST_ANSWERS[0]}`)).json();
-    expect(answers[HOME_FIRST_ANSWERS[0]]).toEqual(api);
-    // Before index.html's own script, which reads it.
-    expect(html.indexOf('id="first-answers"')).toBeLessThan(html.indexOf('<script>document.documentElement'));
-    expect((await (await fetch(`${t.baseUrl}/flash-deals`)).text()).includes('first-answers')).toBe(false);
+  it("renders a page with the app's server bundle, fetching what it asks for and embedding those answers", async () => {
+    // A stand-in for `vite build --ssr`'s bundle (src/entry-server.tsx), with the same contract:
+    // it asks for the home's first list, then renders with it.
+    const dist = path.join(await mkdtemp(path.join(inject('tmpDir'), 'rendered-')), 'dist');
+    await mkdir(path.join(dist, '.server'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    const url = HOME_FIRST_ANSWERS[0];
+    await writeFile(
+      path.join(dist, '.server', 'entry-server.js'),
+      `export async function prepare() {}
+       export function render({ render }) {
+         const answer = render.answers[${JSON.stringify(url)}];
+         if (answer === undefined) return { html: '', wanted: [${JSON.stringify(url)}] };
+         return { html: '<main><h1>' + render.language + ' ' + render.currency + ' ' + answer.count + '</h1></main>', wanted: [] };
+       }`,
+    );
+    const app = await startTestApp({ publicUrl: 'https://market.example' }, { web: { distDir: dist } });
+    try {
+      const html = await (await fetch(`${app.baseUrl}/`)).text();
+      const api = await (await fetch(`${app.baseUrl}${url}`)).json();
+      expect(html).toContain(`<div id="root" data-ssr="en"><main><h1>en USD ${api.count}</h1></main></div>`);
+      const block = /<script type="application\/json" id="first-render">([^<]*)<\/script>/.exec(html);
+      const data = JSON.parse(block?.[1] ?? '{}');
+      expect(data).toEqual({ language: 'en', currency: 'USD', rates: null, answers: { [url]: api } });
+      // After the page's markup, so a slow link shows the markup first; the page itself stands in for "needs JavaScript".
+      expect(html.indexOf('id="first-render"')).toBeGreaterThan(html.indexOf('data-ssr="en"'));
+      expect(html).not.toContain('This marketplace needs JavaScript to run.');
+      // The visitor's currency and language from the cookies the app sets, with the rates it rendered with.
+      const chosen = await (await fetch(`${app.baseUrl}/`, { headers: { cookie: 'language=fr; currency=NGN' } })).text();
+      expect(chosen).toContain(`<div id="root" data-ssr="fr"><main><h1>fr NGN ${api.count}</h1></main></div>`);
+      const chosenData = JSON.parse(/id="first-render">([^<]*)</.exec(chosen)?.[1] ?? '{}');
+      expect(chosenData.rates.NGN).toBeGreaterThan(1);
+      // A cookie naming no currency we sell in is the default.
+      expect(await (await fetch(`${app.baseUrl}/`, { headers: { cookie: 'currency=XYZ' } })).text()).toContain('en USD');
+      // Other app routes keep index.html as it is.
+      expect(await (await fetch(`${app.baseUrl}/login`)).text()).toBe(INDEX);
+    } finally {
+      await app.close();
+    }
   });
 
   it('lists the catalogue in a sitemap index, and robots.txt points at it', async () => {

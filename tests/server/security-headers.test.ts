@@ -57,6 +57,7 @@ describe('every answer', () => {
       const policy = csp(res.headers);
       expect(policy.get('script-src'), url).toEqual(["'self'", hash(THEME_SCRIPT)]);
       expect(policy.get('style-src'), url).toEqual(["'self'", hash(SPLASH_STYLE), "'unsafe-hashes'", hash('opacity:1')]);
+      expect(policy.get('style-src-attr'), url).toEqual(["'unsafe-inline'"]);
       expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
       expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
       expect(policy.get('connect-src')).toEqual(["'self'", 'https://rates.example']);

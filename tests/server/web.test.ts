@@ -72,7 +72,14 @@ describe('serving the web app beside the API (server/web.ts)', () => {
   });
 
   it('keeps the JSON 404 for /api/ and /media/ and for missing files', async () => {
-    for (const url of ['/api/nothing-here/', '/api', '/media/0000.png', '/assets/index-old.js', '/robots-missing.txt']) {
+    for (const url of [
+      '/api/nothing-here/',
+      '/api',
+      '/media/0000.png',
+      '/assets/index-old.js',
+      '/robots-missing.txt',
+      '/.server/entry-server.js',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ detail: 'Not found.' });
@@ -92,6 +99,10 @@ describe('deciding when npm start must build', () => {
     await makeDist(root);
     const past = new Date(Date.now() - 60_000);
     await utimes(path.join(root, 'src', 'main.tsx'), past, past);
+    // The app without its server bundle for the landing pages (dist/.server/) is not a whole build.
+    expect(webBuildIsStale(root)).toBe(true);
+    await mkdir(path.join(root, 'dist', '.server'), { recursive: true });
+    await writeFile(path.join(root, 'dist', '.server', 'entry-server.js'), 'export {};');
     expect(webBuildIsStale(root)).toBe(false);
 
     await writeFile(path.join(root, 'src', 'main.tsx'), 'y');

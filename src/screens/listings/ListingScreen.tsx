@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import DataState from '@/components/DataState';
 import EmptyState from '@/components/EmptyState';
 import PageHeading from '@/components/PageHeading';
-import ProductGrid from '@/components/ProductGrid';
+import ProductGrid, { GridSkeleton } from '@/components/ProductGrid';
 import type { Product } from '@/shared/catalogue';
 import { useProductList, type ListQuery } from '@/queries/products';
 import { useConnectivity } from '@/queries/status';
@@ -13,6 +13,9 @@ import { readListingFilters } from '@/shared/listing-filters-query';
 import ListingControls from './ListingControls';
 import '../screens.css';
 import './listings.css';
+
+/** Two rows of the widest grid: the first screen's cards. */
+const SKELETON_CARDS = 8;
 
 /**
  * The frame every product listing shares (search, category, flash deals, new arrivals): the
@@ -49,48 +52,54 @@ export default function ListingScreen({
   };
   const online = useConnectivity();
   const count = list.count;
-  const subtitle = list.status === 'ready' ? <Plural value={count} one="# product" other="# products" /> : undefined;
+  // The count's line is held while loading, so the grid below does not move when it comes.
+  const subtitle =
+    list.status === 'ready' ? <Plural value={count} one="# product" other="# products" /> : <span aria-hidden="true">{'\u00a0'}</span>;
 
-  const body = (
-    <DataState
-      status={list.status}
-      isEmpty={list.products.length === 0}
-      loading={t`Loading products…`}
-      error={failure}
-      empty={
-        filtered ? (
-          <EmptyState
-            title={<Trans>No products match these filters</Trans>}
-            action={
-              <button type="button" className="button button--primary" onClick={() => changeFilters({})}>
-                <Trans>Clear filters</Trans>
-              </button>
-            }
-          />
-        ) : (
-          <EmptyState
-            title={emptyTitle}
-            action={
-              <Link href="/" className="button button--primary">
-                <Trans>Explore products</Trans>
-              </Link>
-            }
-          >
-            {emptyText}
-          </EmptyState>
-        )
-      }
-    >
-      <ProductGrid
-        products={list.products}
-        hasMore={list.hasMore}
-        loadMore={list.loadMore}
-        note={note}
-        headingLevel={2}
-        firstScreen="lead"
-      />
-    </DataState>
-  );
+  // Until the first cards come, skeleton cards where they will be (no layout shift).
+  const body =
+    list.status === 'loading' && list.products.length === 0 ? (
+      <GridSkeleton count={SKELETON_CARDS} label={t`Loading products…`} />
+    ) : (
+      <DataState
+        status={list.status}
+        isEmpty={list.products.length === 0}
+        loading={t`Loading products…`}
+        error={failure}
+        empty={
+          filtered ? (
+            <EmptyState
+              title={<Trans>No products match these filters</Trans>}
+              action={
+                <button type="button" className="button button--primary" onClick={() => changeFilters({})}>
+                  <Trans>Clear filters</Trans>
+                </button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title={emptyTitle}
+              action={
+                <Link href="/" className="button button--primary">
+                  <Trans>Explore products</Trans>
+                </Link>
+              }
+            >
+              {emptyText}
+            </EmptyState>
+          )
+        }
+      >
+        <ProductGrid
+          products={list.products}
+          hasMore={list.hasMore}
+          loadMore={list.loadMore}
+          note={note}
+          headingLevel={2}
+          firstScreen="lead"
+        />
+      </DataState>
+    );
 
   return (
     <main className="screen listing">

@@ -62,6 +62,8 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
               src={mediaUrl(current.url, 800)}
               srcSet={mediaSrcSet(current.url)}
               sizes="(min-width: 900px) 560px, 100vw"
+              // The page's largest picture: asked for first (the server's page preloads the first one too).
+              fetchPriority={index === 0 ? 'high' : undefined}
               alt={name}
               tint={current.tint}
               fallback={<ImagePlaceholder className="gallery__placeholder" />}

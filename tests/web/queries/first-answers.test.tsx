@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { holdDeviceUntil, firstVisitState, deviceLoaded } from '@/sync/firstVisit';
+import { setFirstRender } from '@/sync/firstRender';
 import { useProductList } from '@/queries/products';
 import { HOME_FIRST_ANSWERS, HOME_PRELOADED } from '@/queries/home';
 import { fakeApi } from '../helpers';
@@ -8,7 +9,7 @@ import { makeProducts } from '../components/productFixtures';
 
 afterEach(() => {
   cleanup();
-  delete (window as { FIRST_PAINT?: unknown }).FIRST_PAINT;
+  setFirstRender(null);
 });
 
 function TopRated() {
@@ -25,16 +26,19 @@ function TopRated() {
   );
 }
 
-/** The home page's HTML carries its first list (server/web-landing.ts); index.html puts it in FIRST_PAINT.answers. */
+/** A server-rendered page carries the answers it was rendered from (server/web-render.ts); src/main.tsx hands them over. */
 describe('a first visit with the answers embedded in the page', () => {
   it('shows the first list from the page itself, without asking the server', async () => {
     const products = makeProducts(10);
     const server = fakeApi({
       'GET /api/products/top-rated/': () => ({ body: { count: 99, next: null, previous: null, results: [] } }),
     });
-    (window as { FIRST_PAINT?: unknown }).FIRST_PAINT = {
+    setFirstRender({
+      language: 'en',
+      currency: 'USD',
+      rates: null,
       answers: { [HOME_FIRST_ANSWERS[0]]: { count: 25, next: null, previous: null, results: products } },
-    };
+    });
     holdDeviceUntil(new Promise<void>(() => undefined));
 
     render(<TopRated />);
