@@ -17,8 +17,8 @@ const timing = {
   absentRetryMs: 10 * 60_000,
   /** A stream cut sooner than this after it opened backs off like a failure. */
   healthyMs: 10_000,
-  /** The server writes a keep-alive every 30 s: silence this long means the stream is dead. */
-  silentMs: 75_000,
+  /** The server writes a keep-alive every 30 s: three missed mean the stream is dead. */
+  silentMs: 90_000,
 };
 
 /** Tests shorten the waits. */
