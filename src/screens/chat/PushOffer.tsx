@@ -16,14 +16,14 @@ export default function PushOffer({ userId }: { userId: number }) {
   return (
     <aside className="alert alert--info chat__push-offer" aria-labelledby="push-offer-title">
       <div className="chat__push-line">
-        <p id="push-offer-title" className="chat__push-question">
-          <strong>
+        <p className="chat__push-question">
+          <strong id="push-offer-title">
             <Trans>Get told when they answer?</Trans>
-          </strong>
+          </strong>{' '}
+          <button type="button" className="chat__push-why" aria-expanded={why} aria-controls="push-offer-why" onClick={() => setWhy(!why)}>
+            <Trans>Why?</Trans>
+          </button>
         </p>
-        <button type="button" className="chat__push-why" aria-expanded={why} aria-controls="push-offer-why" onClick={() => setWhy(!why)}>
-          <Trans>Why?</Trans>
-        </button>
         <div className="chat__push-actions">
           <button
             type="button"
