@@ -6,7 +6,6 @@ import {
   apiLogin,
   callAs,
   chatBubble,
-  chatHistory,
   e2e,
   launchWithProfile,
   productPageHeart,
@@ -255,7 +254,8 @@ describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic u
         )
         .toBe(true);
       await page.waitForURL(`${e2e.baseUrl}${tag}`);
-      await chatHistory(page).waitFor();
+      // The conversation's page (nothing said in it yet: its composer).
+      await page.getByLabel('Message', { exact: true }).waitFor();
       // The click also closes the notification.
       await expect
         .poll(() =>
