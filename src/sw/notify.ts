@@ -61,10 +61,8 @@ export async function openTarget(clients: Clients, url: string): Promise<void> {
     return;
   }
   const any = windows.find((client) => client.url.startsWith(self.location.origin));
-  if (any) {
-    const focused = await any.focus();
-    await focused.navigate(target).catch(() => clients.openWindow(target));
-    return;
-  }
-  await clients.openWindow(target);
+  // Taken to the page first, then brought forward; a window it cannot take (not ours yet) gives way to a new one.
+  const moved = any ? await any.navigate(target).catch(() => null) : null;
+  if (moved) await moved.focus();
+  else await clients.openWindow(target);
 }

@@ -7,8 +7,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { notificationOf, openTarget, showPushed } from './notify';
-import { OUTBOX_SYNC_TAG } from '@/sync/leader';
-import { drainOutbox } from '@/sync/worker';
+import { FAVOURITES_SYNC_TAG, OUTBOX_SYNC_TAG } from '@/sync/leader';
+import { drainOutbox, refreshFavourites } from '@/sync/worker';
 import { i18n } from '@lingui/core';
 import { messages as english } from '../../locales/en/messages.po';
 
@@ -16,7 +16,8 @@ import { messages as english } from '../../locales/en/messages.po';
  * The service worker (docs/architecture.md#how-it-runs): the app shell from the precache, so
  * every route opens offline; uploaded media cache-first; the API never cached (the local
  * database is the offline copy). Beside that: Web Push (a notification, and the new data
- * stored on the device) and Background Sync (the outbox sent with no page open).
+ * stored on the device), Background Sync (the outbox sent with no page open) and Periodic
+ * Background Sync (the favourites kept fresh).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -73,4 +74,10 @@ self.addEventListener('sync', (event) => {
   const sync = event as Event & { tag: string; waitUntil(work: Promise<unknown>): void };
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   sync.waitUntil(drainOutbox());
+});
+
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as Event & { tag: string; waitUntil(work: Promise<unknown>): void };
+  if (sync.tag !== FAVOURITES_SYNC_TAG) return;
+  sync.waitUntil(refreshFavourites());
 });

@@ -25,6 +25,7 @@ import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
  * the leader's writes, and pass their wishes ("pull now", "send", "watch this chat") over a
  * BroadcastChannel. When it runs:
  * - at start, when the server is reachable again, when the tab becomes visible;
+ * - when the server pokes (./live.ts): while its stream is up, the two polls below rest;
  * - every 60 s while signed in (docs/product.md#notifications counts), every 5 min for guests;
  * - every 5 s while a conversation is open (docs/product.md#chat-rules);
  * - as soon as an action is queued, and when a backed-off entry is due.
@@ -38,6 +39,16 @@ const PROBE_MS = 10_000;
 /** After a failed pull, the next try comes sooner than the next timer, backing off to this. */
 let RETRY_FIRST_MS = 10_000;
 let RETRY_MAX_MS = 2 * 60_000;
+
+/** The two polls' periods: the counts' and the open chat's (tests shorten them). */
+let countsPollMs = COUNTS_REFRESH_MS;
+let chatPollMs = CHAT_POLL_MS;
+
+/** Tests shorten the polls. */
+export function setPollTiming(countsMs: number, chatMs: number): void {
+  countsPollMs = countsMs;
+  chatPollMs = chatMs;
+}
 
 /** Tests shorten the retry waits. */
 export function setRetryTiming(firstMs: number, maxMs: number): void {
@@ -287,14 +298,14 @@ async function replicateCatalogue(): Promise<void> {
 /** Keeps the open conversation fresh every 5 s (docs/product.md#chat-rules); returns the stop function. */
 export function watchConversation(id: number): () => void {
   const beat = (opening: boolean) => {
-    watched.set(id, Date.now() + CHAT_POLL_MS * 2);
+    watched.set(id, Date.now() + chatPollMs * 2);
     // While pokes arrive (./live.ts), the poll rests: a new message pulls at once anyway.
     if (leader) {
       if (opening || !liveConnected()) void runCycle();
     } else post({ type: 'watch', id });
   };
   beat(true);
-  const timer = setInterval(() => beat(false), CHAT_POLL_MS);
+  const timer = setInterval(() => beat(false), chatPollMs);
   return () => {
     clearInterval(timer);
     watched.delete(id);
@@ -322,14 +333,18 @@ function probeWhileOffline(): void {
 
 function becomeLeader(): void {
   leader = true;
-  // Pokes pull at once (./live.ts); the polls below stay for when the stream is down.
+  // Pokes pull at once (./live.ts); the polls below run only while the stream is down.
   stopListeners.push(startLive(() => void runCycle()));
   onWakePush(pushSoon);
   void recoverInterrupted().then(() => {
     void runCycle();
     pushNow();
   });
-  timers.push(setInterval(() => void runCycle(), COUNTS_REFRESH_MS));
+  timers.push(
+    setInterval(() => {
+      if (!liveConnected()) void runCycle();
+    }, countsPollMs),
+  );
   timers.push(
     setInterval(() => {
       if (!user) void runCycle();
@@ -340,7 +355,7 @@ function becomeLeader(): void {
       const now = Date.now();
       for (const [id, until] of watched) if (until < now) watched.delete(id);
       if (watched.size > 0 && !liveConnected()) void runCycle();
-    }, CHAT_POLL_MS),
+    }, chatPollMs),
   );
 }
 
@@ -351,7 +366,7 @@ export function startEngine(): () => void {
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
     if (!leader) return;
-    if (event.data.type === 'watch') watched.set(event.data.id, Date.now() + CHAT_POLL_MS * 2);
+    if (event.data.type === 'watch') watched.set(event.data.id, Date.now() + chatPollMs * 2);
     if (event.data.type === 'push') pushSoon();
     else void runCycle();
   });

@@ -7,3 +7,6 @@ export const SYNC_CHANNEL = 'marketplace-sync';
 
 /** The Background Sync tag a tab registers when it leaves with changes waiting (./background.ts). */
 export const OUTBOX_SYNC_TAG = 'outbox';
+
+/** The Periodic Background Sync tag that keeps favourites fresh where the browser grants it (./periodic.ts). */
+export const FAVOURITES_SYNC_TAG = 'favourites';

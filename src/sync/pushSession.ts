@@ -1,11 +1,16 @@
+import { keepFavouritesFresh } from './periodic';
 import { renewPush } from './webPush';
 import { shareSession } from './workerTokens';
 
 /**
- * Signed in: the service worker gets the session (push, background sync), and the server this
- * device's subscription if notifications are on. Its own chunk, loaded after the first screen.
+ * Signed in: the service worker gets the session (push, background sync), the server this
+ * device's subscription if notifications are on, and the browser a periodic wake-up for the
+ * favourites where it grants one. Its own chunk, loaded after the first screen.
  */
 export async function keepDeviceReachable(userId: number): Promise<void> {
   await shareSession();
-  await renewPush(userId);
+  await Promise.all([
+    renewPush(userId),
+    keepFavouritesFresh().catch((error: unknown) => console.warn('Could not ask for periodic updates of the favourites', error)),
+  ]);
 }

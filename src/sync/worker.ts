@@ -2,6 +2,7 @@ import { db } from '../db/db';
 import type { Notification } from '../shared/chat';
 import { subjectOf } from './identity';
 import { LEADER_LOCK, SYNC_CHANNEL } from './leader';
+import { ensureProduct } from './lists';
 import { pullStream } from './pull';
 import { pushOutbox, recoverInterrupted } from './push';
 import { sessionUserId } from './session';
@@ -84,5 +85,22 @@ export async function drainOutbox(): Promise<void> {
       .filter((entry) => entry.user_id === userId)
       .count();
     if (left > 0) throw new Error(`${left} changes are still waiting to be sent`);
+  });
+}
+
+/** Favourites refreshed per periodic wake-up, at most (the browser gives the worker little time). */
+const FAVOURITES_PER_WAKE = 100;
+
+/**
+ * Periodic Background Sync: the private stream (favourites, conversations, counts), then the
+ * favourite products themselves (price, stock), so the app opened offline shows them as today.
+ */
+export async function refreshFavourites(): Promise<void> {
+  await asLeader('pull', async () => {
+    await pullStream('private');
+    const favourites = await db.favorites.filter((favourite) => !favourite.removed).toArray();
+    for (const { product_id } of favourites.slice(0, FAVOURITES_PER_WAKE)) {
+      await ensureProduct(product_id, true).catch((error) => console.warn('Could not refresh a favourite', error));
+    }
   });
 }

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { db } from '@/db/db';
 import { ASK_AGAIN_AFTER_MS, shouldOfferPush, type OfferFacts } from '@/shared/push';
 import { usePushOffer } from '@/queries/push';
+import PushOffer from '@/screens/chat/PushOffer';
 
 /**
  * When the app offers notifications (docs/product.md#notifications): not before the user has
@@ -88,6 +91,27 @@ describe('usePushOffer, on the device', () => {
     await userEvent.click(notNow);
     await screen.findByText('no offer');
     expect(Number(localStorage.getItem('push_offer_dismissed_at'))).toBeGreaterThan(0);
+  });
+
+  it('is one line with its explanation one tap away ("Why?"), and its buttons keep their full names', async () => {
+    await db.messages.put(message(2, ME) as never);
+    render(
+      <I18nProvider i18n={i18n}>
+        <PushOffer userId={ME} />
+      </I18nProvider>,
+    );
+    const offer = await screen.findByRole('complementary', { name: 'Get told when they answer?' });
+    const explanation = /even with the app closed/;
+    expect(screen.getByText(explanation).hidden).toBe(true);
+    const why = screen.getByRole('button', { name: 'Why?' });
+    expect(why.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(why);
+    expect(why.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(explanation).hidden).toBe(false);
+    expect(screen.getByText(explanation).id).toBe(why.getAttribute('aria-controls'));
+    expect(screen.getByRole('button', { name: 'Turn on notifications' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(offer.isConnected).toBe(false));
   });
 
   it('never appears when the browser has blocked notifications', async () => {
