@@ -1,7 +1,7 @@
 import { db } from '../db/db';
 import { mediaUrl } from '../media/image';
 import type { Product } from '../shared/catalogue';
-import { MEDIA_CACHE, canSave, dataIsCostly, pictureBudgetBytes, sizeOf } from '../media/saved';
+import { MEDIA_CACHE, canSave, dataIsCostly, pictureBudgetBytes, sizeOf, tellWorkerBudget } from '../media/saved';
 
 /**
  * Pictures saved ahead of need (docs/product.md, "Pictures"): product pictures at card width go
@@ -64,6 +64,7 @@ export async function savePicturesAhead(opts: { force?: boolean } = {}): Promise
     return 0;
   }
   if (!canSave() || !navigator.onLine) return 0;
+  tellWorkerBudget();
   const budget = pictureBudgetBytes();
   if (budget === 0) return 0;
   running = true;
