@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db/db';
 import { memoryCaches } from '../memory-caches';
-import type { Product } from '@/shared/catalogue';
+import type { ProductRow } from '@/db/db';
 
 /**
  * Saving pictures ahead: favourites that arrive while a pass is under way are saved by a pass
@@ -9,7 +9,7 @@ import type { Product } from '@/shared/catalogue';
  * picture that failed to fetch is tried again soon.
  */
 const picture = (id: number) => `/media/${String(id).padStart(64, 'a')}.png`;
-const product = (id: number) => ({ id, thumbnail_url: picture(id), images: [] }) as unknown as Product;
+const product = (id: number) => ({ id, thumbnail_url: picture(id), images: [] }) as unknown as ProductRow;
 
 let prefetch: typeof import('@/sync/prefetch');
 let gate: (() => void) | null = null;
