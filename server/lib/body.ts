@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { requireUploader, type MediaKind, type StoredMedia } from '../services/media';
+import { takeUpload } from '../services/upload-refs';
 import { ApiError, badRequest } from './errors';
 import { NOT_A_DICTIONARY } from '@/shared/validation';
 
@@ -134,6 +135,11 @@ export async function readForm(request: FastifyRequest, options: FormOptions = {
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest({ non_field_errors: [NOT_A_DICTIONARY] });
     const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     for (const name of arrays) if (fields[name] !== undefined && !Array.isArray(fields[name])) fields[name] = [fields[name]];
+    for (const [field, rule] of Object.entries(options.files ?? {})) {
+      const refs = fields[`${field}_upload`];
+      delete fields[`${field}_upload`];
+      for (const ref of refs === undefined ? [] : Array.isArray(refs) ? refs : [refs]) await addUpload(request, files, field, rule, ref);
+    }
     return { fields, files };
   }
   const fields: Record<string, unknown> = Object.create(null);
@@ -161,6 +167,13 @@ export async function readForm(request: FastifyRequest, options: FormOptions = {
     } else {
       const value = String(part.value);
       rejectNullCharacters({ [part.fieldname]: value });
+      // A finished upload named in place of a file part takes that file's place, in order.
+      const uploaded = /^(.+)_upload$/.exec(part.fieldname)?.[1];
+      const rule = uploaded && Object.hasOwn(options.files ?? {}, uploaded) ? options.files?.[uploaded] : undefined;
+      if (uploaded && rule) {
+        await addUpload(request, files, uploaded, rule, value);
+        continue;
+      }
       const previous = fields[part.fieldname];
       if (previous === undefined) fields[part.fieldname] = arrays.has(part.fieldname) ? [value] : value;
       else if (Array.isArray(previous)) previous.push(value);
@@ -168,4 +181,15 @@ export async function readForm(request: FastifyRequest, options: FormOptions = {
     }
   }
   return { fields, files };
+}
+
+/**
+ * A finished resumable upload in place of a file (`<field>_upload`, docs/api.md#additions):
+ * the asker's own, of the field's kinds, used once, counted with the field's files.
+ */
+async function addUpload(request: FastifyRequest, files: Record<string, StoredMedia[]>, field: string, rule: FileRule, ref: unknown) {
+  const owner = requireUploader(request.user);
+  files[field] ??= [];
+  if (files[field].length >= rule.max) throw badRequest({ [field]: [`Ensure this field has no more than ${rule.max} files.`] });
+  files[field].push(await takeUpload(request.server.db, owner, ref, { field, kinds: rule.kinds }));
 }

@@ -77,7 +77,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
         consumes: FORM,
         summary: 'Onboarding: choose SUPPLIER or BUYER once',
         description:
-          'Multipart: account_type (SUPPLIER or BUYER). SUPPLIER: company_name, optional about, repeated industry_ids. BUYER: name, repeated category_ids. Optional logo (an image file). Ids are those of GET /api/categories/. Answers the user.',
+          'Multipart: account_type (SUPPLIER or BUYER). SUPPLIER: company_name, optional about, repeated industry_ids. BUYER: name, repeated category_ids. Optional logo (an image file, or logo_upload: a finished /api/uploads/ upload of yours). Ids are those of GET /api/categories/. Answers the user.',
         response: { 200: userSchema, ...failures(400, 401, 413) },
       },
     },

@@ -40,7 +40,7 @@ const profiles: FastifyPluginAsyncZod = async (app) => {
         consumes: FORM,
         summary: 'Edit own supplier profile',
         description:
-          'Multipart or JSON, all optional: company_name (not blank), about, logo (an image file), repeated industry_ids (replace the set). Answers the profile.',
+          'Multipart or JSON, all optional: company_name (not blank), about, logo (an image file, or logo_upload: a finished /api/uploads/ upload of yours), repeated industry_ids (replace the set). Answers the profile.',
         response: { 200: supplierProfileAnswer, ...failures(400, 401, 403, 404, 413) },
       },
     },
@@ -74,7 +74,7 @@ const profiles: FastifyPluginAsyncZod = async (app) => {
         consumes: FORM,
         summary: 'Edit own buyer profile',
         description:
-          'Multipart or JSON, all optional: name (not blank), logo (an image file), repeated category_ids (replace the set). Answers the profile.',
+          'Multipart or JSON, all optional: name (not blank), logo (an image file, or logo_upload: a finished /api/uploads/ upload of yours), repeated category_ids (replace the set). Answers the profile.',
         response: { 200: buyerProfileAnswer, ...failures(400, 401, 403, 404, 413) },
       },
     },

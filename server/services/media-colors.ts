@@ -67,6 +67,7 @@ export async function backfillMediaColors(db: Database, objects: MediaObjects, b
     limit ${batch}`.execute(db);
   await mkdir(objects.tempDir, { recursive: true });
   let filled = 0;
+  const coloured: string[] = [];
   for (const { url } of missing.rows) {
     const stored = storedPath(url);
     if (!stored || !/\.(png|jpe?g|webp|gif)$/.test(stored)) continue;
@@ -74,10 +75,28 @@ export async function backfillMediaColors(db: Database, objects: MediaObjects, b
     try {
       if (!(await objects.readTo(stored.slice('/media/'.length), local))) continue;
       await recordColor(db, stored, local);
+      coloured.push(stored);
       filled++;
     } finally {
       await rm(local, { force: true });
     }
   }
+  await touchProductsShowing(db, coloured);
   return filled;
+}
+
+/**
+ * Products showing one of these pictures (as thumbnail or in the gallery) are written again
+ * unchanged: the write moves them up the change feed, so devices that already hold them pull
+ * them with their new colours (docs/sync.md) rather than only when the product next changes.
+ */
+async function touchProductsShowing(db: Database, paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  await sql`
+    update products set id = id
+    where substring(thumbnail_url from '(/media/[0-9a-f]{64}\.[a-z0-9]+)$') in (${sql.join(paths)})
+      or id in (
+        select product_id from product_media
+        where substring(media_source_url from '(/media/[0-9a-f]{64}\.[a-z0-9]+)$') in (${sql.join(paths)})
+      )`.execute(db);
 }

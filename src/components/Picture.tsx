@@ -9,6 +9,15 @@ const COLOUR = /^#[0-9a-f]{6}$/i;
  * loading, the slot shows the picture's dominant colour when it is known (`tint`, carried with
  * the product or media), else the theme's quiet surface (`.picture` in ui.css), not an empty box.
  */
+/**
+ * A failed picture is hidden at once, in the failure's own task, so the broken-picture icon is
+ * never painted while React renders the stand-in (which can take a while on a busy phone
+ * rendering a long list). The slot keeps its size and tint meanwhile.
+ */
+function hide(element: HTMLImageElement): void {
+  if (element.complete && element.naturalWidth === 0) element.style.visibility = 'hidden';
+}
+
 export default function Picture({
   fallback,
   className,
@@ -27,13 +36,18 @@ export default function Picture({
     (element: HTMLImageElement | null) => {
       if (!element) return;
       if (!element.complete) {
-        const failed = () => setBrokenSrc(src);
+        const failed = () => {
+          hide(element);
+          setBrokenSrc(src);
+        };
         element.addEventListener('error', failed, { once: true });
         return () => element.removeEventListener('error', failed);
       }
       if (element.naturalWidth > 0) return;
       element.decode().catch(() => {
-        if (element.isConnected && element.complete && element.naturalWidth === 0) setBrokenSrc(src);
+        if (!element.isConnected || !element.complete || element.naturalWidth > 0) return;
+        hide(element);
+        setBrokenSrc(src);
       });
     },
     [src],
@@ -47,7 +61,10 @@ export default function Picture({
       alt={alt}
       className={`picture ${className ?? ''}`}
       style={background ? { ...background, ...style } : style}
-      onError={() => setBrokenSrc(src)}
+      onError={(event) => {
+        hide(event.currentTarget);
+        setBrokenSrc(src);
+      }}
     />
   );
 }

@@ -26,6 +26,12 @@ export function pictureBudgetBytes(): number {
 
 export function setPictureBudget(mb: number): void {
   localStorage.setItem(PICTURE_BUDGET_KEY, String(mb));
+  tellWorkerBudget();
+}
+
+/** The service worker bounds its media cache by the budget (src/sw/mediaBudget.ts); it cannot read localStorage. */
+export function tellWorkerBudget(): void {
+  navigator.serviceWorker?.controller?.postMessage({ type: 'MEDIA_BUDGET', bytes: pictureBudgetBytes() });
 }
 
 /** A product page's gallery pictures, saved at the width the page shows them. */

@@ -1,4 +1,13 @@
-import { api } from '../sync';
+import { api, request } from '../sync';
+
+/**
+ * The form to send: a picture over 1 MB (after shrinking) goes ahead through the resumable
+ * uploads and the form names it (src/sync/formUploads.ts); other forms go as they are.
+ */
+export async function largeFilesAhead(form: FormData): Promise<FormData> {
+  const large = [...form.values()].some((value) => typeof value !== 'string' && value.size > 1024 * 1024);
+  return large ? request('withLargeFilesAhead', form) : form;
+}
 
 /**
  * The account's own requests: straight to the server, nothing of them kept on the device but
@@ -11,8 +20,8 @@ export const account = {
   deleteAccount: (password: string) => api.deleteAccount(password),
   supplierProfile: () => api.supplierProfile(),
   buyerProfile: () => api.buyerProfile(),
-  updateSupplierProfile: (form: FormData) => api.updateSupplierProfile(form),
-  updateBuyerProfile: (form: FormData) => api.updateBuyerProfile(form),
+  updateSupplierProfile: async (form: FormData) => api.updateSupplierProfile(await largeFilesAhead(form)),
+  updateBuyerProfile: async (form: FormData) => api.updateBuyerProfile(await largeFilesAhead(form)),
   requestPasswordReset: (email: string) => api.requestPasswordReset(email),
   confirmPasswordReset: (input: Parameters<typeof api.confirmPasswordReset>[0]) => api.confirmPasswordReset(input),
 };

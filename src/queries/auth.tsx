@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '../shared/types';
+import { largeFilesAhead } from './account';
 import {
   api,
   ApiError,
@@ -198,7 +199,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const completeOnboarding = useCallback(
     async (form: FormData) => {
-      const user = await api.setAccountType(form);
+      const user = await api.setAccountType(await largeFilesAhead(form));
       signIn(user);
       return user;
     },

@@ -7,6 +7,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { notificationOf, openTarget, showPushed } from './notify';
+import { MEDIA_BUDGET_MESSAGE, mediaBudgetPlugin, setMediaBudget } from './mediaBudget';
 import { FAVOURITES_SYNC_TAG, OUTBOX_SYNC_TAG } from '@/sync/leader';
 import { drainOutbox, refreshFavourites } from '@/sync/worker';
 import { i18n } from '@lingui/core';
@@ -36,8 +37,10 @@ registerRoute(
     // Also src/media/prefetch.ts, which saves pictures ahead of need into this cache.
     cacheName: 'media',
     plugins: [
-      // Least recently used go first; the device's picture budget bounds what is saved ahead.
+      // Least recently used go first: by count (a backstop), and by bytes within the user's
+      // picture budget (./mediaBudget.ts turns the bytes into a count for this same expiration).
       new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      mediaBudgetPlugin('media'),
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new RangeRequestsPlugin(),
       {
@@ -58,6 +61,10 @@ registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/a
 clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (event.data?.type === MEDIA_BUDGET_MESSAGE) {
+    const trimmed = setMediaBudget('media', event.data.bytes);
+    if (trimmed) event.waitUntil(trimmed);
+  }
 });
 
 self.addEventListener('push', (event) => {

@@ -11,6 +11,7 @@ import * as intents from './intents';
 import { openConversation } from './conversations';
 import { cancelUpload } from './uploads';
 import { createProduct, deleteProduct, fetchProduct, updateProduct } from './products';
+import { withLargeFilesAhead } from './formUploads';
 import { clearOfflineCopy, storageEstimate } from './storage';
 
 import { liveQuery } from 'dexie';
@@ -53,6 +54,7 @@ export const commands = {
   updateProduct,
   deleteProduct,
   fetchProduct,
+  withLargeFilesAhead,
   clearOfflineCopy,
   storageEstimate,
 };

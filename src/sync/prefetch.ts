@@ -1,7 +1,7 @@
 import { db } from '../db/db';
 import { mediaUrl } from '../media/image';
 import type { Product } from '../shared/catalogue';
-import { MEDIA_CACHE, canSave, dataIsCostly, pictureBudgetBytes, sizeOf } from '../media/saved';
+import { MEDIA_CACHE, canSave, dataIsCostly, pictureBudgetBytes, sizeOf, tellWorkerBudget } from '../media/saved';
 
 /**
  * Pictures saved ahead of need (docs/product.md, "Pictures"): product pictures at card width go
@@ -19,6 +19,8 @@ export const CARD_PICTURE_WIDTH = 400;
 const AT_ONCE = 2;
 /** A full pass at most this often; a change of favourites starts one sooner. */
 const PASS_EVERY_MS = 10 * 60_000;
+/** After a pass where some pictures failed (a dropped connection, a server error). */
+const RETRY_AFTER_MS = 20_000;
 
 /** Product pictures by priority, each once. */
 async function candidates(onlyFavourites: boolean): Promise<string[]> {
@@ -45,6 +47,8 @@ async function candidates(onlyFavourites: boolean): Promise<string[]> {
 const sectionFirst = (key: string) => (/section/.test(key) ? 0 : 1);
 
 let running = false;
+/** Asked for while a pass ran (new favourites arrived): one more pass follows it. */
+let askedAgain = false;
 let lastPass = { at: 0, first: '', budget: 0 };
 
 /**
@@ -53,10 +57,18 @@ let lastPass = { at: 0, first: '', budget: 0 };
  * fetched. Quiet no-op without a service worker, offline, or while a pass runs.
  */
 export async function savePicturesAhead(opts: { force?: boolean } = {}): Promise<number> {
-  if (running || !canSave() || !navigator.onLine) return 0;
+  if (running) {
+    // A pass under way works from the candidates it read at its start: favourites synced since
+    // would otherwise wait for the next sync, and be missing if the device goes offline first.
+    askedAgain = true;
+    return 0;
+  }
+  if (!canSave() || !navigator.onLine) return 0;
+  tellWorkerBudget();
   const budget = pictureBudgetBytes();
   if (budget === 0) return 0;
   running = true;
+  askedAgain = false;
   try {
     const urls = await candidates(dataIsCostly());
     const first = urls.slice(0, 50).join(' ');
@@ -65,6 +77,7 @@ export async function savePicturesAhead(opts: { force?: boolean } = {}): Promise
     const cache = await caches.open(MEDIA_CACHE);
     let used = 0;
     let fetched = 0;
+    let failed = 0;
     const missing: string[] = [];
     for (const url of urls) {
       const saved = await cache.match(url);
@@ -77,19 +90,33 @@ export async function savePicturesAhead(opts: { force?: boolean } = {}): Promise
         if (!navigator.onLine) return;
         try {
           const response = await fetch(url, { priority: 'low' } as RequestInit);
-          if (!response.ok) continue;
+          if (!response.ok) {
+            // A server error may pass; a picture that is gone (404) is not asked for again soon.
+            if (response.status >= 500) failed++;
+            continue;
+          }
           const bytes = (await response.blob()).size;
           used += bytes;
           fetched += bytes;
         } catch {
+          failed++;
           return;
         }
       }
     };
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
+    // A picture that could not be had this time is tried again soon, not after a full interval.
+    if (failed > 0) {
+      lastPass = { ...lastPass, at: 0 };
+      setTimeout(() => void savePicturesAhead().catch(() => undefined), RETRY_AFTER_MS);
+    }
     return fetched;
   } finally {
     running = false;
+    if (askedAgain) {
+      askedAgain = false;
+      void savePicturesAhead().catch(() => undefined);
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { API_BASE, ApiError, refreshAccessToken, request } from './api';
 import { putProducts } from './apply';
 import { reportReachable, reportUnreachable } from './connectivity';
 import { getAccessToken } from './tokens';
+import { aborted, formFileBytes, uploadLargeFilesAhead, type FormSending } from './formUploads';
 
 /**
  * The supplier's product writes (docs/api.md#calls POST/PATCH/DELETE /products/): online-only forms, so
@@ -18,16 +19,19 @@ const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 export type Progress = (fraction: number) => void;
 
-function filesSize(form: FormData): number {
-  let total = 0;
-  for (const value of form.values()) if (typeof value !== 'string') total += value.size;
-  return total;
-}
-
 /** One XMLHttpRequest, resolving to its status and parsed body; status 0 when the server was not reached. */
-function xhrOnce(method: string, path: string, form: FormData, token: string | null, onProgress: Progress) {
-  return new Promise<{ status: number; body: unknown }>((resolve) => {
+function xhrOnce(method: string, path: string, form: FormData, token: string | null, onProgress: Progress, signal?: AbortSignal) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    if (signal?.aborted) return reject(aborted());
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener(
+      'abort',
+      () => {
+        xhr.abort();
+        reject(aborted());
+      },
+      { once: true },
+    );
     xhr.open(method, `${API_BASE}/${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -50,11 +54,17 @@ function xhrOnce(method: string, path: string, form: FormData, token: string | n
 }
 
 /** A multipart write with upload progress; a 401 refreshes the token once, as `request` does. */
-async function sendWithProgress<T>(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress: Progress): Promise<T> {
-  let answer = await xhrOnce(method, path, form, getAccessToken(), onProgress);
+async function sendWithProgress<T>(
+  method: 'POST' | 'PATCH',
+  path: string,
+  form: FormData,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<T> {
+  let answer = await xhrOnce(method, path, form, getAccessToken(), onProgress, signal);
   if (answer.status === 401) {
     const fresh = await refreshAccessToken();
-    if (fresh) answer = await xhrOnce(method, path, form, fresh, onProgress);
+    if (fresh) answer = await xhrOnce(method, path, form, fresh, onProgress, signal);
   }
   if (answer.status === 0) {
     reportUnreachable();
@@ -66,9 +76,20 @@ async function sendWithProgress<T>(method: 'POST' | 'PATCH', path: string, form:
   return answer.body as T;
 }
 
-function sendForm(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress?: Progress): Promise<Product> {
-  if (onProgress && filesSize(form) > PROGRESS_THRESHOLD_BYTES) return sendWithProgress<Product>(method, path, form, onProgress);
-  return request<Product>(path, { method, body: form, timeoutMs: UPLOAD_TIMEOUT_MS });
+/**
+ * The form's files over 1 MB go ahead, resumable (formUploads.ts); the rest goes with the
+ * form. Progress covers both, as a share of the files' bytes; `signal` cancels either.
+ */
+async function sendForm(method: 'POST' | 'PATCH', path: string, form: FormData, opts: FormSending = {}): Promise<Product> {
+  const { onProgress, signal } = opts;
+  const { ahead, rest } = formFileBytes(form);
+  const total = ahead + rest;
+  const body = ahead > 0 ? await uploadLargeFilesAhead(form, total, opts) : form;
+  if (signal?.aborted) throw aborted();
+  if (onProgress && (ahead > 0 || rest > PROGRESS_THRESHOLD_BYTES)) {
+    return sendWithProgress<Product>(method, path, body, (share) => onProgress((ahead + share * rest) / total), signal);
+  }
+  return request<Product>(path, { method, body, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
 }
 
 /** The saved product replaces the local copy; the cached list orders are dropped so lists ask the server again. */
@@ -79,16 +100,16 @@ export async function refreshProduct(product: Product): Promise<void> {
   });
 }
 
-/** POST /products/ (multipart, docs/api.md#calls). */
-export async function createProduct(form: FormData, onProgress?: Progress): Promise<Product> {
-  const product = await sendForm('POST', 'products/', form, onProgress);
+/** POST /products/ (multipart, docs/api.md#calls; large pictures through /api/uploads/ first). */
+export async function createProduct(form: FormData, opts?: FormSending): Promise<Product> {
+  const product = await sendForm('POST', 'products/', form, opts);
   await refreshProduct(product);
   return product;
 }
 
 /** PATCH /products/{id}/ with only the changed fields. */
-export async function updateProduct(id: number, form: FormData, onProgress?: Progress): Promise<Product> {
-  const product = await sendForm('PATCH', `products/${id}/`, form, onProgress);
+export async function updateProduct(id: number, form: FormData, opts?: FormSending): Promise<Product> {
+  const product = await sendForm('PATCH', `products/${id}/`, form, opts);
   await refreshProduct(product);
   return product;
 }

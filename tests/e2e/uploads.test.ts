@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { cameraPhoto } from '../camera-photo';
 import { startCuttingProxy, type CuttingProxy } from '../cutting-proxy';
+import { DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
 import { DEMO_BUYER, chatBubble, demoProduct, e2e, signInAsDemo, skipBrowser, startChat, useBrowser, waitOutSplash } from './helpers';
 
 /**
@@ -105,6 +106,69 @@ describe.skipIf(skipBrowser)('chat files on a weak link (browser)', () => {
     // Both sides see the file by the name it had on the sender's device, not its stored hash.
     expect(found[0].file_name).toBe('price-list.pdf');
     await chatBubble(page, text).getByRole('link', { name: 'price-list.pdf' }).waitFor({ timeout: 30_000 });
+  });
+
+  it("a product's gallery picture over 1 MB goes through the resumable uploads across a cut link, with progress, and lands in the gallery", {
+    timeout: 180_000,
+  }, async () => {
+    context = await browser.browser.newContext({ baseURL: proxy.url, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(40_000);
+    waitOutSplash(context);
+    const page = await context.newPage();
+    lines = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/uploads/') || response.url().includes('/api/products/'))
+        lines.push(`answer ${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+    await signInAsDemo(page, { email: DEMO_SUPPLIER_EMAIL, firstName: 'Adebayo' });
+    // Noise does not compress: a still GIF of about 2 MB, which the device sends as it is.
+    const side = 2000;
+    const noise = Buffer.alloc(side * side * 3);
+    let x = 2463534242;
+    for (let i = 0; i < noise.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      noise[i] = x & 0xff;
+    }
+    const gif = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .gif()
+      .toBuffer();
+    expect(gif.length).toBeGreaterThan(1024 * 1024);
+    const name = `Woven basket ${Date.now()}`;
+    await page.goto('/products/add');
+    await page.getByLabel('Product name').fill(name);
+    await page.getByLabel('Description').fill('Raffia basket, 40 cm.');
+    await page.getByLabel('Category').selectOption({ index: 1 });
+    await page.getByLabel('Minimum price (USD)').fill('8');
+    await page.getByLabel('Maximum price (USD)').fill('12');
+    await page.getByLabel('Quantity in stock').fill('30');
+    await page.getByLabel('Minimum order quantity').fill('2');
+    await page.getByLabel('Thumbnail').setInputFiles({
+      name: 'small.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a05a2c' } })
+        .png()
+        .toBuffer(),
+    });
+    await page.getByLabel('Gallery images or videos').setInputFiles({ name: 'basket.gif', mimeType: 'image/gif', buffer: gif });
+    proxy.reset();
+    proxy.cutAt([Math.round(gif.length * 0.5)]);
+    await page.getByRole('button', { name: 'Add product', exact: true }).click();
+    await page.getByText(/Uploading… \d+%/).waitFor();
+    await page.waitForURL(/\/products\/\d+$/, { timeout: 90_000 });
+    expect(proxy.cutsLeft).toBe(0);
+    // Resumed, not sent again from zero, and not sent a second time with the form.
+    expect(proxy.sent).toBeLessThanOrEqual(gif.length * 1.5);
+    expect(lines.some((line) => /answer 200: PATCH .*\/api\/uploads\//.test(line))).toBe(true);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const product = (await (await fetch(`${e2e.baseUrl}/api/products/${id}/`)).json()) as {
+      name: string;
+      images: Array<{ media_source_url: string }>;
+    };
+    expect(product.name).toBe(name);
+    expect(product.images).toHaveLength(1);
+    expect(await storedSize(product.images[0].media_source_url)).toBeGreaterThan(1024 * 1024);
   });
 
   it('an upload interrupted by a reload shows its progress, then carries on from where it was', { timeout: 180_000 }, async () => {

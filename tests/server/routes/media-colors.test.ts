@@ -47,8 +47,15 @@ describe('dominant colours of product pictures', () => {
     const created = await t.api.post('/api/products/', form, { token: supplier.token });
     await t.db.deleteFrom('media_colors').execute();
     expect((await t.api.get(`/api/products/${created.body.id}/`)).body.thumbnail_color).toBeNull();
+    // A device already holding the product, up to date.
+    const before = (await t.api.get('/api/sync/?collections=products&limit=500')).body;
+    expect(before.has_more).toBe(false);
     expect(await backfillMediaColors(t.db, t.app.media.objects)).toBeGreaterThan(0);
     expect((await t.api.get(`/api/products/${created.body.id}/`)).body.thumbnail_color).toMatch(/^#[0-9a-f]{6}$/);
+    // Its next pull brings the product again, now with its colour, though the product itself did not change.
+    const after = (await t.api.get(`/api/sync/?collections=products&since=${encodeURIComponent(before.cursor)}`)).body;
+    const pulled = after.changes.products.upserted.find((p: { id: number }) => p.id === created.body.id);
+    expect(pulled?.thumbnail_color).toMatch(/^#[0-9a-f]{6}$/);
     // Nothing left to fill: a second pass finds nothing.
     expect(await backfillMediaColors(t.db, t.app.media.objects)).toBe(0);
   });

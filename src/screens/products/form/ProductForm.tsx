@@ -52,6 +52,7 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
   const [general, setGeneral] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const sending = useRef<AbortController | null>(null);
   const thumbnailRef = useRef<HTMLInputElement>(null);
 
   const set = (field: FieldName) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -87,9 +88,19 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
     try {
       // Photos go resized and re-encoded (src/media/compress.ts): a fraction of the bytes.
       await shrinkFormPictures(form, ['thumbnail', 'images'], 'gallery');
-      const saved = editing ? await updateProduct(product.id, form, setProgress) : await createProduct(form, setProgress);
+      // Pictures over 1 MB go ahead, resumable, with progress; Cancel stops them.
+      const controller = new AbortController();
+      sending.current = controller;
+      const opts = { onProgress: setProgress, signal: controller.signal };
+      const saved = editing ? await updateProduct(product.id, form, opts) : await createProduct(form, opts);
       onSaved(saved);
     } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') {
+        setBusy(false);
+        setProgress(null);
+        setNotice(t`Upload cancelled. Nothing was saved.`);
+        return;
+      }
       const fieldErrors = serverFieldErrors(err);
       setErrors(fieldErrors);
       setGeneral(translate(serverMessage(err, t`Failed to save product. Please try again.`)));
@@ -177,6 +188,9 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
             <Trans>Uploading… {Math.round(progress * 100)}%</Trans>
           </label>
           <progress id="product-upload-progress" max={1} value={progress} />
+          <button type="button" className="button" onClick={() => sending.current?.abort()}>
+            <Trans>Cancel upload</Trans>
+          </button>
         </div>
       ) : null}
       {general ? <Alert>{general}</Alert> : null}
