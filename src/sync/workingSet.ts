@@ -1,0 +1,159 @@
+import { db } from '../db/db';
+import { productsRemoved } from '../db/search';
+import { BUDGET_KEY, CAP_KEY, DEFAULT_BUDGET_MB, MB, PRODUCT_BYTES, TRIMMED_KEY, type Trimmed } from '../shared/working-set';
+
+export { CAP_KEY } from '../shared/working-set';
+
+/**
+ * What of the catalogue a device holds (docs/sync.md#working-set): a working set within a
+ * budget, not a mirror. In order of priority:
+ *   1. what the user touched: favourites, the products of their conversations and reviews, the
+ *      last 50 viewed, a supplier's own products, the targets of unsent actions (never evicted);
+ *   2. the home sections and the categories of interest;
+ *   3. listing and search pages opened, the most recently fetched first;
+ *   4. the rest, newest first, while the budget allows.
+ * A catalogue that fits the budget is copied whole, as the catalogue stream always did.
+ */
+
+/** Room kept for the user's own data (favourites, messages, the outbox): the catalogue stops short of it. */
+export function reservedBytes(quota: number): number {
+  return Math.max(4 * MB, quota * 0.2);
+}
+
+export async function budgetBytes(): Promise<number> {
+  const stored = (await db.syncState.get(BUDGET_KEY))?.value;
+  return typeof stored === 'number' && stored > 0 ? stored : DEFAULT_BUDGET_MB * MB;
+}
+
+/** How many products the device may hold now: the budget, lowered by the quota when it stopped the copy. */
+export async function productLimit(): Promise<number> {
+  const [budget, cap] = await Promise.all([budgetBytes(), db.syncState.get(CAP_KEY)]);
+  const byBudget = Math.floor(budget / PRODUCT_BYTES);
+  return typeof cap?.value === 'number' ? Math.min(byBudget, cap.value) : byBudget;
+}
+
+export async function setBudget(megabytes: number): Promise<void> {
+  await db.transaction('rw', db.syncState, async () => {
+    await db.syncState.put({ key: BUDGET_KEY, value: megabytes * MB, updated_at: Date.now() });
+    // The user chose again: the quota is measured afresh rather than remembered.
+    await db.syncState.delete(CAP_KEY);
+  });
+}
+
+/** Bytes the catalogue may still take before it reaches the room kept for the user's own data; null when unknown. */
+export async function roomLeft(): Promise<number | null> {
+  try {
+    const estimate = await navigator.storage?.estimate?.();
+    if (!estimate?.quota) return null;
+    return estimate.quota - (estimate.usage ?? 0) - reservedBytes(estimate.quota);
+  } catch {
+    return null;
+  }
+}
+
+const RECENT_KEPT = 50;
+
+/** Group 1: products the user made or touched. Never evicted while the user has them. */
+export async function touchedIds(): Promise<Set<number>> {
+  const userId = ((await db.syncState.get('session'))?.user_id as number | null | undefined) ?? null;
+  const [favorites, conversations, reviews, recent, own, outbox] = await Promise.all([
+    db.favorites.toCollection().primaryKeys(),
+    db.conversations.toArray(),
+    userId === null ? [] : db.reviews.filter((r) => r.reviewer?.id === userId).toArray(),
+    db.recent.orderBy('viewed_at').reverse().limit(RECENT_KEPT).primaryKeys(),
+    userId === null ? [] : db.products.where('supplier_id').equals(userId).primaryKeys(),
+    db.outbox.toArray(),
+  ]);
+  const ids = new Set<number>([...favorites, ...recent, ...own]);
+  for (const c of conversations) if (c.product) ids.add(c.product.id);
+  for (const r of reviews) ids.add(r.product);
+  for (const e of outbox) if (typeof e.payload.product === 'number') ids.add(e.payload.product);
+  return ids;
+}
+
+interface ListKeyParts {
+  section: string;
+  search: string;
+  category: number;
+  supplier: number;
+  filtered: boolean;
+}
+
+function parts(key: string): ListKeyParts | null {
+  try {
+    const [section, search, category, supplier, , filters] = JSON.parse(key) as [string, string, number, number, number, unknown];
+    return { section, search, category, supplier, filtered: filters !== undefined };
+  } catch {
+    return null;
+  }
+}
+
+/** Group 2: a home section (no search, category or supplier), or a category of interest's first pages. */
+export function isSectionList(key: string, interests: ReadonlySet<number>): boolean {
+  const p = parts(key);
+  if (!p || p.search || p.supplier || p.filtered) return false;
+  return p.category === 0 || interests.has(p.category);
+}
+
+/**
+ * Evicts products beyond `limit`, lowest priority first; groups 1 and 2 stay whatever the
+ * limit (`onlyFirstGroups` drops groups 3 and 4 altogether: Save-Data). Lists that lose a
+ * product go too, so a screen asks the server again rather than showing a hole. Deleted in
+ * slices, each its own transaction, so no task blocks the page. Answers how many went.
+ */
+export async function trimWorkingSet(
+  limit: number,
+  reason: Trimmed['reason'],
+  interests: ReadonlySet<number> = new Set(),
+  onlyFirstGroups = false,
+): Promise<number> {
+  const held = await db.products.count();
+  if (held <= limit && !onlyFirstGroups) return 0;
+  const keep = await touchedIds();
+  const lists = await db.lists.toArray();
+  const dropLists: string[] = [];
+  for (const list of lists) if (isSectionList(list.key, interests)) for (const id of list.ids) keep.add(id);
+  const others = lists.filter((l) => !isSectionList(l.key, interests)).sort((a, b) => b.fetched_at - a.fetched_at);
+  for (const list of others) {
+    if (!onlyFirstGroups && keep.size + list.ids.length <= limit) for (const id of list.ids) keep.add(id);
+    else dropLists.push(list.key);
+  }
+  if (!onlyFirstGroups && keep.size < limit) {
+    // Group 4, newest first: walk the index until the budget is full.
+    await db.products
+      .orderBy('created_at')
+      .reverse()
+      .until(() => keep.size >= limit)
+      .eachPrimaryKey((id) => {
+        keep.add(id);
+      });
+  }
+  const all = await db.products.toCollection().primaryKeys();
+  const evict = all.filter((id) => !keep.has(id));
+  if (evict.length === 0 && dropLists.length === 0) return 0;
+  await db.lists.bulkDelete(dropLists);
+  for (let from = 0; from < evict.length; from += EVICT_SLICE) {
+    const slice = evict.slice(from, from + EVICT_SLICE);
+    await db.transaction('rw', db.products, () => {
+      productsRemoved(slice);
+      return db.products.bulkDelete(slice);
+    });
+  }
+  const trimmed: Trimmed = { at: Date.now(), removed: evict.length, kept: all.length - evict.length, reason };
+  // Only a note for Settings: a disk too full for it must not undo the eviction's purpose.
+  await db.syncState.put({ key: TRIMMED_KEY, value: trimmed, updated_at: trimmed.at }).catch(() => undefined);
+  return evict.length;
+}
+
+const EVICT_SLICE = 500;
+
+/**
+ * A write of the user's own data hit a full disk: the catalogue's groups 3 and 4 go (the user's
+ * own products and the home sections stay), so the write can be tried again.
+ */
+export async function makeRoom(): Promise<number> {
+  const removed = await trimWorkingSet(0, 'quota', new Set(), true);
+  const held = await db.products.count();
+  await db.syncState.put({ key: CAP_KEY, value: held, updated_at: Date.now() }).catch(() => undefined);
+  return removed;
+}
