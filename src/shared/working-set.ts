@@ -14,6 +14,8 @@ export const productsFor = (megabytes: number) => Math.floor((megabytes * MB) / 
 
 /** Keys of the sync state the engine writes and Settings read. */
 export const BUDGET_KEY = 'catalogue:budget';
+/** How many products the device holds, counted once per page written (not on every commit, by every screen). */
+export const HELD_KEY = 'catalogue:held';
 /** What was last evicted, and why. */
 export const TRIMMED_KEY = 'catalogue:trimmed';
 /** After the quota stopped the catalogue: at most this many products, whatever the budget. */

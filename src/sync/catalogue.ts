@@ -2,7 +2,9 @@ import { db } from '../db/db';
 import { api } from './api';
 import { putProducts } from './apply';
 import { pullStream, streamKey } from './pull';
-import { CAP_KEY, productLimit, roomLeft, trimWorkingSet } from './workingSet';
+import { isQuotaError } from './storage';
+import { TRIMMED_KEY, type Trimmed } from '../shared/working-set';
+import { CAP_KEY, capForRoom, productLimit, quotaReached, recountHeld, roomLeft, trimWorkingSet } from './workingSet';
 
 /**
  * The catalogue part of the working set (docs/sync.md#working-set), in the background. A
@@ -55,23 +57,35 @@ async function becomeBounded(): Promise<void> {
     await db.syncState.put({ key: streamKey('catalogue'), cursor: null, value: 'bounded', updated_at: Date.now() });
 }
 
-/** The quota stopped the copy: the device keeps 90 % of what it holds, so the user's room is not eaten again at once. */
-export async function capByQuota(interests: ReadonlySet<number> = new Set()): Promise<void> {
-  const held = await db.products.count();
-  const cap = Math.floor(held * 0.9);
+/** The quota stopped the copy: enough products go to free the room kept for the user, and the device stays below that. */
+export async function capByQuota(interests: ReadonlySet<number> = new Set(), refused = false): Promise<void> {
+  if (refused) await quotaReached();
+  const cap = await capForRoom();
   await db.syncState.put({ key: CAP_KEY, value: cap, updated_at: Date.now() });
   await becomeBounded();
-  await trimWorkingSet(cap, 'quota', interests);
+  if ((await trimWorkingSet(cap, 'quota', interests)) > 0) return;
+  // Nothing to evict (the refused page was the first): Settings still say why the copy stopped.
+  const trimmed: Trimmed = { at: Date.now(), removed: 0, kept: await db.products.count(), reason: 'quota' };
+  await db.syncState.put({ key: TRIMMED_KEY, value: trimmed, updated_at: trimmed.at });
 }
-
-/** A catalogue write met a full disk. */
-export const catalogueHitQuota = () => capByQuota();
 
 export async function replicateCatalogue({ keepGoing, saveData, interests }: ReplicateOptions): Promise<void> {
   if (saveData) {
     await trimWorkingSet(0, 'save-data', interests, true);
     return;
   }
+  // Products written on demand meanwhile count too.
+  await recountHeld();
+  try {
+    await replicate(keepGoing, interests);
+  } catch (error) {
+    // A full disk stops the catalogue, not the user: it is trimmed, and Settings say so.
+    if (!isQuotaError(error)) throw error;
+    await capByQuota(interests, true);
+  }
+}
+
+async function replicate(keepGoing: () => boolean, interests: ReadonlySet<number>): Promise<void> {
   const [total, limit, capped] = await Promise.all([catalogueTotal(), productLimit(), db.syncState.get(CAP_KEY)]);
   if (!keepGoing()) return;
   if (total !== null && total <= limit && !capped) {
@@ -111,6 +125,7 @@ async function fillRest(limit: number, keepGoing: () => boolean): Promise<boolea
     offset += page.results.length;
     await db.transaction('rw', db.products, db.syncState, async () => {
       await putProducts(page.results);
+      await recountHeld();
       await db.syncState.put({ key: FILL_KEY, value: { offset, at }, updated_at: Date.now() });
     });
     if (page.results.length < wanted) return false;

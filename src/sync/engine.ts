@@ -8,7 +8,7 @@ import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './health
 import { sessionIsOf } from './identity';
 import { sendRevocations } from './revocations';
 import { pullStream } from './pull';
-import { catalogueHitQuota, replicateCatalogue as replicateWorkingSet } from './catalogue';
+import { replicateCatalogue as replicateWorkingSet } from './catalogue';
 import { makeRoom, setBudget } from './workingSet';
 import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
@@ -271,8 +271,8 @@ async function replicateCatalogue(): Promise<void> {
     retries.catalogue.succeeded();
   } catch (error) {
     console.warn('Catalogue replication paused', error);
-    // A full disk stops the catalogue, not the user: it is trimmed, and Settings say so.
-    if (isQuotaError(error)) await catalogueHitQuota().catch((trim) => console.warn('Could not trim the catalogue', trim));
+    // Only when trimming the catalogue could not make room (./catalogue.ts) is the disk full.
+    if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
     // A passing failure must not leave a guest's catalogue half saved until the next 5-minute pull.
     else if (isTroubled()) waitOutTrouble();
     else if (isOnline()) retries.catalogue.failed();

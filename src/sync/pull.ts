@@ -2,6 +2,7 @@ import { db } from '../db/db';
 import { api } from './api';
 import { applyChanges, SYNC_TABLES } from './apply';
 import { productsChanged } from '../db/search';
+import { recountHeld } from './workingSet';
 
 /**
  * Pulls GET /api/sync/ into the local database (docs/api.md#delta-sync) as two streams, each with its own
@@ -57,6 +58,7 @@ async function applyPage(stream: StreamName, since: string | null, answer: Answe
     if (((await db.syncState.get(streamKey(stream)))?.cursor ?? null) !== since) return false;
     if (answer.reset) await RESET_TABLES[stream]();
     await applyChanges(answer.changes);
+    if (stream === 'catalogue') await recountHeld();
     await db.syncState.put({
       key: streamKey(stream),
       cursor: answer.cursor,

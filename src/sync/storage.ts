@@ -59,6 +59,7 @@ export async function clearOfflineCopy(): Promise<void> {
     await db.syncState.delete('stream:catalogue');
     await db.syncState.delete('catalogue:total');
     await db.syncState.delete('catalogue:fill');
+    await db.syncState.delete('catalogue:held');
   });
   productsChanged();
 }

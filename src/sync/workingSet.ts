@@ -1,6 +1,6 @@
 import { db } from '../db/db';
 import { productsRemoved } from '../db/search';
-import { BUDGET_KEY, CAP_KEY, DEFAULT_BUDGET_MB, MB, PRODUCT_BYTES, TRIMMED_KEY, type Trimmed } from '../shared/working-set';
+import { BUDGET_KEY, CAP_KEY, HELD_KEY, DEFAULT_BUDGET_MB, MB, PRODUCT_BYTES, TRIMMED_KEY, type Trimmed } from '../shared/working-set';
 
 export { CAP_KEY } from '../shared/working-set';
 
@@ -40,15 +40,53 @@ export async function setBudget(megabytes: number): Promise<void> {
   });
 }
 
-/** Bytes the catalogue may still take before it reaches the room kept for the user's own data; null when unknown. */
-export async function roomLeft(): Promise<number | null> {
+/** The quota a refused write showed (usage at that moment): Chromium's estimate() answers a fixed 10 GiB, whatever the real quota. */
+const QUOTA_KEY = 'storage:quota';
+
+export async function storageUse(): Promise<{ usage: number; quota: number } | null> {
   try {
-    const estimate = await navigator.storage?.estimate?.();
+    const [estimate, learned] = await Promise.all([navigator.storage?.estimate?.(), db.syncState.get(QUOTA_KEY)]);
     if (!estimate?.quota) return null;
-    return estimate.quota - (estimate.usage ?? 0) - reservedBytes(estimate.quota);
+    const quota = typeof learned?.value === 'number' ? Math.min(learned.value, estimate.quota) : estimate.quota;
+    return { usage: estimate.usage ?? 0, quota };
   } catch {
     return null;
   }
+}
+
+/** Bytes the catalogue may still take before it reaches the room kept for the user's own data; null when unknown. */
+export async function roomLeft(): Promise<number | null> {
+  const use = await storageUse();
+  return use ? use.quota - use.usage - reservedBytes(use.quota) : null;
+}
+
+/** A write was refused for lack of room: what the device uses now is, in practice, its quota. */
+export async function quotaReached(): Promise<void> {
+  try {
+    const usage = (await navigator.storage?.estimate?.())?.usage;
+    if (usage) await db.syncState.put({ key: QUOTA_KEY, value: usage, updated_at: Date.now() });
+  } catch {
+    // Without an estimate the catalogue is still trimmed, by a share of what it holds.
+  }
+}
+
+/**
+ * How many products the device keeps once the quota stopped the catalogue: enough go to free
+ * the room kept for the user's own data (measured by what a product takes on this disk), and
+ * never less than a tenth of what it held.
+ */
+export async function capForRoom(): Promise<number> {
+  const [held, use] = await Promise.all([db.products.count(), storageUse()]);
+  if (!use || held === 0) return Math.floor(held * 0.9);
+  const missing = reservedBytes(use.quota) - (use.quota - use.usage);
+  const perProduct = use.usage / held;
+  const evict = Math.ceil(Math.max(missing, 0) / perProduct + held * 0.05);
+  return Math.max(0, Math.min(held - evict, Math.floor(held * 0.9)));
+}
+
+/** Writes how many products the device holds (Settings and the progress read this, not a count per commit). */
+export async function recountHeld(): Promise<void> {
+  await db.syncState.put({ key: HELD_KEY, value: await db.products.count(), updated_at: Date.now() });
 }
 
 const RECENT_KEPT = 50;
@@ -140,6 +178,7 @@ export async function trimWorkingSet(
     });
   }
   const trimmed: Trimmed = { at: Date.now(), removed: evict.length, kept: all.length - evict.length, reason };
+  await recountHeld().catch(() => undefined);
   // Only a note for Settings: a disk too full for it must not undo the eviction's purpose.
   await db.syncState.put({ key: TRIMMED_KEY, value: trimmed, updated_at: trimmed.at }).catch(() => undefined);
   return evict.length;
@@ -152,6 +191,7 @@ const EVICT_SLICE = 500;
  * own products and the home sections stay), so the write can be tried again.
  */
 export async function makeRoom(): Promise<number> {
+  await quotaReached();
   const removed = await trimWorkingSet(0, 'quota', new Set(), true);
   const held = await db.products.count();
   await db.syncState.put({ key: CAP_KEY, value: held, updated_at: Date.now() }).catch(() => undefined);

@@ -8,6 +8,9 @@ import { BUDGET_CHOICES_MB, productsFor, type Trimmed } from '@/shared/working-s
 function TrimmedNote({ trimmed }: { trimmed: Trimmed }) {
   const removed = formatNumber(trimmed.removed);
   const when = formatRelativeTime(new Date(trimmed.at));
+  if (trimmed.reason === 'quota' && trimmed.removed === 0) {
+    return <Trans>To keep room for your favourites, messages and unsent changes, this device stopped saving more products ({when}).</Trans>;
+  }
   if (trimmed.reason === 'quota') {
     return (
       <Trans>

@@ -116,6 +116,33 @@ describe('the working set', () => {
     expect(await toggleFavorite(await api.product(oldest))).toBe('added');
   });
 
+  it('a catalogue write refused for lack of room: the catalogue frees the room kept for the user and stays below it', async () => {
+    // A working set of about 200 products, filled 100 at a time: the second page is refused.
+    await setBudget(0.3);
+    const quota = 20 * 1024 * 1024;
+    let writes = 0;
+    const bulkPut = db.products.bulkPut.bind(db.products);
+    vi.spyOn(db.products, 'bulkPut').mockImplementation((...args: Parameters<typeof bulkPut>) => {
+      writes += 1;
+      if (writes > 1) return Promise.reject(new DOMException('full', 'QuotaExceededError')) as never;
+      return bulkPut(...args);
+    });
+    // Chromium's estimate() answers a fixed 10 GiB: only the refusal shows where the quota is.
+    vi.stubGlobal('navigator', { ...navigator, storage: { estimate: async () => ({ quota: 10 * 1024 ** 3, usage: quota }) } });
+    await replicateCatalogue(options);
+    vi.mocked(db.products.bulkPut).mockRestore();
+
+    // Enough went to free the 4 MB kept for the user, at the 200 KB a product took here.
+    const held = await db.products.count();
+    expect(held).toBe(75);
+    expect((await db.syncState.get(CAP_KEY))?.value).toBe(held);
+    expect((await db.syncState.get(streamKey('catalogue')))?.value).toBe('bounded');
+    expect(await trimmed()).toMatchObject({ reason: 'quota' });
+    // The next run stays within the cap.
+    await replicateCatalogue(options);
+    expect(await db.products.count()).toBe(held);
+  });
+
   it('a full disk at a favourite: the catalogue makes room and the favourite is saved', async () => {
     await replicateCatalogue(options);
     let refused = false;
