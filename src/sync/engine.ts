@@ -80,6 +80,7 @@ let running = false;
 let cycle: Promise<void> | null = null;
 let again = false;
 let replicating = false;
+let replicateAgain = false;
 const timers: ReturnType<typeof setTimeout>[] = [];
 let pushTimer: ReturnType<typeof setTimeout> | null = null;
 let pullAfterPushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -262,6 +263,7 @@ function saveData(): boolean {
 async function replicateCatalogue(): Promise<void> {
   if (replicating || troubleWaitLeft() > 0) return;
   replicating = true;
+  replicateAgain = false;
   try {
     await replicateWorkingSet({
       keepGoing: () => running && leader && isOnline(),
@@ -278,14 +280,20 @@ async function replicateCatalogue(): Promise<void> {
     else if (isOnline()) retries.catalogue.failed();
   } finally {
     replicating = false;
+    if (replicateAgain && running) void replicateCatalogue();
   }
 }
 
 /** The user changed the catalogue's budget in Settings: the device trims or fills to it now. */
 export async function changeCatalogueBudget(megabytes: number): Promise<void> {
   await setBudget(megabytes);
-  if (leader) void replicateCatalogue();
-  else post({ type: 'pull' });
+  if (!leader) {
+    post({ type: 'pull' });
+    return;
+  }
+  // A run under way keeps to the old budget: another follows it at once.
+  replicateAgain = true;
+  void replicateCatalogue();
 }
 
 /** Keeps the open conversation fresh every 5 s (docs/product.md#chat-rules); returns the stop function. */
