@@ -187,13 +187,13 @@ export async function trimWorkingSet(
 const EVICT_SLICE = 500;
 
 /**
- * A write of the user's own data hit a full disk: the catalogue's groups 3 and 4 go (the user's
- * own products and the home sections stay), so the write can be tried again.
+ * A write of the user's own data hit a full disk: the catalogue frees the room kept for the
+ * user (lowest groups first; what the user touched and the home sections stay) and stays below
+ * that from then on, so the write can be tried again.
  */
 export async function makeRoom(): Promise<number> {
   await quotaReached();
-  const removed = await trimWorkingSet(0, 'quota', new Set(), true);
-  const held = await db.products.count();
-  await db.syncState.put({ key: CAP_KEY, value: held, updated_at: Date.now() }).catch(() => undefined);
-  return removed;
+  const cap = await capForRoom();
+  await db.syncState.put({ key: CAP_KEY, value: cap, updated_at: Date.now() }).catch(() => undefined);
+  return trimWorkingSet(cap, 'quota');
 }
