@@ -4,11 +4,20 @@ import { formatNumber } from '../shared/format';
 
 /**
  * While the catalogue is first saved for offline use, how far it got ("so many of so many
- * products"). Screens never wait for it: they fetch what they show on demand.
+ * products"). Screens never wait for it: they fetch what they show on demand. A device holding
+ * a working set (docs/sync.md#working-set) shows none: it never means to hold them all.
  */
 export default function SyncProgress() {
   const { online, catalogue } = useSyncStatus();
-  if (!online || catalogue.done || catalogue.total === null || catalogue.total === 0 || catalogue.held >= catalogue.total) return null;
+  if (
+    !online ||
+    catalogue.done ||
+    catalogue.bounded ||
+    catalogue.total === null ||
+    catalogue.total === 0 ||
+    catalogue.held >= catalogue.total
+  )
+    return null;
   const held = formatNumber(catalogue.held);
   const total = formatNumber(catalogue.total);
   return (

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { getStorageError, intent, onStorageError, request, useConnectivity, useServerTrouble } from '../sync';
 import type { OutboxRow } from '../db/db';
+import { HELD_KEY } from '../shared/working-set';
 
 export type { OutboxRow };
 import { useLive } from './live';
@@ -47,7 +48,7 @@ export interface SyncStatus {
   /** When the user's data was last brought up to date (ISO), null before the first pull. */
   lastSyncedAt: string | null;
   /** The offline copy of the catalogue: products held, the server's total (null until known), finished or not. */
-  catalogue: { held: number; total: number | null; done: boolean };
+  catalogue: { held: number; total: number | null; done: boolean; bounded: boolean };
   /** A full disk: what was not saved. */
   storageError: string | null;
   /** False until the device's sync facts have been read (lastSyncedAt and catalogue are not known yet). */
@@ -63,15 +64,23 @@ export function useSyncStatus(): SyncStatus {
   const troubled = useServerTrouble();
   const storageError = useStorageError();
   const { data: facts } = useLive(async ({ db }) => {
-    const [privateStream, catalogueStream, total, held] = await Promise.all([
+    // The held count is the engine's counter, written once per page: counting the products here
+    // would count the whole catalogue again on every commit, for every screen showing it.
+    const [privateStream, catalogueStream, total, heldRow] = await Promise.all([
       db.syncState.get('stream:private'),
       db.syncState.get('stream:catalogue'),
       db.syncState.get('catalogue:total'),
-      db.products.count(),
+      db.syncState.get(HELD_KEY),
     ]);
+    const held = typeof heldRow?.value === 'number' ? heldRow.value : 0;
     return {
       lastSyncedAt: privateStream?.updated_at ? new Date(privateStream.updated_at).toISOString() : null,
-      catalogue: { held, total: (total?.value as number | undefined) ?? null, done: catalogueStream?.value === 'done' },
+      catalogue: {
+        held,
+        total: (total?.value as number | undefined) ?? null,
+        done: catalogueStream?.value === 'done',
+        bounded: catalogueStream?.value === 'bounded',
+      },
     };
   }, []);
   return {
@@ -80,7 +89,7 @@ export function useSyncStatus(): SyncStatus {
     storageError,
     loaded: facts !== undefined,
     lastSyncedAt: facts?.lastSyncedAt ?? null,
-    catalogue: facts?.catalogue ?? { held: 0, total: null, done: false },
+    catalogue: facts?.catalogue ?? { held: 0, total: null, done: false, bounded: false },
   };
 }
 

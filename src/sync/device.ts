@@ -6,7 +6,7 @@
 import { ensureList, ensureProduct, ensureReviews, ensureSeller } from './lists';
 import { clearPrivateData } from './session';
 import { unsentCount } from './outbox';
-import { currentUser, isLeader, setEngineUser, startEngine, watchConversation } from './engine';
+import { changeCatalogueBudget, currentUser, isLeader, setEngineUser, startEngine, watchConversation } from './engine';
 import * as intents from './intents';
 import { openConversation } from './conversations';
 import { cancelUpload } from './uploads';
@@ -57,5 +57,6 @@ export const commands = {
   withLargeFilesAhead,
   clearOfflineCopy,
   storageEstimate,
+  changeCatalogueBudget,
 };
 export type Commands = typeof commands;

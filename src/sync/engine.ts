@@ -8,6 +8,8 @@ import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './health
 import { sessionIsOf } from './identity';
 import { sendRevocations } from './revocations';
 import { pullStream } from './pull';
+import { replicateCatalogue as replicateWorkingSet } from './catalogue';
+import { makeRoom, setBudget } from './workingSet';
 import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
 import { refreshRates } from './rates';
 import { claimDevice } from './session';
@@ -89,6 +91,7 @@ let running = false;
 let cycle: Promise<void> | null = null;
 let again = false;
 let replicating = false;
+let replicateAgain = false;
 const timers: ReturnType<typeof setTimeout>[] = [];
 let pushTimer: ReturnType<typeof setTimeout> | null = null;
 let pullAfterPushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -180,8 +183,11 @@ async function syncOnce(): Promise<void> {
     void savePicturesAhead().catch((error) => console.warn('Could not save pictures ahead', error));
   } catch (error) {
     console.warn('Sync did not complete', error);
-    if (isQuotaError(error)) reportStorageFull(t`your latest data`);
-    else if (!waitOutTrouble() && isOnline()) retries.cycle.failed();
+    if (isQuotaError(error)) {
+      // The catalogue makes room for the user's own data first; only when it had none to give is the disk full.
+      if ((await makeRoom().catch(() => 0)) > 0) retries.cycle.failed();
+      else reportStorageFull(t`your latest data`);
+    } else if (!waitOutTrouble() && isOnline()) retries.cycle.failed();
   }
 }
 
@@ -264,35 +270,41 @@ function saveData(): boolean {
   );
 }
 
-/** The whole catalogue, in the background, page by page; resumable; paused offline; skipped on Save-Data. */
+/** The catalogue's part of the working set, in the background (./catalogue.ts); resumable; paused offline. */
 async function replicateCatalogue(): Promise<void> {
-  if (replicating || saveData() || troubleWaitLeft() > 0) return;
+  if (replicating || troubleWaitLeft() > 0) return;
   replicating = true;
+  replicateAgain = false;
   try {
-    // The total (for the progress shown) is asked for beside the first page, not before it.
-    // Only the progress depends on it: a failure leaves it for the next time.
-    const counted = (await db.syncState.get('catalogue:total'))
-      ? Promise.resolve()
-      : api
-          .productCount()
-          .then((total) => db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() }))
-          .catch((error) => console.warn('Could not count the catalogue', error));
-    await Promise.all([pullStream('catalogue', () => running && leader && isOnline()), counted]);
+    await replicateWorkingSet({
+      keepGoing: () => running && leader && isOnline(),
+      saveData: saveData(),
+      interests: new Set(user?.buyer_profile?.interested_categories.map((c) => c.id) ?? []),
+    });
     retries.catalogue.succeeded();
-    const total = await db.products.count();
-    const stored = (await db.syncState.get('catalogue:total'))?.value as number | undefined;
-    if (stored !== total && (await db.syncState.get('stream:catalogue'))?.value === 'done') {
-      await db.syncState.put({ key: 'catalogue:total', value: total, updated_at: Date.now() });
-    }
   } catch (error) {
     console.warn('Catalogue replication paused', error);
+    // Only when trimming the catalogue could not make room (./catalogue.ts) is the disk full.
     if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
     // A passing failure must not leave a guest's catalogue half saved until the next 5-minute pull.
     else if (isTroubled()) waitOutTrouble();
     else if (isOnline()) retries.catalogue.failed();
   } finally {
     replicating = false;
+    if (replicateAgain && running) void replicateCatalogue();
   }
+}
+
+/** The user changed the catalogue's budget in Settings: the device trims or fills to it now. */
+export async function changeCatalogueBudget(megabytes: number): Promise<void> {
+  await setBudget(megabytes);
+  if (!leader) {
+    post({ type: 'pull' });
+    return;
+  }
+  // A run under way keeps to the old budget: another follows it at once.
+  replicateAgain = true;
+  void replicateCatalogue();
 }
 
 /** Keeps the open conversation fresh every 5 s (docs/product.md#chat-rules); returns the stop function. */

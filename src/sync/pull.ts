@@ -2,6 +2,7 @@ import { db } from '../db/db';
 import { api } from './api';
 import { applyChanges, SYNC_TABLES } from './apply';
 import { productsChanged } from '../db/search';
+import { recountHeld } from './workingSet';
 
 /**
  * Pulls GET /api/sync/ into the local database (docs/api.md#delta-sync) as two streams, each with its own
@@ -57,6 +58,7 @@ async function applyPage(stream: StreamName, since: string | null, answer: Answe
     if (((await db.syncState.get(streamKey(stream)))?.cursor ?? null) !== since) return false;
     if (answer.reset) await RESET_TABLES[stream]();
     await applyChanges(answer.changes);
+    if (stream === 'catalogue') await recountHeld();
     await db.syncState.put({
       key: streamKey(stream),
       cursor: answer.cursor,
@@ -83,7 +85,12 @@ export async function pullPage(stream: StreamName, stillWanted: () => boolean = 
  * and each request). The next page is asked for while this one is written, so the server's
  * time and the device's overlap instead of adding up.
  */
-export async function pullStream(stream: StreamName, keepGoing: () => boolean = () => true, limit = PAGE_SIZE[stream]): Promise<void> {
+export async function pullStream(
+  stream: StreamName,
+  keepGoing: () => boolean = () => true,
+  limit = PAGE_SIZE[stream],
+  roomFor: () => Promise<boolean> = async () => true,
+): Promise<void> {
   let since = await cursorOf(stream);
   let next: Promise<Answer> | null = keepGoing() ? ask(stream, since, limit) : null;
   while (next) {
@@ -91,7 +98,8 @@ export async function pullStream(stream: StreamName, keepGoing: () => boolean = 
     next = answer.has_more && keepGoing() ? ask(stream, answer.cursor, limit) : null;
     // Not awaited when this page ends the loop: its failure must not go unhandled.
     next?.catch(() => undefined);
-    if (!keepGoing() || !(await applyPage(stream, since, answer))) return;
+    // `roomFor` (the device's storage) is asked before each write, not each request.
+    if (!keepGoing() || !(await roomFor()) || !(await applyPage(stream, since, answer))) return;
     since = answer.cursor;
   }
 }

@@ -1,6 +1,7 @@
 import { db } from '../db/db';
 import { productsChanged } from '../db/search';
 import { LocalWriteError, reportStorageFull } from './storageError';
+import { makeRoom } from './workingSet';
 
 export { clearStorageError, getStorageError, LocalWriteError, onStorageError, reportStorageFull } from './storageError';
 
@@ -21,8 +22,14 @@ export async function guardedWrite<T>(what: string, write: () => Promise<T>): Pr
     return await write();
   } catch (error) {
     if (!isQuotaError(error)) throw error;
-    throw new LocalWriteError(reportStorageFull(what));
   }
+  // The catalogue makes room for the user's own data (docs/sync.md#quota), then the write is tried once more.
+  try {
+    if ((await makeRoom().catch(() => 0)) > 0) return await write();
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+  }
+  throw new LocalWriteError(reportStorageFull(what));
 }
 
 /** Once signed in, ask the browser not to evict our data under pressure. */
@@ -51,6 +58,8 @@ export async function clearOfflineCopy(): Promise<void> {
     await Promise.all([db.products.clear(), db.lists.clear(), db.sellers.clear()]);
     await db.syncState.delete('stream:catalogue');
     await db.syncState.delete('catalogue:total');
+    await db.syncState.delete('catalogue:fill');
+    await db.syncState.delete('catalogue:held');
   });
   productsChanged();
 }

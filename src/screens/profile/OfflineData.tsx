@@ -5,6 +5,8 @@ import { useSyncStatus } from '@/queries/status';
 import { clearOfflineCopy, storageEstimate } from '@/queries/storage';
 import { formatNumber, formatRelativeTime } from '@/shared/format';
 import PictureBudget from './PictureBudget';
+import CatalogueBudget from './CatalogueBudget';
+import { useWorkingSet } from '@/queries/storage';
 
 function megabytes(bytes: number): string {
   return formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
@@ -18,6 +20,7 @@ export default function OfflineData() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
   const { held, total, done } = status.catalogue;
+  const workingSet = useWorkingSet();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the storage used changes as the held catalogue does.
   useEffect(() => {
@@ -82,7 +85,13 @@ export default function OfflineData() {
               <Trans>{held} products</Trans>
             )}
             {' · '}
-            {done ? <Trans>complete</Trans> : <Trans>in progress</Trans>}
+            {workingSet?.bounded ? (
+              <Trans>a selection within the budget</Trans>
+            ) : done ? (
+              <Trans>complete</Trans>
+            ) : (
+              <Trans>in progress</Trans>
+            )}
           </dd>
         </div>
         {usage ? (
@@ -97,6 +106,7 @@ export default function OfflineData() {
             </dd>
           </div>
         ) : null}
+        <CatalogueBudget />
         <PictureBudget />
       </dl>
       {status.storageError ? <Alert>{status.storageError}</Alert> : null}

@@ -22,11 +22,25 @@ describe('what the device holds and what is on its way', () => {
       { key: 'catalogue:total', value: 2500 },
       { key: 'stream:catalogue', cursor: 'v1.9.0', value: 'partial' },
     ]);
-    await db.products.bulkPut([1, 2, 3].map((id) => toProductRow(makeProduct({ id }))));
+    // The engine counts what it holds once per page it writes (src/sync/pull.ts).
+    await db.transaction('rw', db.products, db.syncState, async () => {
+      await db.products.bulkPut([1, 2, 3].map((id) => toProductRow(makeProduct({ id }))));
+      await db.syncState.put({ key: 'catalogue:held', value: 3 });
+    });
     render(<SyncProgress />);
     expect(await screen.findByText('Saving products for offline use: 3 of 2,500')).toBeTruthy();
     await db.syncState.put({ key: 'stream:catalogue', cursor: 'v1.10.0', value: 'done' });
     await screen.findByText((_, el) => el === document.body && !el.textContent?.includes('Saving products'));
+  });
+
+  it('a device holding a working set shows no progress: it never means to hold the whole catalogue', async () => {
+    await db.syncState.bulkPut([
+      { key: 'catalogue:total', value: 1_000_000 },
+      { key: 'catalogue:held', value: 9_000 },
+      { key: 'stream:catalogue', cursor: null, value: 'bounded' },
+    ]);
+    render(<SyncProgress />);
+    await waitFor(() => expect(document.body.textContent).not.toContain('Saving products'));
   });
 
   it('offline, says the app shows saved data and how many changes wait to be sent', async () => {
