@@ -108,20 +108,24 @@ class FakeXhr {
 }
 
 describe('upload progress', () => {
-  it('shows the progress of a large upload and saves when it completes', async () => {
+  it('shows the progress of files sent with the form (each under 1 MB, together over it) and saves when it completes', async () => {
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     server.on('GET /api/products/5/', { body: makeProduct() });
     const { user } = renderEdit();
-    const big = new File([new Uint8Array(1_500_000)], 'big.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(900_000)], 'big.png', { type: 'image/png' });
     await user.upload(await screen.findByLabelText('Thumbnail (leave empty to keep the current one)'), big);
+    await user.upload(
+      screen.getByLabelText('Gallery images or videos'),
+      new File([new Uint8Array(900_000)], 'more.png', { type: 'image/png' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const xhr = FakeXhr.sent[0];
     expect([xhr.method, xhr.url, xhr.headers.Authorization]).toEqual(['PATCH', '/api/products/5/', 'Bearer access-token']);
-    expect([...(xhr.body as FormData).keys()]).toEqual(['thumbnail']);
-    act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 750_000, total: 1_500_000 }));
+    expect([...(xhr.body as FormData).keys()]).toEqual(['thumbnail', 'images']);
+    act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 900_000, total: 1_800_000 }));
     expect(screen.getByText('Uploading… 50%')).toBeTruthy();
     expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(0.5);
 
