@@ -16,7 +16,14 @@ import { SERVER_MESSAGES } from '@/shared/messages';
  * the outbox can retry a send without ever making a second message.
  */
 
-export type MessageRow = Selectable<MessagesTable>;
+/** A stored message, with its file's size when the upload ledger still has it (`fileSize`). */
+export type MessageRow = Selectable<MessagesTable> & { file_size?: number | string | null };
+
+/**
+ * A chat file's size in bytes, from the upload ledger (media_uploads); null for a message
+ * without a file, or once the ledger's row is swept (docs/api.md).
+ */
+export const fileSize = sql<number | null>`(select max(bytes)::int from media_uploads where path = messages.image_url)`.as('file_size');
 
 export const serializeMessage = (m: MessageRow): Message => ({
   id: m.id,
@@ -25,6 +32,7 @@ export const serializeMessage = (m: MessageRow): Message => ({
   text: m.text,
   image_url: m.image_url,
   file_name: m.file_name,
+  file_size: m.image_url !== null && m.file_size !== undefined && m.file_size !== null ? Number(m.file_size) : null,
   price: m.price,
   timestamp: m.timestamp.toISOString(),
   client_id: m.client_id,
@@ -120,7 +128,8 @@ async function insertMessage(db: Database, c: ConversationRow, sender: UserRow, 
       from m where not exists (select 1 from gathered)
       returning id
     )
-    select m.*, coalesce((select id from gathered), (select id from fresh)) as notification_id from m`;
+    select m.*, (select max(bytes)::int from media_uploads where path = m.image_url) as file_size,
+      coalesce((select id from gathered), (select id from fresh)) as notification_id from m`;
   try {
     return (await query.execute(db)).rows[0] as (MessageRow & { notification_id: number | null }) | undefined;
   } catch (error) {
@@ -136,7 +145,13 @@ const FOREIGN_KEY_VIOLATION = '23503';
 const sentWith = (db: Database, senderId: number, clientId: string | null) =>
   clientId === null
     ? Promise.resolve(undefined)
-    : db.selectFrom('messages').selectAll().where('sender_id', '=', senderId).where('client_id', '=', clientId).executeTakeFirst();
+    : db
+        .selectFrom('messages')
+        .selectAll()
+        .select(fileSize)
+        .where('sender_id', '=', senderId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
 
 /**
  * Sends a message or a price offer (only the buyer, only about a product). A repeat of a
@@ -192,6 +207,7 @@ export async function readMessages(
   const rows = await db
     .selectFrom('messages')
     .selectAll()
+    .select(fileSize)
     .select(sql<number>`count(*) over ()::int`.as('total'))
     .where('conversation_id', '=', conversation.id)
     .orderBy('timestamp')

@@ -1,5 +1,5 @@
 import { serializeConversations } from '../services/conversations';
-import { serializeMessage } from '../services/messages';
+import { fileSize, serializeMessage } from '../services/messages';
 import { serializeNotification } from '../services/notifications';
 import { inWindow } from './feed';
 import type { SyncCollection } from './types';
@@ -38,6 +38,7 @@ export const messages: SyncCollection = {
     const rows = await db
       .selectFrom('messages')
       .selectAll()
+      .select(fileSize)
       .where(inWindow('messages', window))
       .where('conversation_id', 'in', (eb) =>
         eb

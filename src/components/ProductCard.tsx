@@ -11,7 +11,7 @@ import { mediaSrcSet, mediaUrl } from '../media/image';
 import Picture from './Picture';
 import './product.css';
 
-/** The card's image slot: 200 px tall; in the grid it is 1/2 to 1/5 of the content width. */
+/** The card's image slot: square; in the grid it is 1/2 to 1/5 of the content width. */
 const CARD_SIZES = '(min-width: 1200px) 240px, (min-width: 960px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 /** Who sells it: the company name, else the supplier's first name (docs/product.md#screens). */

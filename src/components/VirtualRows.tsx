@@ -11,7 +11,7 @@ interface RowsProps {
   headingLevel?: 2 | 3;
 }
 
-/** Card (200 px image + text) plus the gap; rows are measured once shown. */
+/** Card (square picture + text) plus the gap, a first guess; rows are measured once shown. */
 const ROW_ESTIMATE_PX = 352;
 
 /** The rows of a long product grid (src/components/ProductGrid.tsx) near the screen only: thousands of rows stay smooth. */

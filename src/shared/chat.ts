@@ -41,6 +41,8 @@ export const messageSchema = z.object({
   image_url: z.string().nullable(),
   /** The attached file's name on the sender's device; null when unknown (docs/api.md). */
   file_name: z.string().nullable().optional(),
+  /** The attached file's size in bytes; null when unknown (an older message). */
+  file_size: z.number().nullable().optional(),
   /** Set when the message is a price offer (a decimal string in USD). */
   price: z.string().nullable(),
   timestamp: z.string(),

@@ -14,6 +14,23 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(locale(), options).format(value);
 }
 
+/** A file's size in the active language's units and digits ("1.2 MB", "1,2 Mo", "340 kB"). */
+export function formatFileSize(bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return formatNumber(value, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+  });
+}
+
 export function currencyOf(code: string | null | undefined): Currency {
   // biome-ignore lint/style/noNonNullAssertion: the default currency is one of the list.
   return CURRENCIES.find((c) => c.code === code) ?? CURRENCIES.find((c) => c.code === DEFAULT_CURRENCY)!;

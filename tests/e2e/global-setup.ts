@@ -54,7 +54,7 @@ async function startMailEndpoint(smtp: SmtpSink): Promise<{ url: string; server:
 }
 
 /** Polls /api/health/ until it answers 200, failing early when the server process ends. */
-async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+export async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}:\n${log()}`);
@@ -69,7 +69,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
 }
 
 /** Ends the server's whole process group (npm, tsx, node) that this setup started. */
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   process.kill(-child.pid, 'SIGTERM');

@@ -1,5 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { apiGet, skipBrowser, useBrowser } from './helpers';
+import type { Page } from 'playwright-core';
+import { apiGet, OFFLINE_NOTICE, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+
+/** Resolves once the device holds the whole catalogue (its first save for offline use finished). */
+async function catalogueSaved(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      for (const { name } of await indexedDB.databases()) {
+        if (!name) continue;
+        const done = await new Promise<boolean>((resolve) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('syncState')) {
+              db.close();
+              resolve(false);
+              return;
+            }
+            const get = db.transaction('syncState').objectStore('syncState').get('stream:catalogue');
+            get.onsuccess = () => {
+              db.close();
+              resolve(get.result?.value === 'done');
+            };
+            get.onerror = () => {
+              db.close();
+              resolve(false);
+            };
+          };
+        });
+        if (done) return true;
+      }
+      return false;
+    },
+    undefined,
+    { timeout: 80_000, polling: 500 },
+  );
+}
 
 /** Sorting and filtering a listing in a real browser: the choice is kept in the URL and the order matches the server's. */
 describe.skipIf(skipBrowser)('sorting and filtering listings (browser)', () => {
@@ -29,4 +66,34 @@ describe.skipIf(skipBrowser)('sorting and filtering listings (browser)', () => {
     expect(await page.getByLabel('Sort by').inputValue()).toBe('price');
     await page.getByText(`${expected.count} products`).waitFor();
   });
+
+  it('gives the same results offline, from the catalogue saved on the device, as the server gives online', async () => {
+    const { page, context } = browser;
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await catalogueSaved(page);
+    const queries = [
+      '?ordering=price&price_max=20&verified=true',
+      '?ordering=-price&moq_max=5&in_stock=true',
+      '?ordering=-average_rating&rating_min=4&price_min=50',
+    ];
+    const expected = [];
+    for (const query of queries) {
+      expected.push(await apiGet<{ count: number; results: Array<{ name: string }> }>(`/api/products/${query}&limit=4`));
+    }
+
+    await context.setOffline(true);
+    for (const [i, query] of queries.entries()) {
+      await page.goto(`/search/${query}`);
+      await page.getByText(OFFLINE_NOTICE).waitFor();
+      expect(expected[i].count, query).toBeGreaterThan(0);
+      await page.getByText(`${expected[i].count} products`).waitFor();
+      const shown = (await page.locator('.product-card__name').allInnerTexts()).slice(0, expected[i].results.length);
+      expect(
+        shown.map((text) => text.trim()),
+        query,
+      ).toEqual(expected[i].results.map((p) => p.name));
+    }
+    await context.setOffline(false);
+  }, 150_000);
 });

@@ -3,6 +3,22 @@ import { attachmentKind } from '@/shared/messaging';
 import { DownloadIcon, PaperclipIcon } from '@/components/icons';
 import { mediaUrl } from '@/media/image';
 import Picture from '@/components/Picture';
+import { formatFileSize } from '@/shared/format';
+
+/** A file's type as people name it: its extension in capitals ("PDF"), or null without one. */
+export function fileTypeOf(name: string): string | null {
+  const ext = /\.([a-z0-9]{1,8})$/i.exec(name.trim())?.[1];
+  return ext ? ext.toUpperCase() : null;
+}
+
+/** "PDF file · 1.2 MB" beside a file's name: the size only when known (older messages lack it). */
+export function FileFacts({ name, size }: { name: string; size?: number | null }) {
+  const { t } = useLingui();
+  const type = fileTypeOf(name);
+  const parts = [type ? t`${type} file` : null, typeof size === 'number' ? formatFileSize(size) : null].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <span className="message__file-facts">{parts.join(' · ')}</span>;
+}
 
 /** The file name a link shows: the last part of the URL's path. */
 export function fileNameOf(url: string): string {
@@ -21,11 +37,14 @@ export function fileNameOf(url: string): string {
 export default function Attachment({
   url,
   name: original,
+  size,
   onOpen,
 }: {
   url: string;
   /** The file's name on the sender's device, when the server knows it. */
   name?: string | null;
+  /** Its size in bytes, when the server knows it. */
+  size?: number | null;
   onOpen(url: string, kind: 'image' | 'video'): void;
 }) {
   const { t } = useLingui();
@@ -63,8 +82,11 @@ export default function Attachment({
   }
   const name = original || fileNameOf(url);
   return (
-    <a className="message__file" href={url} download={name} target="_blank" rel="noopener">
-      <DownloadIcon /> <span>{name}</span>
-    </a>
+    <span className="message__file-item">
+      <a className="message__file" href={url} download={name} target="_blank" rel="noopener">
+        <DownloadIcon /> <span>{name}</span>
+      </a>
+      <FileFacts name={name} size={size} />
+    </span>
   );
 }

@@ -55,9 +55,11 @@ export default function MessageBubble({
       <div className="message__bubble">
         {offer ? <OfferCard offer={message} mine={mine} supplier={supplier} product={product} formatPrice={formatPrice} /> : null}
         {message.event && !offer ? <AnswerLine event={message.event} /> : null}
-        {message.image_url ? <Attachment url={message.image_url} name={message.file_name} onOpen={onOpenMedia} /> : null}
+        {message.image_url ? (
+          <Attachment url={message.image_url} name={message.file_name} size={message.file_size} onOpen={onOpenMedia} />
+        ) : null}
         {message.file_name && !message.image_url ? (
-          <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} />
+          <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} size={message.file_size} />
         ) : null}
         {message.text && !message.event ? <p className="message__text">{message.text}</p> : null}
       </div>

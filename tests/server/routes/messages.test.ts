@@ -27,6 +27,7 @@ describe('POST /api/conversations/{id}/messages/', () => {
       text: 'Hello, is this in stock?',
       image_url: null,
       file_name: null,
+      file_size: null,
       price: null,
       timestamp: expect.any(String),
       client_id: clientId,
@@ -75,6 +76,18 @@ describe('POST /api/conversations/{id}/messages/', () => {
     expect((await send(t, supplier, conversation.id, { image: url })).body.file_name).toBeNull();
     const long = await send(t, supplier, conversation.id, { image: url, file_name: 'x'.repeat(256) });
     expect(long.status).toBe(400);
+  });
+
+  it("answers a file's size in bytes beside its name, in the answer and the list", async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const url = await upload(t, supplier, SAMPLE_FILES.pdf, 'price-list.pdf');
+    const res = await send(t, supplier, conversation.id, { image: url, file_name: 'price-list.pdf' });
+    expect(res.body.file_size).toBe(SAMPLE_FILES.pdf.length);
+    const listed = await t.api.get(`/api/conversations/${conversation.id}/messages/`, { token: buyer.token });
+    const found = (listed.body.results ?? listed.body).find((m: { id: number }) => m.id === res.body.id);
+    expect(found.file_size).toBe(SAMPLE_FILES.pdf.length);
+    // A message without a file has no size.
+    expect((await send(t, supplier, conversation.id, { text: 'hi' })).body.file_size).toBeNull();
   });
 
   it('sends a file uploaded to the media store, with or without text, read back as our media path', async () => {

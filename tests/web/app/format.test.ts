@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '@/app/i18n';
-import { formatDate, formatListTime, formatNumber, formatPrice, formatPriceRange, formatRelativeTime } from '@/shared/format';
+import {
+  formatDate,
+  formatFileSize,
+  formatListTime,
+  formatNumber,
+  formatPrice,
+  formatPriceRange,
+  formatRelativeTime,
+} from '@/shared/format';
 
 describe('formatting in the active language', () => {
   it('puts each currency symbol on its side with two decimals (docs/product.md#currency)', async () => {
@@ -14,6 +22,18 @@ describe('formatting in the active language', () => {
   it('shows a range as "min ~ max" and a single price when both ends match', () => {
     expect(formatPriceRange('10', '20')).toBe('$10.00 ~ $20.00');
     expect(formatPriceRange('10', '10.00')).toBe('$10.00');
+  });
+
+  it("gives a chat file's size in the language's units and digits", async () => {
+    expect(formatFileSize(900)).toBe('900 byte');
+    expect(formatFileSize(140_429)).toBe('140 kB');
+    expect(formatFileSize(1_234_567)).toBe('1.2 MB');
+    await activateLanguage('fr', false);
+    expect(formatFileSize(140_429)).toBe('140\u202fko');
+    expect(formatFileSize(1_234_567)).toBe('1,2\u202fMo');
+    await activateLanguage('tr', false);
+    expect(formatFileSize(1_234_567)).toBe('1,2 MB');
+    await activateLanguage('en', false);
   });
 
   it('follows the language for separators, dates and relative times', async () => {

@@ -150,3 +150,20 @@ describe('a message waiting in the outbox', () => {
     expect(within(item).getByRole('alert').querySelector('p')?.textContent).toBe(fileMessage);
   });
 });
+
+describe("a chat file's type and size beside its name", () => {
+  it('says the type and the size when the server knows the size', () => {
+    const { item } = show(message({ text: '', image_url: '/media/3f2a9c.pdf', file_name: 'Price list.pdf', file_size: 1_234_567 }));
+    expect(item.querySelector('.message__file-facts')?.textContent).toBe('PDF file · 1.2 MB');
+  });
+
+  it('says the type only for an older message whose size is unknown', () => {
+    const { item } = show(message({ text: '', image_url: '/media/3f2a9c.docx', file_name: 'Quote.docx', file_size: null }));
+    expect(item.querySelector('.message__file-facts')?.textContent).toBe('DOCX file');
+  });
+
+  it('says nothing for a file without an extension and an unknown size', () => {
+    const { item } = show(message({ text: '', image_url: '/media/quote' }));
+    expect(item.querySelector('.message__file-facts')).toBeNull();
+  });
+});
