@@ -11,7 +11,7 @@ import { DIST_DIR, PROJECT_ROOT } from '@server/web';
 import { CHROMIUM_ARGS } from '@tests/chromium';
 import { freePort } from '../ports';
 import { stopServer, waitForHealth } from './global-setup';
-import { chatBubble, DEMO_BUYER, e2e, signInAsDemo, skipBrowser, startChat, waitOutSplash } from './helpers';
+import { chatBubble, DEMO_BUYER, e2e, signInAsDemo, skipBrowser, startChat } from './helpers';
 
 /**
  * Screenshots of the key screens compared with PNG baselines committed in __screenshots__/: a
@@ -182,7 +182,8 @@ describe.skipIf(skipBrowser)('screenshots of the key screens against committed b
     });
     // Generous: CI shares two cores between the server, Chromium and the other test projects.
     context.setDefaultTimeout(60_000);
-    waitOutSplash(context);
+    // No splash handler here (settle() waits the splash out): with the page's clock installed,
+    // Playwright's handler sometimes never saw the splash go, and stalled the wait it guarded.
     const page = await context.newPage();
     // Time flows (the app's retries and timers need it) from a fixed start: one second after the seed time.
     await page.clock.install({ time: world.seededAt + 1_000 });
