@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGES } from '@/shared/constants';
+import { LANGUAGES, type Language } from '@/shared/constants';
 import { prepareText, sendPrepared, type PreparedText } from './lib/compression';
 import { TIME_BOUND_TTL_MS, catalogueVersionReader } from './services/catalogue-cache';
 import { landingPage, pageLanguage } from './services/landing-pages';
@@ -15,6 +15,21 @@ import { visitorCurrency, type ServerRender } from './web-render';
  * time, as deals end.
  */
 const MAX_ENTRIES = 500;
+
+/**
+ * Renders under way at once, at most. A render is CPU work on the server's one thread, and
+ * uncached URLs (a fresh search, any query string) each need one: beyond this, the page goes
+ * out with its head but without its rendered body (the app renders it, as on any other route),
+ * and is not kept, so a flood of unique URLs cannot stall sign-ins (docs/operations.md).
+ */
+const MAX_RENDERS = 2;
+
+/** A page that found every render slot taken; its head is still worth sending. */
+class RenderBusy extends Error {
+  constructor(readonly page: string) {
+    super('Every render slot is taken');
+  }
+}
 
 interface Entry {
   version: string;
@@ -41,6 +56,18 @@ function visitorLanguage(request: FastifyRequest) {
 export function createLandingPages(app: FastifyInstance, indexHtml: string, serverRender: ServerRender | null = null) {
   const version = catalogueVersionReader(app.db);
   const entries = new Map<string, Entry>();
+  let rendering = 0;
+
+  async function renderWithin(pathname: string, search: string, language: Language, currency: string, plain: () => string) {
+    if (!serverRender) return undefined;
+    if (rendering >= MAX_RENDERS) throw new RenderBusy(plain());
+    rendering++;
+    try {
+      return await serverRender(pathname, search, language, currency);
+    } finally {
+      rendering--;
+    }
+  }
 
   async function cached(key: string, timeBound: boolean, make: () => Promise<string | null>): Promise<PreparedText | null> {
     const now = Date.now();
@@ -74,10 +101,15 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
         const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
         const found = await landingPage(app.db, pathname, language, absolute);
         if (!found) return null;
-        const rendered = serverRender && found.status === 200 ? await serverRender(pathname, search, language, currency) : undefined;
-        return renderPage(indexHtml, found, { origin, pathname, language }, rendered);
+        const where = { origin, pathname, language };
+        const rendered =
+          found.status === 200
+            ? await renderWithin(pathname, search, language, currency, () => renderPage(indexHtml, found, where))
+            : undefined;
+        return renderPage(indexHtml, found, where, rendered);
       });
     } catch (error) {
+      if (error instanceof RenderBusy) return prepareText(error.page);
       // The app's own HTML still works: the page's head is only lost for this answer.
       request.log.warn({ err: error }, 'could not make the landing page');
       return null;

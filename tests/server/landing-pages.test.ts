@@ -162,6 +162,40 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
     }
   });
 
+  it('renders two pages at once at most: a burst of uncached URLs gets the head without the body, which is not kept', async () => {
+    // A slow stand-in bundle: each render holds its slot for a while.
+    const dist = path.join(await mkdtemp(path.join(inject('tmpDir'), 'rendered-')), 'dist');
+    await mkdir(path.join(dist, '.server'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(
+      path.join(dist, '.server', 'entry-server.js'),
+      `export async function prepare() { await new Promise((done) => setTimeout(done, 1500)); }
+       export function render({ search }) { return { html: '<main><h1>rendered ' + search + '</h1></main>', wanted: [] }; }`,
+    );
+    const app = await startTestApp({ publicUrl: 'https://market.example' }, { web: { distDir: dist } });
+    try {
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5].map(async (n) => {
+          const res = await fetch(`${app.baseUrl}/?visit=${n}`);
+          return { status: res.status, html: await res.text() };
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      const rendered = answers.filter((a) => a.html.includes('data-ssr="en"'));
+      expect(rendered).toHaveLength(2);
+      // The others still carry their page's head.
+      for (const plain of answers.filter((a) => !a.html.includes('data-ssr'))) {
+        expect(plain.html).toContain('<link rel="canonical" href="https://market.example/"');
+      }
+      // A page that went out plain was not kept: asked again with a slot free, it is rendered.
+      const plainVisit = [1, 2, 3, 4, 5].find((n) => !answers[n - 1].html.includes('data-ssr')) as number;
+      const again = await (await fetch(`${app.baseUrl}/?visit=${plainVisit}`)).text();
+      expect(again).toContain(`<h1>rendered ?visit=${plainVisit}</h1>`);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('lists the catalogue in a sitemap index, and robots.txt points at it', async () => {
     const robots = await (await fetch(`${t.baseUrl}/robots.txt`)).text();
     expect(robots).toContain('Sitemap: https://market.example/sitemap.xml');
