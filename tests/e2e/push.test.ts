@@ -170,7 +170,7 @@ describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic u
       await page.keyboard.press('Enter');
       await chatBubble(page, text).getByText('Sending…').waitFor();
       await closeTheApp(page);
-      await expect.poll(tags, { timeout: 5_000 }).toContain('outbox');
+      await expect.poll(tags, { timeout: 20_000 }).toContain('outbox');
       expect(conversationId).toBeGreaterThan(0);
     } finally {
       await chrome.close();
@@ -196,19 +196,35 @@ describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic u
           };
           return registration.periodicSync.getTags();
         });
-      await expect.poll(periodicTags, { timeout: 10_000 }).toEqual(['favourites']);
+      await expect.poll(periodicTags, { timeout: 20_000 }).toEqual(['favourites']);
 
       await page.goto(`/products/${productId}`);
       const heart = productPageHeart(page);
       if ((await heart.getAttribute('aria-pressed')) !== 'true') await heart.click();
-      await expect.poll(async () => (await heart.getAttribute('aria-pressed')) === 'true').toBe(true);
+      await expect.poll(async () => (await heart.getAttribute('aria-pressed')) === 'true', { timeout: 20_000 }).toBe(true);
       await closeTheApp(page);
 
       const renamed = `${name} (new season)`;
       await callAs(supplier, 'PATCH', `/api/products/${productId}/`, { name: renamed });
       const { cdp, registrationId } = await workerRegistration(context, page);
       await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: `${e2e.baseUrl}/`, registrationId, tag: 'favourites' });
-      await page.waitForTimeout(2_000);
+      // The wake-up's work is done when the device's copy has the new name (read in the worker: no page is open).
+      const [worker] = context.serviceWorkers();
+      const storedName = () =>
+        worker.evaluate(
+          (id) =>
+            new Promise<string | null>((resolve) => {
+              const open = indexedDB.open('marketplace');
+              open.onerror = () => resolve(null);
+              open.onsuccess = () => {
+                const read = open.result.transaction('products').objectStore('products').get(id);
+                read.onsuccess = () => resolve((read.result as { name?: string } | undefined)?.name ?? null);
+                read.onerror = () => resolve(null);
+              };
+            }),
+          productId,
+        );
+      await expect.poll(storedName, { timeout: 30_000, interval: 250 }).toBe(renamed);
 
       // Opened with no network: the favourite already has its new name.
       await context.setOffline(true);
@@ -242,15 +258,18 @@ describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic u
       });
       const [worker] = context.serviceWorkers();
       // DevTools cannot click a notification: the worker is handed the click event the browser would send.
+      // The push is handled in its own time (generous: CI runs other suites beside this one).
       await expect
-        .poll(() =>
-          worker.evaluate(async (tag) => {
-            const scope = self as unknown as ServiceWorkerGlobalScope;
-            const [shown] = await scope.registration.getNotifications({ tag });
-            if (!shown) return false;
-            scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
-            return true;
-          }, tag),
+        .poll(
+          () =>
+            worker.evaluate(async (tag) => {
+              const scope = self as unknown as ServiceWorkerGlobalScope;
+              const [shown] = await scope.registration.getNotifications({ tag });
+              if (!shown) return false;
+              scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+              return true;
+            }, tag),
+          { timeout: 30_000, interval: 250 },
         )
         .toBe(true);
       await page.waitForURL(`${e2e.baseUrl}${tag}`);
@@ -258,11 +277,13 @@ describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic u
       await page.getByLabel('Message', { exact: true }).waitFor();
       // The click also closes the notification.
       await expect
-        .poll(() =>
-          worker.evaluate(
-            async (tag) => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications({ tag })).length,
-            tag,
-          ),
+        .poll(
+          () =>
+            worker.evaluate(
+              async (tag) => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications({ tag })).length,
+              tag,
+            ),
+          { timeout: 30_000, interval: 250 },
         )
         .toBe(0);
     } finally {

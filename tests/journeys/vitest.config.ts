@@ -15,6 +15,8 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 150_000,
+    // A browser shares two cores with the server and other suites: a polled state gets 20 s, not 1 s.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     hookTimeout: 60_000,
     pool: 'forks',
   },
