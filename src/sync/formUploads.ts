@@ -1,7 +1,6 @@
 import { API_BASE, ApiError } from './api';
-import { reportReachable, reportUnreachable } from './connectivity';
-import { getAccessToken } from './tokens';
-import { RESUMABLE_MIN_BYTES, UPLOAD_PIECE_BYTES } from './uploads';
+import { reportReachable } from './connectivity';
+import { RESUMABLE_MIN_BYTES, UPLOAD_PIECE_BYTES, tusFailure, withAccessToken, worthRetrying } from './uploads';
 
 /**
  * Files of an online form (a product's pictures, a logo) over 1 MB go ahead through
@@ -77,14 +76,8 @@ async function resumableUpload(file: File, opts: { onProgress: (sent: number) =>
       retryDelays: [1000, 3000, 6000, 10000],
       chunkSize: UPLOAD_PIECE_BYTES,
       storeFingerprintForResuming: false,
-      onBeforeRequest: (req) => {
-        const token = getAccessToken();
-        if (token) req.setHeader('Authorization', `Bearer ${token}`);
-      },
-      onShouldRetry: (error) => {
-        const status = error.originalResponse?.getStatus() ?? 0;
-        return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
-      },
+      onBeforeRequest: withAccessToken,
+      onShouldRetry: worthRetrying,
       onProgress: (sent) => {
         reportReachable();
         opts.onProgress(sent);
@@ -96,16 +89,7 @@ async function resumableUpload(file: File, opts: { onProgress: (sent: number) =>
       },
       onError: (error) => {
         opts.signal?.removeEventListener('abort', stop);
-        const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
-        const status = response?.getStatus() ?? 0;
-        if (status === 0) reportUnreachable();
-        let body: unknown = null;
-        try {
-          body = response ? JSON.parse(response.getBody()) : null;
-        } catch {
-          /* not JSON */
-        }
-        reject(new ApiError(status, body));
+        reject(tusFailure(error));
       },
     });
     // Cancelled: the upload stops and its bytes are removed on the server (tus termination).

@@ -25,6 +25,34 @@ export const RESUMABLE_MIN_BYTES = 1024 * 1024;
 export const UPLOAD_LANE_SIZE = 2;
 /** The most one PATCH carries (see `chunkSize` below). */
 export const UPLOAD_PIECE_BYTES = 1024 * 1024;
+
+/** Every tus request carries the device's current access token. */
+export function withAccessToken(req: { setHeader(name: string, value: string): void }): void {
+  const token = getAccessToken();
+  if (token) req.setHeader('Authorization', `Bearer ${token}`);
+}
+
+type TusResponse = { getStatus(): number; getBody(): string } | null | undefined;
+
+/** A tus request worth sending again: no answer, a server error, a busy or mismatched upload. */
+export function worthRetrying(error: { originalResponse?: TusResponse }): boolean {
+  const status = error.originalResponse?.getStatus() ?? 0;
+  return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
+}
+
+/** A failed tus upload as the API client reports a failure (no answer also marks the server unreachable). */
+export function tusFailure(error: Error): ApiError {
+  const response = (error as { originalResponse?: TusResponse }).originalResponse;
+  const status = response?.getStatus() ?? 0;
+  if (status === 0) reportUnreachable();
+  let body: unknown = null;
+  try {
+    body = response ? JSON.parse(response.getBody()) : null;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(status, body);
+}
 /** Progress is written to the entry at most this often (every tab shows it through Dexie). */
 const PROGRESS_EVERY_MS = 250;
 
@@ -144,16 +172,10 @@ async function upload(entry: OutboxRow, onStop: (stop: () => void) => void, shou
       // breaks, from the piece's start; with small pieces that costs at most one piece per cut.
       chunkSize: UPLOAD_PIECE_BYTES,
       storeFingerprintForResuming: false,
-      onBeforeRequest: (req) => {
-        const token = getAccessToken();
-        if (token) req.setHeader('Authorization', `Bearer ${token}`);
-      },
+      onBeforeRequest: withAccessToken,
       // 409: the server had more (or less) than its last answer said, e.g. bytes of a cut request
       // still being written: asking again (HEAD) gives the right offset.
-      onShouldRetry: (error) => {
-        const status = error.originalResponse?.getStatus() ?? 0;
-        return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
-      },
+      onShouldRetry: worthRetrying,
       onUploadUrlAvailable: () => {
         if (upload.url) void db.outbox.update(seq, { upload: { url: upload.url, sent: 0, total: file.size } });
       },
@@ -184,16 +206,7 @@ async function upload(entry: OutboxRow, onStop: (stop: () => void) => void, shou
       },
       onError: (error) => {
         clearTimeout(progressTimer);
-        const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
-        const status = response?.getStatus() ?? 0;
-        if (status === 0) reportUnreachable();
-        let body: unknown = null;
-        try {
-          body = response ? JSON.parse(response.getBody()) : null;
-        } catch {
-          /* not JSON */
-        }
-        reject(new ApiError(status, body));
+        reject(tusFailure(error));
       },
     });
     onStop(() => void upload.abort());

@@ -80,6 +80,36 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * `npm start` with the demo catalogue on `port`, as a user's shell runs it; `output` is the
+ * tail of what it printed, for the error when it does not come up.
+ */
+export function startDemoServer(opts: { port: number; dataDir: string; webDir: string; smtpUrl?: string }) {
+  let output = '';
+  const child = spawn('npm', ['start'], {
+    cwd: PROJECT_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      // A user's shell, not Vitest's: no NODE_ENV=test or VITEST* flags reach the server.
+      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      SEED_DEMO: '1',
+      ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
+      WEB_DIST_DIR: opts.webDir,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { child, output: () => output };
+}
+
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) {
     console.log(`\nBrowser tests SKIPPED: ${CHROMIUM} not found (apt-get install chromium)\n`);
@@ -99,28 +129,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  let output = '';
-  const child = spawn('npm', ['start'], {
-    cwd: PROJECT_ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      // A user's shell, not Vitest's: no NODE_ENV=test or VITEST* flags reach the server.
-      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(workDir, 'data'),
-      SEED_DEMO: '1',
-      SMTP_URL: smtp.url,
-      WEB_DIST_DIR: webDir,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  const { child, output } = startDemoServer({ port, dataDir: path.join(workDir, 'data'), webDir, smtpUrl: smtp.url });
 
   const teardown = async () => {
     await stopServer(child);
@@ -130,7 +139,7 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    await waitForHealth(baseUrl, child, () => output);
+    await waitForHealth(baseUrl, child, output);
   } catch (error) {
     await teardown();
     throw error;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { DIST_DIR, PROJECT_ROOT } from '@server/web';
 import { CHROMIUM_ARGS } from '@tests/chromium';
 import { freePort } from '../ports';
-import { stopServer, waitForHealth } from './global-setup';
+import { startDemoServer, stopServer, waitForHealth } from './global-setup';
 import { chatBubble, DEMO_BUYER, e2e, signInAsDemo, skipBrowser, startChat } from './helpers';
 
 /**
@@ -57,28 +57,9 @@ async function startServer(): Promise<Omit<World, 'browser' | 'seededAt'>> {
   await cp(DIST_DIR, webDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn('npm', ['start'], {
-    cwd: PROJECT_ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'data'),
-      SEED_DEMO: '1',
-      WEB_DIST_DIR: webDir,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  const { child, output } = startDemoServer({ port, dataDir: path.join(dataDir, 'data'), webDir });
   try {
-    await waitForHealth(baseUrl, child, () => output);
+    await waitForHealth(baseUrl, child, output);
   } catch (error) {
     await stopServer(child);
     throw error;
