@@ -4,6 +4,8 @@ import { putProducts } from './apply';
 import { pullStream, streamKey } from './pull';
 import { isQuotaError } from './storage';
 import { TRIMMED_KEY, type Trimmed } from '../shared/working-set';
+import { forgetShapes } from './shapeRows';
+import { syncShapes } from './shapes';
 import { CAP_KEY, capForRoom, productLimit, quotaReached, recountHeld, roomLeft, trimWorkingSet } from './workingSet';
 
 /**
@@ -94,6 +96,8 @@ async function replicate(keepGoing: () => boolean, interests: ReadonlySet<number
       stoppedForRoom = !(await hasRoom());
       return !stoppedForRoom;
     };
+    // The catalogue stream brings every product: no shape needs following.
+    await forgetShapes();
     await pullStream('catalogue', keepGoing, undefined, roomFor);
     if (stoppedForRoom) await capByQuota(interests);
     else if ((await db.syncState.get(streamKey('catalogue')))?.value === 'done') {
@@ -105,6 +109,8 @@ async function replicate(keepGoing: () => boolean, interests: ReadonlySet<number
   }
   await becomeBounded();
   await trimWorkingSet(limit, 'budget', interests);
+  // Groups 2 and 3 kept fresh by their shapes (docs/sync.md#shapes), then group 4.
+  await syncShapes(interests, keepGoing, limit);
   if (await fillRest(limit, keepGoing)) await capByQuota(interests);
 }
 
