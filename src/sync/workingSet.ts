@@ -13,7 +13,7 @@ export { CAP_KEY } from '../shared/working-set';
  *   2. the home sections and the categories of interest (their shapes, ./shapes.ts);
  *   3. listing and search pages opened, the most recently fetched first, with the shapes of
  *      the category and seller lists among them;
- *   4. the rest, newest first, while the budget allows.
+ *   4. the rest, newest and best rated in turn, while the budget allows.
  * A catalogue that fits the budget is copied whole, as the catalogue stream always did.
  */
 
@@ -183,14 +183,16 @@ export async function trimWorkingSet(
   }
   const dropShapes = [...shapes].filter((shape) => !keptShapes.has(shape)).map(shapeRowKey);
   if (!onlyFirstGroups && keep.size < limit) {
-    // Group 4, newest first: walk the index until the budget is full.
-    await db.products
-      .orderBy('created_at')
-      .reverse()
-      .until(() => keep.size >= limit)
-      .eachPrimaryKey((id) => {
-        keep.add(id);
-      });
+    // Group 4, newest and best rated in turn: read both indexes' first keys, then take one of each until the budget is full.
+    const room = limit - keep.size;
+    const [newest, rated] = await Promise.all([
+      db.products.orderBy('created_at').reverse().limit(limit).primaryKeys(),
+      db.products.orderBy('average_rating').reverse().limit(limit).primaryKeys(),
+    ]);
+    for (let i = 0; keep.size < limit && i < Math.max(newest.length, rated.length) && room > 0; i++) {
+      if (i < newest.length) keep.add(newest[i]);
+      if (i < rated.length && keep.size < limit) keep.add(rated[i]);
+    }
   }
   const all = await db.products.toCollection().primaryKeys();
   const evict = all.filter((id) => !keep.has(id));
