@@ -166,6 +166,24 @@ describe('GET /api/sync/?shape=', () => {
     expect((await t.api.get(`/api/sync/?shape=category:${tools}&collections=products`)).status).toBe(200);
   });
 
+  it('a shape cursor older than the pruned tombstones answers the whole shape again, with reset', async () => {
+    const at = (await follow(`category:${seeds}`)).cursor;
+    const doomed = await createProduct(t, supplier, { name: 'Old seed', category_id: String(seeds) });
+    await t.api.delete(`/api/products/${doomed.id}/`, { token: supplier.token });
+    await t.db
+      .updateTable('tombstones')
+      .set({ deleted_at: new Date(Date.now() - 91 * 86_400_000) })
+      .execute();
+    const { pruneTombstones } = await import('@server/sync/tombstones');
+    await pruneTombstones(t.db);
+
+    const answer = await pullShape(`category:${seeds}`, at, 1000);
+    expect(answer.reset).toBe(true);
+    const inShape = await t.db.selectFrom('products').select('id').where('category_id', '=', seeds).orderBy('id').execute();
+    expect(answer.changes.products.upserted.map((p) => p.id).sort((a, b) => a - b)).toEqual(inShape.map((p) => p.id));
+    expect((await pullShape(`category:${seeds}`, answer.cursor)).reset).toBe(false);
+  });
+
   it('the classic call without a shape still answers every collection', async () => {
     const res = await t.api.get('/api/sync/?limit=1000');
     expect(res.status).toBe(200);
