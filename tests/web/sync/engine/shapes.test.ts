@@ -114,6 +114,24 @@ describe('a shape', () => {
     expect((await db.products.get(moving))?.category_id).toBe(seeds);
   });
 
+  it('a shape away longer than deletions are remembered starts over, and what the server no longer sends goes', async () => {
+    const [kept, deleted] = await stock(supplier, tools, ['Kept tool', 'Deleted tool']);
+    const shape: ShapeName = `category:${tools}`;
+    await joinShape(shape, 'interest');
+    await pullShape(shape);
+    await t.db.deleteFrom('products').where('id', '=', deleted).execute();
+    // The deletion was remembered 90 days, and then forgotten.
+    await t.db
+      .updateTable('tombstones')
+      .set({ deleted_at: new Date(Date.now() - 91 * 86_400_000) })
+      .where('row_id', '=', deleted)
+      .execute();
+    const { pruneTombstones } = await import('@server/sync/tombstones');
+    await pruneTombstones(t.db);
+    expect(await pullShape(shape)).toBe('done');
+    expect(await held([kept, deleted])).toEqual([true, false]);
+  });
+
   it('the server refuses a shape whose category was deleted: the device leaves it', async () => {
     const [lonely] = await stock(supplier, tools, ['Lonely tool']);
     const shape: ShapeName = `category:${tools}`;
