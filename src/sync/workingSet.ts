@@ -184,12 +184,11 @@ export async function trimWorkingSet(
   const dropShapes = [...shapes].filter((shape) => !keptShapes.has(shape)).map(shapeRowKey);
   if (!onlyFirstGroups && keep.size < limit) {
     // Group 4, newest and best rated in turn: read both indexes' first keys, then take one of each until the budget is full.
-    const room = limit - keep.size;
     const [newest, rated] = await Promise.all([
       db.products.orderBy('created_at').reverse().limit(limit).primaryKeys(),
       db.products.orderBy('average_rating').reverse().limit(limit).primaryKeys(),
     ]);
-    for (let i = 0; keep.size < limit && i < Math.max(newest.length, rated.length) && room > 0; i++) {
+    for (let i = 0; keep.size < limit && i < Math.max(newest.length, rated.length); i++) {
       if (i < newest.length) keep.add(newest[i]);
       if (i < rated.length && keep.size < limit) keep.add(rated[i]);
     }
