@@ -227,6 +227,9 @@ export interface TombstonesTable {
   row_id: number;
   audience: number[] | null;
   deleted_at: Timestamp;
+  /** The shape a product's tombstone concerns (migration 0025): its category and supplier when it went. */
+  category_id: number | null;
+  supplier_id: number | null;
 }
 
 export interface FavoriteNoticesTable {

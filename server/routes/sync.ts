@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { syncCollections } from '../sync';
+import { readShape, shapeExists, syncCollections, type Shape } from '../sync';
 import { pruneTombstones, syncBounds } from '../sync/tombstones';
 import { CURSOR_PATTERN, readCursor, type Cursor } from '../sync/feed';
 import { nothingNew, pull } from '../sync/pull';
+import { fieldError } from '../lib/errors';
 import { catalogueVersionReader, createCatalogueCache, freshRead } from '../services/catalogue-cache';
 import { withFavorites } from '../services/products';
 import { sendPrepared } from '../lib/compression';
@@ -16,6 +17,8 @@ const SYNC_MAX_LIMIT = 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const INVALID_CURSOR = 'Invalid cursor: start again without "since".';
+const INVALID_SHAPE = 'Unknown shape: use category:<id> or supplier:<id>.';
+const SHAPE_OF_PRODUCTS = 'A shape is a part of the products collection: leave out "collections" or name only products.';
 
 const syncQuery = z.object({
   since: z.string().regex(CURSOR_PATTERN, INVALID_CURSOR).optional(),
@@ -45,6 +48,20 @@ const syncQuery = z.object({
       }
       return names;
     }),
+  // docs/api.md#shapes: one category's or one supplier's products, with a cursor of their own.
+  shape: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const shape = readShape(value);
+      if (!shape) {
+        ctx.addIssue({ code: 'custom', message: INVALID_SHAPE });
+        return z.NEVER;
+      }
+      return shape;
+    }),
 });
 
 /**
@@ -52,7 +69,8 @@ const syncQuery = z.object({
  * rows and tombstones of all collections merged in change-feed order (sync/feed.ts), at
  * most `limit` of them. Without `since`, everything. A cursor older than the pruned
  * tombstones, of the old format, or not made by this database answers a full snapshot
- * with reset: true.
+ * with reset: true. With `shape=category:<id>` or `shape=supplier:<id>`, only that shape's
+ * products and tombstones (docs/api.md#shapes), with the same cursors.
  */
 const sync: FastifyPluginAsyncZod = async (app) => {
   let prunedAt = 0;
@@ -70,29 +88,35 @@ const sync: FastifyPluginAsyncZod = async (app) => {
   // A page of 1,000 products holds a few MB in memory: 24 cover a 20,000-product catalogue.
   const cataloguePages = createCatalogueCache<SyncAnswer>(Infinity, 24);
   const version = catalogueVersionReader(app.db);
-  const pullInSnapshot = (userId: number | null, since: Cursor, limit: number, only?: string[]) =>
+  const pullInSnapshot = (userId: number | null, since: Cursor, limit: number, only?: string[], shape?: Shape) =>
     // One snapshot for every query: the bound of settled transactions and the rows agree.
     app.db
       .transaction()
       .setIsolationLevel('repeatable read')
-      .execute((db) => pull(db, userId, since, limit, only));
+      .execute((db) => pull(db, userId, since, limit, only, shape));
+  // A shape's pages are shared the same way, in a cache of their own so that the many shapes
+  // devices hold do not push the whole catalogue's pages out.
+  const shapePages = createCatalogueCache<SyncAnswer>(Infinity, 64);
 
   app.get(
     '/api/sync/',
     { schema: { tags: ['sync'], querystring: syncQuery, response: { 200: syncAnswerSchema, ...failures(400, 401) } } },
     async (request, reply): Promise<SyncAnswer> => {
       await pruneNowAndThen();
+      const { shape } = request.query;
+      if (shape && request.query.collections?.some((name) => name !== 'products')) throw fieldError('shape', SHAPE_OF_PRODUCTS);
+      if (shape && !(await shapeExists(app.db, shape))) throw fieldError('shape', `No ${shape.kind} ${shape.id}: leave this shape.`);
       const since = readCursor(request.query.since);
       const upToDate = await nothingNew(since, bounds);
       if (upToDate) return upToDate;
       const limit = request.query.limit ?? SYNC_DEFAULT_LIMIT;
       const only = request.query.collections;
       const userId = request.user?.id ?? null;
-      if (only?.length !== 1 || only[0] !== 'products') return pullInSnapshot(userId, since, limit, only);
+      if (!shape && (only?.length !== 1 || only[0] !== 'products')) return pullInSnapshot(userId, since, limit, only);
 
-      const page = await cataloguePages.get(`${request.query.since ?? ''} ${limit}`, await version(), () =>
-        pullInSnapshot(null, since, limit, only),
-      );
+      const pages = shape ? shapePages : cataloguePages;
+      const key = `${shape ? `${shape.kind}:${shape.id} ` : ''}${request.query.since ?? ''} ${limit}`;
+      const page = await pages.get(key, await version(), () => pullInSnapshot(null, since, limit, only, shape));
       if (userId === null) return sendPrepared(request, reply, page.prepared(), 'application/json; charset=utf-8');
       const products = page.value.changes.products;
       if (!products) return page.value;

@@ -5,3 +5,5 @@ import type { SyncCollection } from './types';
 
 /** Every collection GET /api/sync/ serves (docs/api.md#delta-sync). Add a collection here to sync it. */
 export const syncCollections: SyncCollection[] = [...catalogueCollections, ...messagingCollections, orders];
+
+export { readShape, shapeExists, type Shape } from './shapes';

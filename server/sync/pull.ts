@@ -3,6 +3,7 @@ import type { Database } from '../db';
 import { syncCollections } from '.';
 import { syncBounds, type SyncBounds } from './tombstones';
 import { START, after, compare, cursorOf, inWindow, type Cursor, type Position } from './feed';
+import { SHAPE_TOMBSTONES, shapeColumn, shapeProducts, type Shape } from './shapes';
 import type { SyncAnswer } from '@/shared/catalogue';
 
 /** One pull of GET /api/sync/ (docs/api.md#delta-sync): the changes after a cursor, of every collection, merged in change-feed order. */
@@ -24,12 +25,24 @@ export async function nothingNew(cursor: Cursor, bounds: () => Promise<SyncBound
   return { cursor: cursorOf(cursor.at, markFor(cursor, cursor.at, prunedThrough, false)), has_more: false, reset: false, changes: {} };
 }
 
-export async function pull(db: Database, userId: number | null, cursor: Cursor, limit: number, only?: string[]): Promise<SyncAnswer> {
+/**
+ * With a `shape`, only that shape of the products collection (docs/api.md#shapes): its rows from
+ * their index, and its tombstones, exits included, under `products`.
+ */
+export async function pull(
+  db: Database,
+  userId: number | null,
+  cursor: Cursor,
+  limit: number,
+  only?: string[],
+  shape?: Shape,
+): Promise<SyncAnswer> {
   const { prunedThrough, nextTxid, settled } = await syncBounds(db);
   const reset = !cursor.fresh && (cursor.outdated || missedDeletions(cursor, prunedThrough) || cursor.at.txid >= nextTxid);
   // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.
   const window = { after: reset ? START : cursor.at, before: settled, limit: limit + 1 };
 
+  if (shape) return pullShape(db, userId, cursor, limit, shape, { prunedThrough, reset, window });
   const collections = syncCollections.filter((c) => c.scope === 'public' || userId !== null).filter((c) => !only || only.includes(c.name));
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
   const userNames = collections.filter((c) => c.scope === 'user').map((c) => c.name);
@@ -62,6 +75,45 @@ export async function pull(db: Database, userId: number | null, cursor: Cursor, 
     ...rowLists.flat(),
     ...tombstones.map((t): Entry => ({ txid: t.txid, seq: t.seq, collection: t.collection, deleted: t.row_id })),
   ].sort(compare);
+  return answer(merged, limit, cursor, prunedThrough, reset, window.after);
+}
+
+interface Bounds {
+  prunedThrough: number;
+  reset: boolean;
+  window: { after: Position; before: number; limit: number };
+}
+
+async function pullShape(db: Database, userId: number | null, cursor: Cursor, limit: number, shape: Shape, bounds: Bounds) {
+  const { window } = bounds;
+  const [rows, tombstones] = await Promise.all([
+    shapeProducts(db, shape, userId, window),
+    db
+      .selectFrom('tombstones')
+      .select(['txid', 'seq', 'row_id'])
+      .where(shapeColumn(shape), '=', shape.id)
+      .where(inWindow('tombstones', window))
+      .where('collection', 'in', SHAPE_TOMBSTONES)
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(window.limit)
+      .execute(),
+  ]);
+  const merged: Entry[] = [
+    ...rows.map(({ txid, seq, item }): Entry => ({ txid, seq, collection: 'products', item })),
+    ...tombstones.map((t): Entry => ({ txid: t.txid, seq: t.seq, collection: 'products', deleted: t.row_id })),
+  ].sort(compare);
+  const page = answer(merged, limit, cursor, bounds.prunedThrough, bounds.reset, window.after);
+  const products = page.changes.products;
+  if (products) {
+    // A product that left the shape and came back is in it: its row, read now, is newer than its exit.
+    const back = new Set(products.upserted.map((p) => (p as { id: number }).id));
+    products.deleted = [...new Set(products.deleted)].filter((id) => !back.has(id));
+  }
+  return page;
+}
+
+function answer(merged: Entry[], limit: number, cursor: Cursor, prunedThrough: number, reset: boolean, start: Position): SyncAnswer {
   const taken = merged.slice(0, limit);
 
   const changes: SyncAnswer['changes'] = {};
@@ -71,7 +123,7 @@ export async function pull(db: Database, userId: number | null, cursor: Cursor, 
     if ('item' in entry) bucket.upserted.push(entry.item);
     else bucket.deleted.push(entry.deleted);
   }
-  const next = taken.length > 0 ? after(taken[taken.length - 1]) : window.after;
+  const next = taken.length > 0 ? after(taken[taken.length - 1]) : start;
   return {
     cursor: cursorOf(next, markFor(cursor, next, prunedThrough, cursor.fresh || reset)),
     has_more: merged.length > limit,

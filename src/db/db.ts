@@ -175,6 +175,8 @@ export class MarketplaceDb extends Dexie {
     this.version(3)
       .stores({ orders: 'id, status, updated_at, client_id' })
       .upgrade((tx) => tx.table('syncState').delete('stream:private'));
+    // Version 4: products by rating, so the working set keeps the best rated beside the newest (docs/sync.md#working-set).
+    this.version(4).stores({ products: 'id, created_at, flash_deal_ends_at, category_id, supplier_id, average_rating' });
   }
 }
 

@@ -351,9 +351,9 @@ export const api = {
     await request(`notifications/${id}/mark-as-read/`, { method: 'POST', asUser });
   },
   health: () => request<{ status: string }>('health/', { anonymous: true, timeoutMs: 5_000 }),
-  sync: async (query: { since?: string | null; limit?: number; collections?: string[] }, signal?: AbortSignal) => {
+  sync: async (query: { since?: string | null; limit?: number; collections?: string[]; shape?: string }, signal?: AbortSignal) => {
     return request<SyncAnswer>('sync/', {
-      query: { since: query.since ?? undefined, limit: query.limit, collections: query.collections?.join(',') },
+      query: { since: query.since ?? undefined, limit: query.limit, collections: query.collections?.join(','), shape: query.shape },
       signal,
       shape: 'sync',
     });

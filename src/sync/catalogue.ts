@@ -4,6 +4,8 @@ import { putProducts } from './apply';
 import { pullStream, streamKey } from './pull';
 import { isQuotaError } from './storage';
 import { TRIMMED_KEY, type Trimmed } from '../shared/working-set';
+import { forgetShapes } from './shapeRows';
+import { syncShapes } from './shapes';
 import { CAP_KEY, capForRoom, productLimit, quotaReached, recountHeld, roomLeft, trimWorkingSet } from './workingSet';
 
 /**
@@ -94,6 +96,8 @@ async function replicate(keepGoing: () => boolean, interests: ReadonlySet<number
       stoppedForRoom = !(await hasRoom());
       return !stoppedForRoom;
     };
+    // The catalogue stream brings every product: no shape needs following.
+    await forgetShapes();
     await pullStream('catalogue', keepGoing, undefined, roomFor);
     if (stoppedForRoom) await capByQuota(interests);
     else if ((await db.syncState.get(streamKey('catalogue')))?.value === 'done') {
@@ -105,30 +109,52 @@ async function replicate(keepGoing: () => boolean, interests: ReadonlySet<number
   }
   await becomeBounded();
   await trimWorkingSet(limit, 'budget', interests);
+  // Groups 2 and 3 kept fresh by their shapes (docs/sync.md#shapes), then group 4.
+  await syncShapes(interests, keepGoing, limit);
   if (await fillRest(limit, keepGoing)) await capByQuota(interests);
 }
 
+/** Where group 4's fill stands: an offset in each order, newest (`offset`) and best rated (`rated`). */
+interface Fill {
+  offset: number;
+  rated?: number;
+  /** An order that gave a short page has nothing more. */
+  newestDone?: boolean;
+  ratedDone?: boolean;
+  at: number;
+}
+
 /**
- * Group 4: the newest products, page by page, until the device holds `limit` products.
- * Resumes where it stopped; starts over once a day. Answers true when the quota stopped it.
+ * Group 4: the newest and the best rated products in turn, page by page, until the device holds
+ * `limit` products. Resumes where it stopped; starts over once a day. Answers true when the
+ * quota stopped it.
  */
 async function fillRest(limit: number, keepGoing: () => boolean): Promise<boolean> {
-  const fill = (await db.syncState.get(FILL_KEY))?.value as { offset: number; at: number } | undefined;
-  let offset = fill && Date.now() - fill.at < REFILL_MS ? fill.offset : 0;
-  const at = fill && offset > 0 ? fill.at : Date.now();
-  while (offset < FILL_WINDOW && keepGoing()) {
-    const wanted = Math.min(FILL_PAGE, limit - (await db.products.count()));
-    if (wanted <= 0) return false;
+  const stored = (await db.syncState.get(FILL_KEY))?.value as Fill | undefined;
+  const fill: Fill = stored && Date.now() - stored.at < REFILL_MS ? { ...stored } : { offset: 0, at: Date.now() };
+  let rated = (fill.rated ?? 0) < fill.offset;
+  while (keepGoing()) {
+    const newestLeft = !fill.newestDone && fill.offset < FILL_WINDOW;
+    const ratedLeft = !fill.ratedDone && (fill.rated ?? 0) < FILL_WINDOW;
+    if (!newestLeft && !ratedLeft) return false;
+    if (rated ? !ratedLeft : !newestLeft) rated = !rated;
+    const remaining = limit - (await db.products.count());
+    if (remaining <= 0) return false;
+    // Near the budget, each order gets half of what is left, so neither takes it all.
+    const wanted = Math.min(FILL_PAGE, newestLeft && ratedLeft ? Math.ceil(remaining / 2) : remaining);
     if (!(await hasRoom())) return true;
-    const page = await api.productPage('all', {}, wanted, offset);
+    const from = rated ? (fill.rated ?? 0) : fill.offset;
+    const page = await api.productPage(rated ? 'top-rated' : 'all', {}, wanted, from);
     if (!keepGoing()) return false;
-    offset += page.results.length;
+    const short = page.results.length < wanted;
+    if (rated) Object.assign(fill, { rated: from + page.results.length, ratedDone: short });
+    else Object.assign(fill, { offset: from + page.results.length, newestDone: short });
     await db.transaction('rw', db.products, db.syncState, async () => {
       await putProducts(page.results);
       await recountHeld();
-      await db.syncState.put({ key: FILL_KEY, value: { offset, at }, updated_at: Date.now() });
+      await db.syncState.put({ key: FILL_KEY, value: fill, updated_at: Date.now() });
     });
-    if (page.results.length < wanted) return false;
+    rated = !rated;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 import { db } from '../db/db';
 import { productsRemoved } from '../db/search';
+import { categoryShape, heldShapes, shapeProductIds, shapeRowKey, supplierShape, type ShapeName } from './shapeRows';
 import { BUDGET_KEY, CAP_KEY, HELD_KEY, DEFAULT_BUDGET_MB, MB, PRODUCT_BYTES, TRIMMED_KEY, type Trimmed } from '../shared/working-set';
 
 export { CAP_KEY } from '../shared/working-set';
@@ -9,9 +10,10 @@ export { CAP_KEY } from '../shared/working-set';
  * budget, not a mirror. In order of priority:
  *   1. what the user touched: favourites, the products of their conversations and reviews, the
  *      last 50 viewed, a supplier's own products, the targets of unsent actions (never evicted);
- *   2. the home sections and the categories of interest;
- *   3. listing and search pages opened, the most recently fetched first;
- *   4. the rest, newest first, while the budget allows.
+ *   2. the home sections and the categories of interest (their shapes, ./shapes.ts);
+ *   3. listing and search pages opened, the most recently fetched first, with the shapes of
+ *      the category and seller lists among them;
+ *   4. the rest, newest and best rated in turn, while the budget allows.
  * A catalogue that fits the budget is copied whole, as the catalogue stream always did.
  */
 
@@ -126,6 +128,15 @@ function parts(key: string): ListKeyParts | null {
   }
 }
 
+/** The shape a list is part of (docs/sync.md#shapes): a category's or a seller's list, not a search. */
+export function listShape(key: string): ShapeName | null {
+  const p = parts(key);
+  if (!p || p.search) return null;
+  if (p.category) return categoryShape(p.category);
+  if (p.supplier) return supplierShape(p.supplier);
+  return null;
+}
+
 /** Group 2: a home section (no search, category or supplier), or a category of interest's first pages. */
 export function isSectionList(key: string, interests: ReadonlySet<number>): boolean {
   const p = parts(key);
@@ -149,27 +160,44 @@ export async function trimWorkingSet(
   if (held <= limit && !onlyFirstGroups) return 0;
   const keep = await touchedIds();
   const lists = await db.lists.toArray();
+  const shapes = new Set((await heldShapes()).map((s) => s.name));
+  const keptShapes = new Set<ShapeName>();
   const dropLists: string[] = [];
   for (const list of lists) if (isSectionList(list.key, interests)) for (const id of list.ids) keep.add(id);
+  // The categories of interest followed as shapes are group 2 as a whole.
+  for (const id of interests) {
+    const shape = categoryShape(id);
+    if (!shapes.has(shape)) continue;
+    keptShapes.add(shape);
+    for (const held of await shapeProductIds(shape)) keep.add(held);
+  }
   const others = lists.filter((l) => !isSectionList(l.key, interests)).sort((a, b) => b.fetched_at - a.fetched_at);
   for (const list of others) {
-    if (!onlyFirstGroups && keep.size + list.ids.length <= limit) for (const id of list.ids) keep.add(id);
-    else dropLists.push(list.key);
+    // A list followed as a shape stays with the whole shape, or goes with it: never a shape with holes.
+    const shape = listShape(list.key);
+    const withShape = shape && shapes.has(shape) && !keptShapes.has(shape) ? await shapeProductIds(shape) : [];
+    if (!onlyFirstGroups && keep.size + list.ids.length + withShape.length <= limit) {
+      for (const id of [...list.ids, ...withShape]) keep.add(id);
+      if (shape && shapes.has(shape)) keptShapes.add(shape);
+    } else dropLists.push(list.key);
   }
+  const dropShapes = [...shapes].filter((shape) => !keptShapes.has(shape)).map(shapeRowKey);
   if (!onlyFirstGroups && keep.size < limit) {
-    // Group 4, newest first: walk the index until the budget is full.
-    await db.products
-      .orderBy('created_at')
-      .reverse()
-      .until(() => keep.size >= limit)
-      .eachPrimaryKey((id) => {
-        keep.add(id);
-      });
+    // Group 4, newest and best rated in turn: read both indexes' first keys, then take one of each until the budget is full.
+    const [newest, rated] = await Promise.all([
+      db.products.orderBy('created_at').reverse().limit(limit).primaryKeys(),
+      db.products.orderBy('average_rating').reverse().limit(limit).primaryKeys(),
+    ]);
+    for (let i = 0; keep.size < limit && i < Math.max(newest.length, rated.length); i++) {
+      if (i < newest.length) keep.add(newest[i]);
+      if (i < rated.length && keep.size < limit) keep.add(rated[i]);
+    }
   }
   const all = await db.products.toCollection().primaryKeys();
   const evict = all.filter((id) => !keep.has(id));
-  if (evict.length === 0 && dropLists.length === 0) return 0;
+  if (evict.length === 0 && dropLists.length === 0 && dropShapes.length === 0) return 0;
   await db.lists.bulkDelete(dropLists);
+  await db.syncState.bulkDelete(dropShapes);
   for (let from = 0; from < evict.length; from += EVICT_SLICE) {
     const slice = evict.slice(from, from + EVICT_SLICE);
     await db.transaction('rw', db.products, () => {
