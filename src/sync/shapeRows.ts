@@ -28,12 +28,15 @@ export interface HeldShape {
   name: ShapeName;
   cursor: string | null;
   value: ShapeState;
+  /** When a page of it was last written (or it was joined). */
+  pulledAt: number;
 }
 
 const held = (row: SyncStateRow): HeldShape => ({
   name: row.key.slice(PREFIX.length) as ShapeName,
   cursor: row.cursor ?? null,
   value: row.value as ShapeState,
+  pulledAt: row.updated_at ?? 0,
 });
 
 export async function heldShapes(): Promise<HeldShape[]> {

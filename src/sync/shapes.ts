@@ -27,6 +27,12 @@ const SHAPE_PAGE = 500;
 /** The lists opened that are followed as shapes, the most recently fetched first. */
 const LIST_SHAPES = 12;
 const EVICT_SLICE = 500;
+/**
+ * A shape pulled whole is asked for its news at most this often: a sync cycle runs at every
+ * poke and write, and a dozen shape requests each time would cost a slow link more than a
+ * catalogue a few minutes old does.
+ */
+export const SHAPE_REFRESH_MS = 5 * 60_000;
 
 type Answer = Awaited<ReturnType<typeof api.sync>>;
 
@@ -154,6 +160,8 @@ export async function syncShapes(interests: ReadonlySet<number>, keepGoing: () =
   for (const [shape, reason] of wanted) {
     if (!keepGoing()) return;
     await joinShape(shape, reason);
+    const held = await heldShape(shape);
+    if (held?.value.state === 'done' && Date.now() - held.pulledAt < SHAPE_REFRESH_MS) continue;
     await pullShape(shape, keepGoing, limit);
   }
 }

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db/db';
 import { api } from '@/sync/api';
 import { setEngineUser } from '@/sync/engine';
@@ -6,7 +6,7 @@ import { toggleFavorite } from '@/sync/intents';
 import { replicateCatalogue } from '@/sync/catalogue';
 import { ensureList } from '@/sync/lists';
 import { heldShape, heldShapes, type ShapeName } from '@/sync/shapeRows';
-import { joinShape, leaveShape, pullShape } from '@/sync/shapes';
+import { joinShape, leaveShape, pullShape, SHAPE_REFRESH_MS } from '@/sync/shapes';
 import { setBudget } from '@/sync/workingSet';
 import { createUser, type TestApp, type TestUser } from '@tests/server/helpers';
 import { insertProducts } from '@tests/server/fixtures/catalogue';
@@ -179,5 +179,32 @@ describe('the working set follows its shapes', () => {
     expect((await heldShapes()).length).toBe(2);
     await replicateCatalogue({ ...options, saveData: true });
     expect((await heldShapes()).map((s) => s.name)).toEqual([`category:${tools}`]);
+  });
+
+  describe('a shape pulled whole', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is asked for its news at most every few minutes, not at every sync cycle', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      await insertProducts(
+        t,
+        supplier.user.id,
+        Array.from({ length: 120 }, (_, i) => ({ name: `Filler ${i}` })),
+      );
+      await setBudget(0.1);
+      const options = { keepGoing: () => true, saveData: false, interests: new Set([tools]) };
+      await replicateCatalogue(options);
+      expect((await heldShape(`category:${tools}`))?.value.state).toBe('done');
+
+      const [late] = await stock(supplier, tools, ['Spirit level']);
+      await replicateCatalogue(options);
+      expect(await held([late])).toEqual([false]);
+
+      vi.setSystemTime(Date.now() + SHAPE_REFRESH_MS + 1000);
+      await replicateCatalogue(options);
+      expect(await held([late])).toEqual([true]);
+    });
   });
 });
