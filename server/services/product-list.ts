@@ -2,11 +2,12 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
-import { productQuery, serializeProducts } from './products';
+import { productCards } from './products';
 import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
+import { TIME_BOUND_TTL_MS } from './catalogue-cache';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -54,7 +55,10 @@ export interface ListArgs {
   offset: number;
   /** The last product of the previous page (its `next` link): the page starts right after it. */
   after?: number;
-  viewerId: number | null;
+  /** Answers are made for guests (routes add is_favorited for a signed-in viewer). */
+  viewerId: null;
+  /** The catalogue's version (catalogue-cache.ts): counts of the same matches are kept for it. */
+  version?: string;
 }
 
 export interface ListAnswer {
@@ -96,12 +100,14 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const matching = term ? [...conditions, searchMatch(term)] : conditions;
 
   // Counted only when the page did not count its matches already.
-  let counting: Promise<{ n: number; estimated: boolean }> | undefined;
+  let counting: Promise<Count> | undefined;
   const counted = () => {
-    counting ??= countUpTo(
-      db,
-      matching,
-      term && ((limit) => countFirstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST }, limit - 1)),
+    counting ??= keptCount(db, args.version, matching, () =>
+      countUpTo(
+        db,
+        matching,
+        term && ((limit) => countFirstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST }, limit - 1)),
+      ),
     );
     return counting;
   };
@@ -120,22 +126,15 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const total = counting === undefined ? page.total : undefined;
   // A count the page made is exact; above the limit it is still flagged, as every count there is.
   const made = total === undefined ? undefined : { n: total, estimated: total > COUNT_EXACT_LIMIT };
-  const [count, rows] = await Promise.all([made ?? counted(), orderedRows(db, page.ids)]);
+  const [count, results] = await Promise.all([made ?? counted(), productCards(db, page.ids)]);
   const last = page.ids.at(-1);
   return {
     count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
     estimated: count.estimated,
-    results: await serializeProducts(db, rows, args.viewerId),
+    results,
     more: page.more,
     after: page.more && page.seekable ? last : undefined,
   };
-}
-
-async function orderedRows(db: Database, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await productQuery(db).where('p.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** One more row than the page is read, to tell whether a next page exists. */
@@ -228,6 +227,36 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
 }
 
 /** Sections and explicit orderings: offset paging (within the route's window). */
+type Count = { n: number; estimated: boolean };
+const KEPT_COUNTS = 1000;
+const keptCounts = new Map<string, { expires: number; count: Promise<Count> }>();
+
+/**
+ * The count of the same matches at the same catalogue version is the same for every page and
+ * limit: it is counted once per version (the version moves with every committed change to the
+ * catalogue, catalogue-cache.ts). Counts of conditions on the clock (running deals, prices now)
+ * are kept as long as the time-bound answers are.
+ */
+function keptCount(db: Database, version: string | undefined, matching: Conditions, count: () => Promise<Count>): Promise<Count> {
+  if (version === undefined) return count();
+  const query = db.selectFrom('products as p').select('p.id').where(all(matching)).compile();
+  const key = `${version}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+  const hit = keptCounts.get(key);
+  keptCounts.delete(key);
+  if (hit && hit.expires > Date.now()) {
+    keptCounts.set(key, hit);
+    return hit.count;
+  }
+  const entry = { expires: query.sql.includes('now()') ? Date.now() + TIME_BOUND_TTL_MS : Infinity, count: count() };
+  keptCounts.set(key, entry);
+  entry.count.catch(() => {
+    if (keptCounts.get(key) === entry) keptCounts.delete(key);
+  });
+  // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
+  while (keptCounts.size > KEPT_COUNTS) keptCounts.delete(keptCounts.keys().next().value!);
+  return entry.count;
+}
+
 async function orderedPage(
   db: Database,
   matching: Conditions,
