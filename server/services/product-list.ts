@@ -7,7 +7,7 @@ import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
-import { TIME_BOUND_TTL_MS } from './catalogue-cache';
+import { kept } from './kept-reads';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -100,9 +100,9 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const matching = term ? [...conditions, searchMatch(term)] : conditions;
 
   // Counted only when the page did not count its matches already.
-  let counting: Promise<Count> | undefined;
+  let counting: Promise<{ n: number; estimated: boolean }> | undefined;
   const counted = () => {
-    counting ??= keptCount(db, args.version, matching, () =>
+    counting ??= kept(db, args.version, 'count', matching, () =>
       countUpTo(
         db,
         matching,
@@ -174,6 +174,13 @@ const NEWEST: Array<[RawBuilder<unknown>, 'asc' | 'desc']> = [
  * terms, through the trigram index (match-window.ts).
  */
 async function searchPage(db: Database, term: SearchTerm, conditions: Conditions, args: ListArgs, seeks: boolean) {
+  // The ranked head is the same for every page and limit of these matches: made once per version.
+  const key = [...conditions, searchMatch(term), sql<SqlBool>`${term.whole} is not null`];
+  const { head, byText } = await kept(db, args.version, 'search head', key, () => searchHead(db, term, conditions));
+  return searchTail(db, term, conditions, args, seeks, head, byText);
+}
+
+async function searchHead(db: Database, term: SearchTerm, conditions: Conditions) {
   const byText = await firstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0 });
   // The name matches are among the text matches (search_doc holds the name): when those are
   // few and all known, the name matches are picked from them rather than searched for again.
@@ -202,6 +209,18 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
             .orderBy('p.id', 'desc')
             .execute()
         ).map((r) => r.id);
+  return { head, byText };
+}
+
+async function searchTail(
+  db: Database,
+  term: SearchTerm,
+  conditions: Conditions,
+  args: ListArgs,
+  seeks: boolean,
+  head: number[],
+  byText: { all?: number[]; total?: number },
+) {
   const start = seeks ? head.indexOf(args.after as number) + 1 : args.offset;
   const fromHead = seeks && start === 0 ? [] : head.slice(start, start + args.limit + 1);
   const total = byText.total;
@@ -227,36 +246,6 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
 }
 
 /** Sections and explicit orderings: offset paging (within the route's window). */
-type Count = { n: number; estimated: boolean };
-const KEPT_COUNTS = 1000;
-const keptCounts = new Map<string, { expires: number; count: Promise<Count> }>();
-
-/**
- * The count of the same matches at the same catalogue version is the same for every page and
- * limit: it is counted once per version (the version moves with every committed change to the
- * catalogue, catalogue-cache.ts). Counts of conditions on the clock (running deals, prices now)
- * are kept as long as the time-bound answers are.
- */
-function keptCount(db: Database, version: string | undefined, matching: Conditions, count: () => Promise<Count>): Promise<Count> {
-  if (version === undefined) return count();
-  const query = db.selectFrom('products as p').select('p.id').where(all(matching)).compile();
-  const key = `${version}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-  const hit = keptCounts.get(key);
-  keptCounts.delete(key);
-  if (hit && hit.expires > Date.now()) {
-    keptCounts.set(key, hit);
-    return hit.count;
-  }
-  const entry = { expires: query.sql.includes('now()') ? Date.now() + TIME_BOUND_TTL_MS : Infinity, count: count() };
-  keptCounts.set(key, entry);
-  entry.count.catch(() => {
-    if (keptCounts.get(key) === entry) keptCounts.delete(key);
-  });
-  // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
-  while (keptCounts.size > KEPT_COUNTS) keptCounts.delete(keptCounts.keys().next().value!);
-  return entry.count;
-}
-
 async function orderedPage(
   db: Database,
   matching: Conditions,
