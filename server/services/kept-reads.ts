@@ -39,3 +39,26 @@ export function kept<T>(
   while (entries.size > KEPT) entries.delete(entries.keys().next().value!);
   return entry.value;
 }
+
+/**
+ * The first `wanted` products of an order, read as the first K (`wanted` rounded up to a power
+ * of two) and kept per version (kept): the pages of a list at any offset and limit then share
+ * one read of the index instead of each skipping its own offset. Without a version, exactly
+ * `wanted` are read.
+ */
+export async function firstOfOrder(
+  db: Database,
+  version: string | undefined,
+  kind: string,
+  conditions: Expression<SqlBool>[],
+  wanted: number,
+  read: (limit: number) => Promise<number[]>,
+): Promise<number[]> {
+  if (version === undefined) return read(wanted);
+  const bucket = Math.max(64, 2 ** Math.ceil(Math.log2(wanted)));
+  const ids = await kept(db, version, `${kind} ${bucket}`, conditions, () => read(bucket));
+  return ids.slice(0, wanted);
+}
+
+/** A marker that keeps a read only as long as time-bound answers (its order moves with the clock). */
+export const ON_THE_CLOCK = sql<SqlBool>`now() is not null`;

@@ -7,7 +7,7 @@ import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
-import { kept } from './kept-reads';
+import { firstOfOrder, kept, ON_THE_CLOCK } from './kept-reads';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -143,6 +143,20 @@ function split(ids: number[], limit: number) {
 }
 
 async function newestPage(db: Database, matching: Conditions, args: ListArgs, seeks: boolean) {
+  if (!seeks) {
+    const read = (n: number) =>
+      db
+        .selectFrom('products as p')
+        .select('p.id')
+        .where(all(matching))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(n)
+        .execute()
+        .then((rows) => rows.map((r) => r.id));
+    const first = await firstOfOrder(db, args.version, 'newest', matching, args.offset + args.limit + 1, read);
+    return { ...split(first.slice(args.offset), args.limit), seekable: true };
+  }
   const rows = await db
     .selectFrom('products as p')
     .select('p.id')
@@ -235,12 +249,19 @@ async function searchTail(
   if (known && (!tailSeek || from > 0)) {
     return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
   }
+  const filter = [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])];
+  if (!tailSeek) {
+    // The first matches after the head, shared by every page of the term (kept-reads.ts).
+    const read = (n: number) => firstMatches(db, { where: conditions, filter, order: NEWEST, take: n, skip: 0 }).then((r) => r.ids);
+    const first = await firstOfOrder(db, args.version, 'search tail', [...conditions, ...filter], skip + want, read);
+    return { ...split([...fromHead, ...first.slice(skip)], args.limit), seekable: true, total };
+  }
   const tail = await firstMatches(db, {
-    where: [...conditions, ...(tailSeek ? newestAfter(args.after) : [])],
-    filter: [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])],
+    where: [...conditions, ...newestAfter(args.after)],
+    filter,
     order: NEWEST,
     take: want,
-    skip,
+    skip: 0,
   });
   return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
 }
@@ -270,17 +291,15 @@ async function orderedPage(
     if (order === 'top-rated') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
     query = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   }
-  const rows = await query
-    .limit(args.limit + 1)
-    .offset(args.offset)
-    .execute();
-  return {
-    ...split(
-      rows.map((r) => r.id),
-      args.limit,
-    ),
-    seekable: false,
-  };
+  const read = (n: number) =>
+    query
+      .limit(n)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+  // Orders by the price now move with the clock (a deal ending), as the flash deals' conditions do.
+  const key = ordering === 'price' || ordering === '-price' ? [...matching, ON_THE_CLOCK] : matching;
+  const first = await firstOfOrder(db, args.version, `ordered ${order} ${ordering}`, key, args.offset + args.limit + 1, read);
+  return { ...split(first.slice(args.offset), args.limit), seekable: false };
 }
 
 /** Favourites and conversations counted once per product. */
@@ -296,7 +315,16 @@ const ACTIVITY = sql<{ product_id: number; recent: number; total: number }>`(
  * comes from the newest-first index.
  */
 async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs) {
-  const wanted = args.offset + args.limit + 1;
+  // The 30-day window moves with the clock.
+  const key = [...matching, ON_THE_CLOCK];
+  const first = await firstOfOrder(db, args.version, 'hot selling', key, args.offset + args.limit + 1, (n) =>
+    hotSellingIds(db, matching, n),
+  );
+  return { ...split(first.slice(args.offset), args.limit), seekable: false };
+}
+
+/** The first `wanted` products of the hot-selling order. */
+async function hotSellingIds(db: Database, matching: Conditions, wanted: number): Promise<number[]> {
   const active = await db
     .selectFrom(ACTIVITY.as('activity'))
     .innerJoin('products as p', 'p.id', 'activity.product_id')
@@ -308,8 +336,8 @@ async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs
     .orderBy('p.id', 'desc')
     .limit(wanted)
     .execute();
-  const fromActive = active.slice(args.offset).map((r) => r.id);
-  if (fromActive.length >= args.limit + 1) return { ...split(fromActive, args.limit), seekable: false };
+  const fromActive = active.map((r) => r.id);
+  if (fromActive.length >= wanted) return fromActive;
   // Fewer active products than asked for: that is all of them, the untouched ones follow.
   const untouched = [
     ...matching,
@@ -322,8 +350,7 @@ async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs
     .where(all(untouched))
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
-    .limit(args.limit + 1 - fromActive.length)
-    .offset(Math.max(0, args.offset - active.length))
+    .limit(wanted - fromActive.length)
     .execute();
-  return { ...split([...fromActive, ...rest.map((r) => r.id)], args.limit), seekable: false };
+  return [...fromActive, ...rest.map((r) => r.id)];
 }
