@@ -250,18 +250,12 @@ async function searchTail(
     return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
   }
   const filter = [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])];
-  if (!tailSeek) {
-    // The first matches after the head, shared by every page of the term (kept-reads.ts).
-    const read = (n: number) => firstMatches(db, { where: conditions, filter, order: NEWEST, take: n, skip: 0 }).then((r) => r.ids);
-    const first = await firstOfOrder(db, args.version, 'search tail', [...conditions, ...filter], skip + want, read);
-    return { ...split([...fromHead, ...first.slice(skip)], args.limit), seekable: true, total };
-  }
   const tail = await firstMatches(db, {
-    where: [...conditions, ...newestAfter(args.after)],
+    where: [...conditions, ...(tailSeek ? newestAfter(args.after) : [])],
     filter,
     order: NEWEST,
     take: want,
-    skip: 0,
+    skip,
   });
   return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
 }
