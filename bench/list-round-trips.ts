@@ -3,6 +3,8 @@
  * the round trips each request makes and its time alone (one request at a time), for the
  * scenarios of bench/scale-load.ts, on the catalogue named by DATA_DIR or DATABASE_URL:
  *   DATA_DIR=/tmp/scale-100k npx tsx bench/list-round-trips.ts      (BENCH_RUNS per scenario, default 20)
+ * Counts and orders kept per catalogue version (server/services/kept-reads.ts) are used as the
+ * route uses them; BENCH_KEPT=0 shows a request whose matches nothing is kept for yet.
  * The route's answer cache is left out: every call reads the database.
  */
 import type { KyselyPlugin } from 'kysely';
@@ -55,7 +57,8 @@ const newest = await db
   .limit(1)
   .executeTakeFirstOrThrow();
 // As the route passes it: counts of the same matches are kept per catalogue version.
-const version = await catalogueVersion(handle.db);
+// BENCH_KEPT=0 leaves the version out: what a request costs when nothing of its matches is kept yet.
+const version = process.env.BENCH_KEPT === '0' ? undefined : await catalogueVersion(handle.db);
 const categories = (await db.selectFrom('categories').select('id').execute()).map((c) => c.id);
 
 type Args = Partial<ListArgs> & { search?: string; category?: number; exclude?: number; listing?: ListingFilters };
@@ -86,7 +89,7 @@ const scenarios: Array<[string, () => Promise<unknown>]> = [
   ['search sorted by price', () => call('newest', { search: `${pick(WORDS)} ${between(1, 9)}`, listing: { ordering: 'price' } })],
 ];
 
-console.log(`database: ${handle.kind}, ${RUNS} calls per scenario, one at a time`);
+console.log(`database: ${handle.kind}, ${RUNS} calls per scenario, one at a time${version === undefined ? ', nothing kept' : ''}`);
 for (const [title, run] of scenarios) {
   await run();
   const times: number[] = [];
