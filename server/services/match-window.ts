@@ -101,9 +101,12 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
  */
 export async function countFirstMatches(db: Database, q: Omit<WindowQuery, 'take' | 'skip'>, limit: number): Promise<number> {
   if (q.where.length === 0) {
-    // A sample of the newest MATCH_WINDOW products, read whole.
-    const hits = await sql<{ n: number; scanned: number }>`
-      select count(*) filter (where w.hit)::int as n, count(*)::int as scanned from (
+    // A sample of the newest MATCH_WINDOW products, read whole, with the table's size (the
+    // planner's figure) in the same round trip.
+    const hits = await sql<{ n: number; scanned: number; size: number }>`
+      select count(*) filter (where w.hit)::int as n, count(*)::int as scanned,
+        (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass) as size
+      from (
         select ${and(q.filter)} as hit from products p order by ${sql.join(
           q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`),
         )} limit ${MATCH_WINDOW}) w`.execute(db);
@@ -111,10 +114,7 @@ export async function countFirstMatches(db: Database, q: Omit<WindowQuery, 'take
     const scanned = Number(hits.rows[0]?.scanned ?? 0);
     if (scanned < MATCH_WINDOW) return Math.min(n, limit + 1);
     if (n > limit) return n;
-    const size = await sql<{
-      n: number;
-    }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'products'::regclass`.execute(db);
-    if (n >= 10 && (n / MATCH_WINDOW) * Number(size.rows[0]?.n ?? 0) > 2 * limit) return limit + 1;
+    if (n >= 10 && (n / MATCH_WINDOW) * Number(hits.rows[0]?.size ?? 0) > 2 * limit) return limit + 1;
   }
   const r = await firstMatches(db, { ...q, take: limit + 1, skip: 0 });
   return r.total ?? r.ids.length;
