@@ -10,7 +10,29 @@ import { TIME_BOUND_TTL_MS } from './catalogue-cache';
  * kept as long as time-bound answers are.
  */
 const KEPT = 1000;
-const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+/** At most this many product ids are held in all (about 8 MB), the least recently used going first. */
+const KEPT_IDS = 1_000_000;
+interface Entry {
+  expires: number;
+  value: Promise<unknown>;
+  ids: number;
+}
+const entries = new Map<string, Entry>();
+let heldIds = 0;
+
+/** How many ids a kept value holds: its own length, or its fields' (a search head and its matches). */
+function idsIn(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  if (value === null || typeof value !== 'object') return 1;
+  return Object.values(value).reduce<number>((n, v) => n + idsIn(v), 0);
+}
+
+function forget(key: string) {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  heldIds -= entry.ids;
+}
 
 export function kept<T>(
   db: Database,
@@ -24,20 +46,34 @@ export function kept<T>(
   const query = db.selectFrom('products as p').select('p.id').where(where).compile();
   const key = `${kind}\u0000${version}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
   const hit = entries.get(key);
-  entries.delete(key);
   if (hit && hit.expires > Date.now()) {
     // Most recently used last: Map keeps insertion order, so the first key is the least used.
+    entries.delete(key);
     entries.set(key, hit);
     return hit.value as Promise<T>;
   }
-  const entry = { expires: query.sql.includes('now()') ? Date.now() + TIME_BOUND_TTL_MS : Number.POSITIVE_INFINITY, value: read() };
+  forget(key);
+  const expires = query.sql.includes('now()') ? Date.now() + TIME_BOUND_TTL_MS : Number.POSITIVE_INFINITY;
+  const entry: Entry = { expires, value: read(), ids: 0 };
   entries.set(key, entry);
-  entry.value.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
-  });
-  // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
-  while (entries.size > KEPT) entries.delete(entries.keys().next().value!);
-  return entry.value;
+  entry.value.then(
+    (value) => {
+      if (entries.get(key) !== entry) return;
+      entry.ids = idsIn(value);
+      heldIds += entry.ids;
+      trim();
+    },
+    () => {
+      if (entries.get(key) === entry) forget(key);
+    },
+  );
+  trim();
+  return entry.value as Promise<T>;
+}
+
+function trim() {
+  // biome-ignore lint/style/noNonNullAssertion: a map over its limits has a first key.
+  while (entries.size > KEPT || (heldIds > KEPT_IDS && entries.size > 1)) forget(entries.keys().next().value!);
 }
 
 /**
