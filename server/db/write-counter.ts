@@ -59,6 +59,9 @@ function kind(sqlText: string): 'end' | 'neutral' | 'write' {
   const first = words?.[1]?.toLowerCase() ?? '';
   if (first === 'rollback' && words?.[2]?.toLowerCase() === 'to') return 'neutral';
   if (first === 'commit' || first === 'end' || first === 'rollback' || first === 'abort') return 'end';
+  // A query with common table expressions reads unless one of them (or its main statement)
+  // writes; counted as a write, every search would have emptied every cache of answers.
+  if (first === 'with') return /\b(insert|update|delete|merge)\b/i.test(sqlText) ? 'write' : 'neutral';
   return NEUTRAL.has(first) ? 'neutral' : 'write';
 }
 

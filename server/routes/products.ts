@@ -108,7 +108,8 @@ const products: FastifyPluginAsyncZod = async (app) => {
       in_stock: query.in_stock,
     };
     const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging, listing, query.after);
-    const answer = await cache.get(key, await (order === 'hot-selling' ? activityVersion : version)(), () =>
+    const current = await (order === 'hot-selling' ? activityVersion : version)();
+    const answer = await cache.get(key, current, () =>
       gated(async () => {
         const answer = await listProducts(app.db, {
           filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
@@ -117,6 +118,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
           ...paging,
           after: query.after,
           viewerId: null,
+          version: current,
         });
         return page(request, answer.results, answer.count, paging, key, answer);
       }),

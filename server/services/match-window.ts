@@ -48,28 +48,37 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
   const keys = sql.join(q.order.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`));
   // Ordered by the window's own keys, the page stops reading the window once it is full.
   const keyOrder = sql.join(q.order.map(([, direction], i) => sql.raw(`w.k${i} ${direction}`)));
-  const read = async (window: number) => {
-    const first = await sql<{ id: number }>`
-      select w.id from (
-        select p.id, ${keys}, ${and(q.filter)} as hit from products p where ${and(q.where)} order by ${order} limit ${window}) w
-      where w.hit order by ${keyOrder} limit ${q.take + q.skip}`.execute(db);
-    return first.rows.map((r) => r.id);
-  };
   const wanted = q.take + q.skip;
+  // A window short of the page also says, in the same round trip, how many products it held:
+  // fewer than its size means it held every candidate, and its matches are all there are.
+  const read = async (window: number) => {
+    const first = await sql<{ id: number | null; scanned: number | null }>`
+      with page as materialized (
+        select w.id, row_number() over (order by ${keyOrder}) as n from (
+          select p.id, ${keys}, ${and(q.filter)} as hit from products p where ${and(q.where)} order by ${order} limit ${window}) w
+        where w.hit order by ${keyOrder} limit ${wanted})
+      select id, null::int as scanned, n from page
+      union all
+      select null, (select count(*)::int from (select 1 from products p where ${and(q.where)} order by ${order} limit ${window}) s), null
+      where (select count(*) from page) < ${wanted}
+      order by n nulls last`.execute(db);
+    const ids = first.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+    const scanned = first.rows.find((r) => r.id === null)?.scanned;
+    return { ids, whole: scanned !== undefined && Number(scanned) < window };
+  };
   let window = Math.max(MATCH_WINDOW, 20 * wanted);
   let found = await read(window);
-  if (found.length < wanted && found.length > 0) {
-    // Matches are sparse, not rare: a window wide enough for the page at the density seen.
-    const wider = Math.ceil((window * wanted * 1.5) / found.length);
-    if (wider <= MAX_WINDOW) {
+  if (found.ids.length < wanted && !found.whole) {
+    // Matches are sparse, not rare: a window wide enough for the page at the density seen. A
+    // window without a single match (matches that gather far down the order) is widened to
+    // the most: reading it costs far less than every match of a common word read and sorted.
+    const wider = found.ids.length > 0 ? Math.ceil((window * wanted * 1.5) / found.ids.length) : MAX_WINDOW;
+    if (wider <= MAX_WINDOW && wider > window) {
       window = wider;
       found = await read(window);
     }
   }
-  if (found.length >= wanted) return { ids: found.slice(q.skip) };
-  const scanned = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from products p where ${and(q.where)} order by ${order} limit ${window}) w`.execute(db);
-  if (Number(scanned.rows[0]?.n ?? 0) < window) return { ids: found.slice(q.skip) };
+  if (found.ids.length >= wanted || found.whole) return { ids: found.ids.slice(q.skip) };
   const every = await sql<{ id: number; total: number }>`
     with m as materialized (select p.id from products p where ${and([...q.where, ...q.filter])})
     select p.id, (select count(*)::int from m) as total from (select 1) one
@@ -92,9 +101,12 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
  */
 export async function countFirstMatches(db: Database, q: Omit<WindowQuery, 'take' | 'skip'>, limit: number): Promise<number> {
   if (q.where.length === 0) {
-    // A sample of the newest MATCH_WINDOW products, read whole.
-    const hits = await sql<{ n: number; scanned: number }>`
-      select count(*) filter (where w.hit)::int as n, count(*)::int as scanned from (
+    // A sample of the newest MATCH_WINDOW products, read whole, with the table's size (the
+    // planner's figure) in the same round trip.
+    const hits = await sql<{ n: number; scanned: number; size: number }>`
+      select count(*) filter (where w.hit)::int as n, count(*)::int as scanned,
+        (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass) as size
+      from (
         select ${and(q.filter)} as hit from products p order by ${sql.join(
           q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`),
         )} limit ${MATCH_WINDOW}) w`.execute(db);
@@ -102,10 +114,7 @@ export async function countFirstMatches(db: Database, q: Omit<WindowQuery, 'take
     const scanned = Number(hits.rows[0]?.scanned ?? 0);
     if (scanned < MATCH_WINDOW) return Math.min(n, limit + 1);
     if (n > limit) return n;
-    const size = await sql<{
-      n: number;
-    }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'products'::regclass`.execute(db);
-    if (n >= 10 && (n / MATCH_WINDOW) * Number(size.rows[0]?.n ?? 0) > 2 * limit) return limit + 1;
+    if (n >= 10 && (n / MATCH_WINDOW) * Number(hits.rows[0]?.size ?? 0) > 2 * limit) return limit + 1;
   }
   const r = await firstMatches(db, { ...q, take: limit + 1, skip: 0 });
   return r.total ?? r.ids.length;

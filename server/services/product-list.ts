@@ -2,11 +2,12 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
-import { productQuery, serializeProducts } from './products';
+import { productCards } from './products';
 import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
+import { firstOfOrder, kept, ON_THE_CLOCK } from './kept-reads';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -54,7 +55,10 @@ export interface ListArgs {
   offset: number;
   /** The last product of the previous page (its `next` link): the page starts right after it. */
   after?: number;
-  viewerId: number | null;
+  /** Answers are made for guests (routes add is_favorited for a signed-in viewer). */
+  viewerId: null;
+  /** The catalogue's version (catalogue-cache.ts): counts of the same matches are kept for it. */
+  version?: string;
 }
 
 export interface ListAnswer {
@@ -98,10 +102,12 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   // Counted only when the page did not count its matches already.
   let counting: Promise<{ n: number; estimated: boolean }> | undefined;
   const counted = () => {
-    counting ??= countUpTo(
-      db,
-      matching,
-      term && ((limit) => countFirstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST }, limit - 1)),
+    counting ??= kept(db, args.version, 'count', matching, () =>
+      countUpTo(
+        db,
+        matching,
+        term && ((limit) => countFirstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST }, limit - 1)),
+      ),
     );
     return counting;
   };
@@ -120,22 +126,15 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const total = counting === undefined ? page.total : undefined;
   // A count the page made is exact; above the limit it is still flagged, as every count there is.
   const made = total === undefined ? undefined : { n: total, estimated: total > COUNT_EXACT_LIMIT };
-  const [count, rows] = await Promise.all([made ?? counted(), orderedRows(db, page.ids)]);
+  const [count, results] = await Promise.all([made ?? counted(), productCards(db, page.ids)]);
   const last = page.ids.at(-1);
   return {
     count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
     estimated: count.estimated,
-    results: await serializeProducts(db, rows, args.viewerId),
+    results,
     more: page.more,
     after: page.more && page.seekable ? last : undefined,
   };
-}
-
-async function orderedRows(db: Database, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await productQuery(db).where('p.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** One more row than the page is read, to tell whether a next page exists. */
@@ -144,6 +143,20 @@ function split(ids: number[], limit: number) {
 }
 
 async function newestPage(db: Database, matching: Conditions, args: ListArgs, seeks: boolean) {
+  if (!seeks) {
+    const read = (n: number) =>
+      db
+        .selectFrom('products as p')
+        .select('p.id')
+        .where(all(matching))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(n)
+        .execute()
+        .then((rows) => rows.map((r) => r.id));
+    const first = await firstOfOrder(db, args.version, 'newest', matching, args.offset + args.limit + 1, read);
+    return { ...split(first.slice(args.offset), args.limit), seekable: true };
+  }
   const rows = await db
     .selectFrom('products as p')
     .select('p.id')
@@ -175,6 +188,13 @@ const NEWEST: Array<[RawBuilder<unknown>, 'asc' | 'desc']> = [
  * terms, through the trigram index (match-window.ts).
  */
 async function searchPage(db: Database, term: SearchTerm, conditions: Conditions, args: ListArgs, seeks: boolean) {
+  // The ranked head is the same for every page and limit of these matches: made once per version.
+  const key = [...conditions, searchMatch(term), sql<SqlBool>`${term.whole} is not null`];
+  const { head, byText } = await kept(db, args.version, 'search head', key, () => searchHead(db, term, conditions));
+  return searchTail(db, term, conditions, args, seeks, head, byText);
+}
+
+async function searchHead(db: Database, term: SearchTerm, conditions: Conditions) {
   const byText = await firstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0 });
   // The name matches are among the text matches (search_doc holds the name): when those are
   // few and all known, the name matches are picked from them rather than searched for again.
@@ -203,6 +223,18 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
             .orderBy('p.id', 'desc')
             .execute()
         ).map((r) => r.id);
+  return { head, byText };
+}
+
+async function searchTail(
+  db: Database,
+  term: SearchTerm,
+  conditions: Conditions,
+  args: ListArgs,
+  seeks: boolean,
+  head: number[],
+  byText: { all?: number[]; total?: number },
+) {
   const start = seeks ? head.indexOf(args.after as number) + 1 : args.offset;
   const fromHead = seeks && start === 0 ? [] : head.slice(start, start + args.limit + 1);
   const total = byText.total;
@@ -217,9 +249,10 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
   if (known && (!tailSeek || from > 0)) {
     return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
   }
+  const filter = [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])];
   const tail = await firstMatches(db, {
     where: [...conditions, ...(tailSeek ? newestAfter(args.after) : [])],
-    filter: [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])],
+    filter,
     order: NEWEST,
     take: want,
     skip,
@@ -252,17 +285,15 @@ async function orderedPage(
     if (order === 'top-rated') query = query.orderBy('p.average_rating', 'desc').orderBy('p.reviews_count', 'desc');
     query = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   }
-  const rows = await query
-    .limit(args.limit + 1)
-    .offset(args.offset)
-    .execute();
-  return {
-    ...split(
-      rows.map((r) => r.id),
-      args.limit,
-    ),
-    seekable: false,
-  };
+  const read = (n: number) =>
+    query
+      .limit(n)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+  // Orders by the price now move with the clock (a deal ending), as the flash deals' conditions do.
+  const key = ordering === 'price' || ordering === '-price' ? [...matching, ON_THE_CLOCK] : matching;
+  const first = await firstOfOrder(db, args.version, `ordered ${order} ${ordering}`, key, args.offset + args.limit + 1, read);
+  return { ...split(first.slice(args.offset), args.limit), seekable: false };
 }
 
 /** Favourites and conversations counted once per product. */
@@ -278,7 +309,16 @@ const ACTIVITY = sql<{ product_id: number; recent: number; total: number }>`(
  * comes from the newest-first index.
  */
 async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs) {
-  const wanted = args.offset + args.limit + 1;
+  // The 30-day window moves with the clock.
+  const key = [...matching, ON_THE_CLOCK];
+  const first = await firstOfOrder(db, args.version, 'hot selling', key, args.offset + args.limit + 1, (n) =>
+    hotSellingIds(db, matching, n),
+  );
+  return { ...split(first.slice(args.offset), args.limit), seekable: false };
+}
+
+/** The first `wanted` products of the hot-selling order. */
+async function hotSellingIds(db: Database, matching: Conditions, wanted: number): Promise<number[]> {
   const active = await db
     .selectFrom(ACTIVITY.as('activity'))
     .innerJoin('products as p', 'p.id', 'activity.product_id')
@@ -290,8 +330,8 @@ async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs
     .orderBy('p.id', 'desc')
     .limit(wanted)
     .execute();
-  const fromActive = active.slice(args.offset).map((r) => r.id);
-  if (fromActive.length >= args.limit + 1) return { ...split(fromActive, args.limit), seekable: false };
+  const fromActive = active.map((r) => r.id);
+  if (fromActive.length >= wanted) return fromActive;
   // Fewer active products than asked for: that is all of them, the untouched ones follow.
   const untouched = [
     ...matching,
@@ -304,8 +344,7 @@ async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs
     .where(all(untouched))
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
-    .limit(args.limit + 1 - fromActive.length)
-    .offset(Math.max(0, args.offset - active.length))
+    .limit(wanted - fromActive.length)
     .execute();
-  return { ...split([...fromActive, ...rest.map((r) => r.id)], args.limit), seekable: false };
+  return [...fromActive, ...rest.map((r) => r.id)];
 }

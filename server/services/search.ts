@@ -43,6 +43,20 @@ export interface SearchTerm {
  * planner, and evaluated on each product it cost more than the match itself.
  */
 export async function searchTerm(db: Database, term: string): Promise<SearchTerm> {
+  // The folding never changes: a term typed again is folded from memory, a round trip saved.
+  const known = foldedTerms.get(term);
+  if (known) return known;
+  const folded = await foldTerm(db, term);
+  foldedTerms.set(term, folded);
+  // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
+  if (foldedTerms.size > FOLDED_TERMS) foldedTerms.delete(foldedTerms.keys().next().value!);
+  return folded;
+}
+
+const FOLDED_TERMS = 2000;
+const foldedTerms = new Map<string, SearchTerm>();
+
+async function foldTerm(db: Database, term: string): Promise<SearchTerm> {
   const words = searchWords(term);
   const all = [...words, words.join(' ')];
   const rows = await sql<{ folded: string; n: number }>`

@@ -30,6 +30,17 @@ describe('countWrites', () => {
     expect(counter.count).toBe(2);
   });
 
+  it('leaves reads with common table expressions uncounted, and counts those that write', async () => {
+    const counter: WriteCounter = { count: 0, trusted: true };
+    const conn = countWrites(inner, counter);
+    await run(conn, 'with m as materialized (select id from products) select count(*) from m');
+    expect(counter.count).toBe(0);
+    await run(conn, "with m as (update products set name = 'x' returning id) select count(*) from m");
+    expect(counter.count).toBe(1);
+    await run(conn, 'WITH gone AS (DELETE FROM favorites RETURNING product_id) SELECT 1');
+    expect(counter.count).toBe(2);
+  });
+
   it('keeps a transaction dirty across a rollback to a savepoint', async () => {
     const counter: WriteCounter = { count: 0, trusted: true };
     const conn = countWrites(inner, counter);

@@ -1,0 +1,66 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type SqlBool } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DB } from '@server/db/schema';
+import { TIME_BOUND_TTL_MS } from '@server/services/catalogue-cache';
+import { firstOfOrder, kept, ON_THE_CLOCK } from '@server/services/kept-reads';
+
+// Only compiled, never run: the key of a kept read is the SQL of its conditions.
+const db = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+const inCategory = (id: number) => [sql<SqlBool>`p.category_id = ${id}`];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('reads kept per catalogue version', () => {
+  it('reads the same matches once per version, and again for another version or other matches', async () => {
+    const read = vi.fn(async () => ({ n: 7, estimated: false }));
+    const version = `v-${Math.random()}`;
+    await kept(db, version, 'count', inCategory(1), read);
+    expect(await kept(db, version, 'count', inCategory(1), read)).toEqual({ n: 7, estimated: false });
+    expect(read).toHaveBeenCalledTimes(1);
+    await kept(db, version, 'count', inCategory(2), read);
+    await kept(db, `${version}-next`, 'count', inCategory(1), read);
+    await kept(db, undefined, 'count', inCategory(1), read);
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('reads again what depends on the clock once time-bound answers would have expired', async () => {
+    vi.useFakeTimers();
+    const read = vi.fn(async () => 1);
+    const version = `v-${Math.random()}`;
+    await kept(db, version, 'count', [ON_THE_CLOCK], read);
+    await kept(db, version, 'count', [ON_THE_CLOCK], read);
+    expect(read).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(TIME_BOUND_TTL_MS + 1);
+    await kept(db, version, 'count', [ON_THE_CLOCK], read);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a failed read', async () => {
+    const version = `v-${Math.random()}`;
+    await expect(kept(db, version, 'count', [], async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await kept(db, version, 'count', [], async () => 3)).toBe(3);
+  });
+});
+
+describe('the first products of an order', () => {
+  it('reads a power of two once and answers every shorter prefix from it', async () => {
+    const ids = Array.from({ length: 300 }, (_, i) => 1000 - i);
+    const read = vi.fn(async (n: number) => ids.slice(0, n));
+    const version = `v-${Math.random()}`;
+    expect(await firstOfOrder(db, version, 'newest', [], 150, read)).toEqual(ids.slice(0, 150));
+    expect(read).toHaveBeenLastCalledWith(256);
+    expect(await firstOfOrder(db, version, 'newest', [], 200, read)).toEqual(ids.slice(0, 200));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(await firstOfOrder(db, undefined, 'newest', [], 21, read)).toEqual(ids.slice(0, 21));
+    expect(read).toHaveBeenLastCalledWith(21);
+  });
+});
