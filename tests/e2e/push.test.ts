@@ -92,17 +92,17 @@ describe.skipIf(skipBrowser)('the service worker with the app closed (browser)',
         cdp
           .send('ServiceWorker.dispatchSyncEvent', { origin: `${e2e.baseUrl}/`, registrationId, tag: 'outbox', lastChance: false })
           .catch(() => undefined);
-      // Still no network: the worker's try fails and leaves the message waiting, not failed.
-      await syncEvent();
-      await page.waitForTimeout(1000);
-      await context.setOffline(false);
-
       const messages = async () =>
         (await api<{ results: Array<{ text: string }> }>(buyer, `/api/conversations/${conversationId}/messages/?limit=500`)).results.filter(
           (m) => m.text === text,
         ).length;
+      // Still no network: the worker's try fails and leaves the message waiting, not failed.
+      await syncEvent();
+      await page.waitForTimeout(1000);
       expect(await messages()).toBe(0);
 
+      // Back online, the browser fires the sync the page asked for by itself (docs/sync.md#leader-tab); this event comes beside it.
+      await context.setOffline(false);
       await syncEvent();
       await expect.poll(messages, { timeout: 20_000 }).toBe(1);
       // A second event, and then the app itself, find nothing left to send.

@@ -13,7 +13,7 @@ import {
   startChat,
   waitForServiceWorker,
 } from '../e2e/helpers';
-import { api, closeTheApp, supplierProduct, workerRegistration } from '../e2e/push-support';
+import { api, closeTheApp, supplierProduct, watchNotificationsShown, workerRegistration } from '../e2e/push-support';
 
 /**
  * The service worker's other wake-ups (docs/sync.md#leader-tab): the leaving app's Background
@@ -22,9 +22,7 @@ import { api, closeTheApp, supplierProduct, workerRegistration } from '../e2e/pu
  */
 
 describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic updates, notification clicks (browser)', () => {
-  // Skipped: it failed 3 of its last 4 runs (no `outbox` tag after leaving), though it passed
-  // in the branch's runs; the cause is not found yet (see docs/sync.md#leader-tab).
-  it.skip('an app left with a message waiting asks for a Background Sync on the way out', async () => {
+  it('an app left with a message waiting asks for a Background Sync on the way out', async () => {
     const chrome = await launchWithProfile();
     try {
       const { context, page } = chrome;
@@ -113,9 +111,7 @@ describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic u
     }
   }, 120_000);
 
-  // Skipped: the pushed notification was not found in the worker within 30 s in 3 of its last
-  // 4 runs on a loaded machine; the cause is not found yet.
-  it.skip("a click on a message's notification takes the open app to that conversation", async () => {
+  it("a click on a message's notification takes the open app to that conversation", async () => {
     const chrome = await launchWithProfile();
     try {
       const { context, page } = chrome;
@@ -129,22 +125,27 @@ describe.skipIf(skipBrowser)('the service worker and the leaving app, periodic u
 
       const { cdp, registrationId } = await workerRegistration(context, page);
       const tag = `/chat/${conversationId}`;
+      const [worker] = context.serviceWorkers();
+      await watchNotificationsShown(worker);
       await cdp.send('ServiceWorker.deliverPushMessage', {
         origin: `${e2e.baseUrl}/`,
         registrationId,
         data: JSON.stringify({ title: 'Marketplace', body: 'New message from Adebayo: Still there?', tag, url: tag, notifications: [] }),
       });
-      const [worker] = context.serviceWorkers();
       // DevTools cannot click a notification: the worker is handed the click event the browser would send.
       // The push is handled in its own time (generous: CI runs other suites beside this one).
       await expect
         .poll(
           () =>
             worker.evaluate(async (tag) => {
-              const scope = self as unknown as ServiceWorkerGlobalScope;
-              const [shown] = await scope.registration.getNotifications({ tag });
-              if (!shown) return false;
-              scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+              const scope = self as unknown as ServiceWorkerGlobalScope & { notificationsShown?: Promise<unknown>[] };
+              // Read only once the push's notification is on display (see watchNotificationsShown).
+              const shown = scope.notificationsShown ?? [];
+              if (shown.length === 0) return false;
+              await Promise.all(shown);
+              const [notification] = await scope.registration.getNotifications({ tag });
+              if (!notification) return false;
+              scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
               return true;
             }, tag),
           { timeout: 30_000, interval: 250 },
