@@ -130,6 +130,10 @@ function diagnose(lhr: Lhr): string[] {
     lines.push(
       `request ${ms(row.networkRequestTime)}–${ms(row.networkEndTime)} ${String(row.priority ?? '').padEnd(8)} ${Math.round(Number(row.transferSize ?? 0) / 102.4) / 10} KB ${shortUrl(row.url).slice(0, 90)}`,
     );
+  for (const row of rows(lhr, 'errors-in-console'))
+    lines.push(
+      `console: ${String(row.description ?? '').slice(0, 300)} ${shortUrl(row.sourceLocation && (row.sourceLocation as Row).url)}`,
+    );
   const blocking = rows(lhr, 'render-blocking-resources').map((row) => `${shortUrl(row.url)} (${ms(row.wastedMs)})`);
   if (blocking.length > 0) lines.push(`render-blocking: ${blocking.join(', ')}`);
   return lines;

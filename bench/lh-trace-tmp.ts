@@ -1,0 +1,12 @@
+import { writeFileSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../tests/chromium';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+await chrome.kill();
+const trace = (runner?.artifacts as any).Trace ?? (runner?.artifacts as any).traces?.defaultPass;
+writeFileSync('/tmp/lh24/trace.json', JSON.stringify(trace));
+const m = (runner?.lhr.audits.metrics.details as any).items[0];
+console.log(JSON.stringify({ lcp: m.largestContentfulPaint, fcp: m.firstContentfulPaint, oFCP: m.observedFirstContentfulPaint, oLCP: m.observedLargestContentfulPaint, oDCL: m.observedDomContentLoaded, oLoad: m.observedLoad }));
