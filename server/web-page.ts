@@ -139,7 +139,10 @@ export function renderPage(indexHtml: string, page: LandingPage, context: PageCo
     const withScripts = entry
       ? framed(
           stylesheets,
-          html.replace('<html ', '<html data-after-paint ').replace(entry[0], '').replace(preload, ''),
+          html
+            .replace(/<html lang="[^"]*"/, (tag) => `${tag} data-after-paint`)
+            .replace(entry[0], '')
+            .replace(preload, ''),
           `\n    <script type="application/json" id="after-paint">${scriptJson({
             entry: entry[1],
             preload: [...new Set([...[...html.matchAll(preload)].map(([, href]) => href), ...rendered.assets.scripts])],

@@ -151,7 +151,7 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
       expect(html.indexOf('id="first-render"')).toBeGreaterThan(html.indexOf('data-ssr="en"'));
       expect(html).not.toContain('This marketplace needs JavaScript to run.');
       // Its scripts are not in the head: index.html's loader asks for them once the page has painted.
-      expect(html).toContain('<html data-after-paint lang="en"');
+      expect(html).toContain('<html lang="en" data-after-paint');
       expect(html).not.toContain('<script type="module"');
       expect(html).not.toContain('rel="modulepreload"');
       const scripts = JSON.parse(/<script type="application\/json" id="after-paint">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}');
