@@ -134,6 +134,10 @@ function diagnose(lhr: Lhr): string[] {
     lines.push(
       `console: ${String(row.description ?? '').slice(0, 300)} ${shortUrl(row.sourceLocation && (row.sourceLocation as Row).url)}`,
     );
+  for (const row of rows(lhr, 'layout-shifts').slice(0, 5))
+    lines.push(
+      `layout shift ${Number(row.score ?? 0).toFixed(3)}: ${String((row.node as { snippet?: string } | undefined)?.snippet ?? '?').slice(0, 160)}`,
+    );
   const blocking = rows(lhr, 'render-blocking-resources').map((row) => `${shortUrl(row.url)} (${ms(row.wastedMs)})`);
   if (blocking.length > 0) lines.push(`render-blocking: ${blocking.join(', ')}`);
   return lines;
