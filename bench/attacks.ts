@@ -10,6 +10,8 @@
  *   pictures (the largest allowed) in three widths;
  * - slow connections: 300 connections trickling their headers, a line a second, re-opened when closed;
  * - unique reads: 50 connections reading product lists with unique searches and junk parameters;
+ * - unique pages: 50 connections asking for server-rendered search pages (HTML) with unique words,
+ *   each a render the cache cannot answer (server/web-landing.ts rations them);
  * - OTP flood: 50 connections asking for codes to random addresses.
  * Bounded: about a minute and a half in all. Nothing leaves the machine.
  */
@@ -29,9 +31,13 @@ const SECONDS = Number(process.env.ATTACK_SECONDS ?? 10);
 const ME = '127.0.0.1';
 const ATTACKER = '127.0.0.2';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-attacks-'));
-const dist = path.join(dataDir, 'dist');
-mkdirSync(dist, { recursive: true });
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Marketplace</title>');
+// ATTACK_WEB_DIST=dist serves the built app with its server render (the pages attack then
+// meets the render ration); by default a bare index.html, so no page is rendered.
+const dist = process.env.ATTACK_WEB_DIST ? path.resolve(process.env.ATTACK_WEB_DIST) : path.join(dataDir, 'dist');
+if (!process.env.ATTACK_WEB_DIST) {
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Marketplace</title>');
+}
 
 interface Answer {
   status: number;
@@ -257,11 +263,33 @@ const otpFlood: Attack = async (base, stop) => {
   return `${statuses.length} code requests (${tally(statuses)})`;
 };
 
+const uniquePages: Attack = async (base, stop) => {
+  const agent = agentFrom(ATTACKER, 50);
+  const statuses: number[] = [];
+  const times: number[] = [];
+  let rendered = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      while (!stop()) {
+        const junk = randomBytes(4).toString('hex');
+        const url = i % 2 ? `/search/${junk}` : `/new-arrivals?utm=${junk}`;
+        const a = await call(base, agent, 'GET', url);
+        statuses.push(a.status);
+        times.push(a.ms);
+        if (a.body.includes('data-ssr=')) rendered++;
+      }
+    }),
+  );
+  agent.destroy();
+  return `${statuses.length} unique pages (${tally(statuses)}, ${rendered} rendered), p50 ${fmt(quantile(times, 0.5))}`;
+};
+
 const attacks: Array<[string, Attack | null]> = [
   ['none (baseline)', null],
   ['image variants (60 parallel)', variants],
   ['300 slow connections', slowConnections],
   ['unique-URL reads (50 connections)', uniqueReads],
+  ['unique server-rendered pages (50 connections)', uniquePages],
   ['OTP flood (50 connections)', otpFlood],
 ];
 
@@ -272,9 +300,9 @@ console.log(`Seeding the demo catalogue in ${dataDir}...`);
 }
 heavyImages = await storeHeavyImages();
 const rows: string[] = [];
-// ATTACKS=variants,slow,reads,otp runs only those (and the baseline).
+// ATTACKS=variants,slow,reads,pages,otp runs only those (and the baseline).
 const only = process.env.ATTACKS?.split(',');
-const keys = ['baseline', 'variants', 'slow', 'reads', 'otp'];
+const keys = ['baseline', 'variants', 'slow', 'reads', 'pages', 'otp'];
 for (const [i, [name, attack]] of attacks.entries()) {
   if (only && i > 0 && !only.includes(keys[i])) continue;
   const { base, child } = await startServer();

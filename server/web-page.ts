@@ -127,14 +127,33 @@ export function renderPage(indexHtml: string, page: LandingPage, context: PageCo
   // The whole app frame: up to the splash, the body's <noscript> or its scripts, whichever comes first.
   const root = /<div id="root">[\s\S]*?(?=\s*<(?:div id="boot-splash"|noscript>|script\b))/;
   if (rendered && root.test(html)) {
-    const links = [
-      ...rendered.assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
-      ...rendered.assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
-    ];
+    const stylesheets = rendered.assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`);
+    const framed = (head: string[], page: string, after = '') =>
+      page
+        .replace(/<\/head>/, () => `${head.map((link) => `  ${link}\n`).join('')}  </head>`)
+        .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>${after}`);
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+    // The scripts are asked for after the first paint (index.html's after-paint loader): the
+    // markup is the first screen, and the link is the lead picture's until it is in.
+    const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+    const withScripts = entry
+      ? framed(
+          stylesheets,
+          html
+            .replace(/<html lang="[^"]*"/, (tag) => `${tag} data-after-paint`)
+            .replace(entry[0], '')
+            .replace(preload, ''),
+          `\n    <script type="application/json" id="after-paint">${scriptJson({
+            entry: entry[1],
+            preload: [...new Set([...[...html.matchAll(preload)].map(([, href]) => href), ...rendered.assets.scripts])],
+          })}</script>`,
+        )
+      : framed(
+          [...stylesheets, ...rendered.assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)],
+          html,
+        );
     return (
-      html
-        .replace(/<\/head>/, () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
-        .replace(root, () => `<div id="root" data-ssr="${context.language}">${rendered.html}</div>`)
+      withScripts
         .replace(/<noscript>[^<]*<\/noscript>/, '')
         // After the markup: on a slow link the first cards show before the data has come.
         .replace(/<\/body>/, () => `  <script type="application/json" id="first-render">${scriptJson(rendered.data)}</script>\n  </body>`)

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './app/App';
 import { initTheme } from './app/theme';
@@ -27,8 +27,9 @@ function renderedData(): FirstRender | undefined {
 const rendered = renderedData();
 const language = storedLanguage();
 
-// A first visit to the home page holds the local database back until the first screen has painted.
-startLocalData(window.location.pathname === '/' && !navigator.serviceWorker?.controller);
+// A first visit holds the local database back until the first screen has painted (src/queries/firstVisit.ts).
+const firstVisit = !navigator.serviceWorker?.controller;
+startLocalData({ home: firstVisit && window.location.pathname === '/', serverRendered: rendered !== undefined });
 
 /**
  * A server-rendered page in the visitor's language is hydrated from the same answers, once its
@@ -40,12 +41,17 @@ async function start() {
   if (rendered && root.dataset.ssr === language && rendered.language === language) {
     setFirstRender(rendered);
     await Promise.all([activateLanguage(language, false), preloadScreenFor(window.location.pathname)]);
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App splashMs={0} />
-      </StrictMode>,
-    );
+    // As a transition the hydration yields to the browser every few milliseconds (to paint, to
+    // answer a tap) instead of holding the main thread in one long task; the server's markup
+    // is on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App splashMs={0} />
+        </StrictMode>,
+      );
+    });
     return;
   }
   if (rendered) setFirstRender({ ...rendered, language, rates: rendered.rates });

@@ -31,7 +31,9 @@ export function useSeller(userId: number): SellerState {
   // A server-rendered seller page's seller shows until the device holds them (src/sync/firstRender.ts).
   const answer = firstSeller<Omit<SellerRow, 'fetched_at'>>(userId);
   const early = useMemo(() => (answer ? ({ ...answer, fetched_at: 0 } as SellerRow) : undefined), [answer]);
-  if (seller) return { seller, status: 'ready' };
+  // A seller known only from their products (fetched_at 0, no rating) does not replace the
+  // server's full answer: the page would lose its rating line, then get it back (a layout shift).
+  if (seller && (seller.fetched_at > 0 || !early)) return { seller, status: 'ready' };
   if (fetchState === 'missing') return { seller: null, status: 'missing' };
   if (early) return { seller: early, status: 'ready' };
   if (seller === null && fetchState !== 'loading') return { seller: null, status: 'error' };

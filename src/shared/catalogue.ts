@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
+import { MIN_ORDER_QUANTITY, MIN_STOCK, REVIEW_COMMENT_MAX, REVIEW_MAX_RATING, REVIEW_MIN_RATING } from './constants';
+
+export { REVIEW_COMMENT_MAX };
 import {
   INVALID_NUMBER,
   TWO_DECIMALS_AT_MOST,
@@ -30,7 +32,6 @@ export const GALLERY_FULL = SERVER_MESSAGES.GALLERY_FULL;
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
-export const REVIEW_COMMENT_MAX = 2000;
 /** numeric(12,2) in the database. */
 export const PRICE_MAX = 9_999_999_999.99;
 

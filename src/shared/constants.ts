@@ -43,6 +43,8 @@ export const PRICE_STEP = 0.01;
 
 export const REVIEW_MIN_RATING = 1;
 export const REVIEW_MAX_RATING = 5;
+/** A review's comment, in characters (here, not beside the review schema, so showing a review does not load zod). */
+export const REVIEW_COMMENT_MAX = 2000;
 
 export const COUNTS_REFRESH_MS = 60_000;
 export const CHAT_POLL_MS = 5_000;

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { REVIEW_MAX_RATING } from './constants';
-import { ORDERINGS, type ListingFilters } from './listing-filters';
+import { ORDERINGS } from './listing-filters';
+import { QUERY_MAX } from './listing-filters-url';
 
 /**
  * The listing filters as a query string carries them, checked with zod: the server's query
- * schema and the app's reading of its own URL. Apart from listing-filters.ts so the first
- * screen's code, which only writes filters into URLs, does not load zod.
+ * schema. The app reads its own URL with the same rules without zod (listing-filters-url.ts),
+ * so the screens a visitor lands on do not load it.
  */
-
-const QUERY_MAX = 1_000_000_000;
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 const amount = z.preprocess(empty, z.coerce.number().min(0).max(QUERY_MAX).optional());
 const yes = z
@@ -27,18 +26,3 @@ export const listingFiltersQuery = z.object({
   verified: yes.describe('true: only suppliers with the verified badge'),
   in_stock: yes.describe('true: only products with stock for at least one minimum order'),
 });
-
-/** The filters of a query string (the app's URL): what does not parse is left out rather than refused. */
-export function readListingFilters(params: URLSearchParams): ListingFilters {
-  const out: ListingFilters = {};
-  for (const key of Object.keys(listingFiltersQuery.shape) as Array<keyof ListingFilters>) {
-    const raw = params.get(key);
-    if (raw === null) continue;
-    const parsed = listingFiltersQuery.shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) (out as Record<string, unknown>)[key] = parsed.data;
-  }
-  if (out.ordering === 'relevance') delete out.ordering;
-  if (out.verified === false) delete out.verified;
-  if (out.in_stock === false) delete out.in_stock;
-  return out;
-}

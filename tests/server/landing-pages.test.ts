@@ -12,6 +12,8 @@ const INDEX = `<!doctype html>
     <title>Marketplace — Connecting Markets</title>
     <meta name="description" content="Buy and sell products." />
     <script>document.documentElement.dataset.ready = '1';</script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-abc.js">
   </head>
   <body><div id="root"><div class="app"><header class="navbar">Marketplace</header><div class="spinner"></div></div></div><noscript>This marketplace needs JavaScript to run.</noscript></body>
 </html>`;
@@ -148,6 +150,13 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
       // After the page's markup, so a slow link shows the markup first; the page itself stands in for "needs JavaScript".
       expect(html.indexOf('id="first-render"')).toBeGreaterThan(html.indexOf('data-ssr="en"'));
       expect(html).not.toContain('This marketplace needs JavaScript to run.');
+      // Its scripts are not in the head: index.html's loader asks for them once the page has painted.
+      expect(html).toContain('<html lang="en" data-after-paint');
+      expect(html).not.toContain('<script type="module"');
+      expect(html).not.toContain('rel="modulepreload"');
+      const scripts = JSON.parse(/<script type="application\/json" id="after-paint">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}');
+      expect(scripts).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/runtime-abc.js'] });
+      expect(html.indexOf('id="after-paint"')).toBeGreaterThan(html.indexOf('data-ssr="en"'));
       // The visitor's currency and language from the cookies the app sets, with the rates it rendered with.
       const chosen = await (await fetch(`${app.baseUrl}/`, { headers: { cookie: 'language=fr; currency=NGN' } })).text();
       expect(chosen).toContain(`<div id="root" data-ssr="fr"><main><h1>fr NGN ${api.count}</h1></main></div>`);

@@ -9,7 +9,7 @@ import type { Product } from '@/shared/catalogue';
 import { useProductList, type ListQuery } from '@/queries/products';
 import { useConnectivity } from '@/queries/status';
 import { hasListingFilters, listingFilterParams, type ListingFilters } from '@/shared/listing-filters';
-import { readListingFilters } from '@/shared/listing-filters-query';
+import { readListingFilters } from '@/shared/listing-filters-url';
 import ListingControls from './ListingControls';
 import '../screens.css';
 import './listings.css';

@@ -4,7 +4,7 @@ import Alert from '@/components/Alert';
 import Stars from '@/components/Stars';
 import { formatDate } from '@/shared/format';
 import { type ReviewRow, editReview } from '@/queries/reviews';
-import { REVIEW_COMMENT_MAX } from '@/shared/catalogue';
+import { REVIEW_COMMENT_MAX } from '@/shared/constants';
 import { discardOutboxEntry, retryOutboxEntry } from '@/queries/status';
 import PendingNote from './PendingNote';
 

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import Alert from '@/components/Alert';
 import Spinner from '@/components/Spinner';
 import { useMyReview, useReviews } from '@/queries/reviews';
 import { useAuth } from '@/queries/auth';
-import ReviewForm from './ReviewForm';
 import ReviewItem from './ReviewItem';
+
+/** Only a signed-in buyer sees the form: its checks (zod) stay out of the page a guest lands on. */
+const ReviewForm = lazy(() => import('./ReviewForm'));
 
 /**
  * The reviews of a product with their count, and the review form for buyers only (docs/product.md#screens,
@@ -32,7 +35,11 @@ export default function ReviewsSection({ productId }: { productId: number }) {
           </Trans>
         </p>
       ) : null}
-      {isBuyer && mine === null ? <ReviewForm productId={productId} /> : null}
+      {isBuyer && mine === null ? (
+        <Suspense fallback={<Spinner />}>
+          <ReviewForm productId={productId} />
+        </Suspense>
+      ) : null}
       {isBuyer && mine && !mine.pending ? (
         <Alert kind="success">
           <Trans>Thank you! You have reviewed this product.</Trans>
