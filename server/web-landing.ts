@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language } from '@/shared/constants';
 import { prepareText, sendPrepared, type PreparedText } from './lib/compression';
-import { TIME_BOUND_TTL_MS, catalogueVersionReader } from './services/catalogue-cache';
+import { TIME_BOUND_TTL_MS, catalogueVersionReader, createReadGate } from './services/catalogue-cache';
+import { ApiError } from './lib/errors';
 import { landingPage, pageLanguage } from './services/landing-pages';
 import { pagesSitemap, productSitemap, productSitemapCount, type SitemapEntry } from './services/sitemap';
 import { escapeHtml, pageUrl, renderPage } from './web-page';
@@ -23,6 +24,8 @@ const MAX_ENTRIES = 500;
  * and is not kept, so a flood of unique URLs cannot stall sign-ins (docs/operations.md).
  */
 const MAX_RENDERS = 2;
+const RENDER_BURST_MS = 1000;
+const RENDER_SHARE = 0.5;
 
 /** A page that found every render slot taken; its head is still worth sending. */
 class RenderBusy extends Error {
@@ -56,14 +59,27 @@ function visitorLanguage(request: FastifyRequest) {
 export function createLandingPages(app: FastifyInstance, indexHtml: string, serverRender: ServerRender | null = null) {
   const version = catalogueVersionReader(app.db);
   const entries = new Map<string, Entry>();
+  // The reads behind the pages not yet kept go two at a time, with a short line behind: a
+  // flood of unique URLs (each a database read) gets the app's own HTML once the line is
+  // full, and cannot crowd out sign-ins and the API's reads (bench/attacks.ts).
+  const reading = createReadGate(2, 20);
   let rendering = 0;
+  // The time renders kept the process busy, paid back at RENDER_SHARE of the clock: a burst
+  // of RENDER_BURST_MS goes through at once, and past it renders take about half the thread,
+  // so sign-ins, API reads and health keep the rest. Loading a screen's code is not counted.
+  let owed = 0;
+  let owedAt = performance.now();
+  const owedNow = () => Math.max(0, owed - (performance.now() - owedAt) * RENDER_SHARE);
 
   async function renderWithin(pathname: string, search: string, language: Language, currency: string, plain: () => string) {
     if (!serverRender) return undefined;
-    if (rendering >= MAX_RENDERS) throw new RenderBusy(plain());
+    if (rendering >= MAX_RENDERS || owedNow() > RENDER_BURST_MS) throw new RenderBusy(plain());
     rendering++;
     try {
-      return await serverRender(pathname, search, language, currency);
+      const rendered = await serverRender(pathname, search, language, currency);
+      owed = owedNow() + rendered.busyMs;
+      owedAt = performance.now();
+      return rendered;
     } finally {
       rendering--;
     }
@@ -99,7 +115,7 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
     try {
       return await cached(key, pathname === '/flash-deals' || pathname === '/', async () => {
         const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
-        const found = await landingPage(app.db, pathname, language, absolute);
+        const found = await reading(() => landingPage(app.db, pathname, language, absolute));
         if (!found) return null;
         const where = { origin, pathname, language };
         const rendered =
@@ -110,6 +126,8 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
       });
     } catch (error) {
       if (error instanceof RenderBusy) return prepareText(error.page);
+      // Every reading slot and the line behind them are taken.
+      if (error instanceof ApiError) return null;
       // The app's own HTML still works: the page's head is only lost for this answer.
       request.log.warn({ err: error }, 'could not make the landing page');
       return null;

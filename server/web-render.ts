@@ -23,6 +23,8 @@ export interface Rendered {
   data: FirstRender;
   /** The screen's stylesheets and chunks, linked in the page's head. */
   assets: ScreenAssets;
+  /** Milliseconds the render kept this process busy: its passes and the answers they asked for. */
+  busyMs: number;
 }
 
 /** At most this many renders per page: each may ask for answers the one before could not know of. */
@@ -57,6 +59,7 @@ export async function loadServerRender(app: FastifyInstance, distDir: string) {
     await bundle.prepare(pathname, language);
     const data: FirstRender = { language, currency, rates: await rates(currency), answers: {} };
     let html = '';
+    const started = performance.now();
     for (let pass = 0; pass < PASSES; pass++) {
       const out = bundle.render({ pathname, search, render: data });
       html = out.html;
@@ -66,7 +69,7 @@ export async function loadServerRender(app: FastifyInstance, distDir: string) {
         data.answers[url] = found[i];
       });
     }
-    return { html, data, assets: assetsOf(pathname) };
+    return { html, data, assets: assetsOf(pathname), busyMs: performance.now() - started };
   };
 }
 

@@ -205,6 +205,35 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
     }
   });
 
+  it('renders that kept the server busy past a second are paid back first: meanwhile pages go out with their head only', async () => {
+    // A stand-in bundle whose render holds the thread for 1.2 s.
+    const dist = path.join(await mkdtemp(path.join(inject('tmpDir'), 'rendered-')), 'dist');
+    await mkdir(path.join(dist, '.server'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(
+      path.join(dist, '.server', 'entry-server.js'),
+      `export async function prepare() {}
+       export function render({ search }) {
+         const until = Date.now() + 1200;
+         while (Date.now() < until);
+         return { html: '<main><h1>rendered ' + search + '</h1></main>', wanted: [] };
+       }`,
+    );
+    const app = await startTestApp({ publicUrl: 'https://market.example' }, { web: { distDir: dist } });
+    try {
+      const page = async (n: number) => (await fetch(`${app.baseUrl}/?rest=${n}`)).text();
+      expect(await page(1)).toContain('<h1>rendered ?rest=1</h1>');
+      const resting = await page(2);
+      expect(resting).not.toContain('data-ssr');
+      expect(resting).toContain('<link rel="canonical" href="https://market.example/"');
+      // 0.2 s over the burst, paid back at half the clock.
+      await new Promise((done) => setTimeout(done, 700));
+      expect(await page(2)).toContain('<h1>rendered ?rest=2</h1>');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('lists the catalogue in a sitemap index, and robots.txt points at it', async () => {
     const robots = await (await fetch(`${t.baseUrl}/robots.txt`)).text();
     expect(robots).toContain('Sitemap: https://market.example/sitemap.xml');
