@@ -61,8 +61,7 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
 
       // The browser closes and starts again on the same profile, with no network from the start.
       await run.context.close();
-      run = await profileBrowser(profile);
-      await run.context.setOffline(true);
+      run = await profileBrowser(profile, { offline: true });
       await run.page.goto(`/products/${favProduct.id}`);
       await run.page.getByText('3 changes wait to be sent').waitFor();
       await expect.poll(() => productPageHeart(run.page).getAttribute('aria-pressed')).toBe('true');

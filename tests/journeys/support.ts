@@ -127,13 +127,20 @@ export const canMountSmallDisk = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount
 /**
  * Chromium with a profile folder that outlives it: close and relaunch it to restart the browser.
  * With `diskSize` (e.g. '40m') the profile sits on a disk of that size (tests/journeys/small-disk.sh).
+ * `offline`: no network from the launch on. `context.setOffline(true)` after the launch is too
+ * late: a Background Sync left in the profile wakes the service worker during the launch, that
+ * worker can keep the network it started with, and sends the outbox before the test cuts it.
  */
-export async function profileBrowser(profile: string, baseURL = e2e.baseUrl, diskSize?: string) {
+export async function profileBrowser(
+  profile: string,
+  { baseURL = e2e.baseUrl, diskSize, offline = false }: { baseURL?: string; diskSize?: string; offline?: boolean } = {},
+) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: diskSize ? path.join(PROJECT_ROOT, 'tests/journeys/small-disk.sh') : e2e.chromium,
     env: diskSize ? { ...process.env, SMALL_DISK_DIR: profile, SMALL_DISK_SIZE: diskSize, SMALL_DISK_CHROMIUM: e2e.chromium } : undefined,
     headless: true,
     baseURL,
+    offline,
     viewport: { width: 1280, height: 900 },
     args: CHROMIUM_ARGS,
   });
