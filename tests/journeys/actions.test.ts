@@ -68,7 +68,10 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
       expect(await favoriteIds(api)).not.toContain(favProduct.id);
       expect(await messageTexts(api, conversation)).toEqual([]);
 
-      await run.context.setOffline(false);
+      // The network is back (the browser restarts with it): each change goes, once.
+      await run.context.close();
+      run = await profileBrowser(profile);
+      await run.page.goto(`/products/${favProduct.id}`);
       await expect.poll(() => storeCount(run.page, 'outbox'), { timeout: 60_000 }).toBe(0);
       expect((await favoriteIds(api)).filter((id) => id === favProduct.id)).toHaveLength(1);
       expect(await messageTexts(api, conversation)).toEqual(['Written offline, sent later']);

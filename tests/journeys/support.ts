@@ -127,9 +127,11 @@ export const canMountSmallDisk = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount
 /**
  * Chromium with a profile folder that outlives it: close and relaunch it to restart the browser.
  * With `diskSize` (e.g. '40m') the profile sits on a disk of that size (tests/journeys/small-disk.sh).
- * `offline`: no network from the launch on. `context.setOffline(true)` after the launch is too
- * late: a Background Sync left in the profile wakes the service worker during the launch, that
- * worker can keep the network it started with, and sends the outbox before the test cuts it.
+ * `offline`: no network for this whole run of the browser, service worker included. Playwright's
+ * offline mode (`context.setOffline`, or `offline` at launch) does not reach a service worker
+ * that a Background Sync left in the profile wakes during the launch: that worker reaches the
+ * server and sends the outbox. So the browser's every request goes to a proxy that is not there
+ * (loopback too), and the pages are offline as well; the network comes back with a restart.
  */
 export async function profileBrowser(
   profile: string,
@@ -142,7 +144,7 @@ export async function profileBrowser(
     baseURL,
     offline,
     viewport: { width: 1280, height: 900 },
-    args: CHROMIUM_ARGS,
+    args: offline ? [...CHROMIUM_ARGS, '--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'] : CHROMIUM_ARGS,
   });
   context.setDefaultTimeout(40_000);
   waitOutSplash(context);
