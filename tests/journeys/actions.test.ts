@@ -61,15 +61,17 @@ describe.skipIf(skipBrowser)('journey: changes made offline', () => {
 
       // The browser closes and starts again on the same profile, with no network from the start.
       await run.context.close();
-      run = await profileBrowser(profile);
-      await run.context.setOffline(true);
+      run = await profileBrowser(profile, { offline: true });
       await run.page.goto(`/products/${favProduct.id}`);
       await run.page.getByText('3 changes wait to be sent').waitFor();
       await expect.poll(() => productPageHeart(run.page).getAttribute('aria-pressed')).toBe('true');
       expect(await favoriteIds(api)).not.toContain(favProduct.id);
       expect(await messageTexts(api, conversation)).toEqual([]);
 
-      await run.context.setOffline(false);
+      // The network is back (the browser restarts with it): each change goes, once.
+      await run.context.close();
+      run = await profileBrowser(profile);
+      await run.page.goto(`/products/${favProduct.id}`);
       await expect.poll(() => storeCount(run.page, 'outbox'), { timeout: 60_000 }).toBe(0);
       expect((await favoriteIds(api)).filter((id) => id === favProduct.id)).toHaveLength(1);
       expect(await messageTexts(api, conversation)).toEqual(['Written offline, sent later']);

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2e, productPageHeart, signInAsDemo, skipBrowser, waitForServiceWorker } from '../e2e/helpers';
+import { productPageHeart, signInAsDemo, skipBrowser, waitForServiceWorker } from '../e2e/helpers';
 import { apiLogin, canMountSmallDisk, favoriteIds, freshProducts, profileBrowser, storeCount, tempDir } from './support';
 
 const EMEKA = { email: 'emeka.nwosu@demo.market', firstName: 'Emeka' };
@@ -57,7 +57,7 @@ describe.skipIf(skipBrowser || !canMountSmallDisk)('journey: a full disk', () =>
     const [queued, refused] = await freshProducts(api, EMEKA.firstName, 60, 2);
     const profile = await tempDir('mk-journey-small-disk-');
     // A 40 MB disk: Chromium gives the origin a share of it, far less than the app could use.
-    const run = await profileBrowser(profile, e2e.baseUrl, '40m');
+    const run = await profileBrowser(profile, { diskSize: '40m' });
     try {
       await signInAsDemo(run.page, EMEKA);
       for (const product of [queued, refused]) {

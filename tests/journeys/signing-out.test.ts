@@ -101,7 +101,7 @@ describe.skipIf(skipBrowser)('journey: signing out, and sessions on a bad networ
     const clock = pathToFileURL(path.join(PROJECT_ROOT, 'tests/journeys/server-clock.mjs')).href;
     const server = await ownServer({ env: { NODE_OPTIONS: `--import ${clock}` } });
     const profile = await tempDir('mk-journey-profile-');
-    const run = await profileBrowser(profile, server.url);
+    const run = await profileBrowser(profile, { baseURL: server.url });
     try {
       const api = await apiLogin(EMEKA.email, server.url);
       const product = (await catalogue(server.url)).find((p) => p.supplier.id !== api.id)!;

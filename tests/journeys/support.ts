@@ -127,15 +127,24 @@ export const canMountSmallDisk = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount
 /**
  * Chromium with a profile folder that outlives it: close and relaunch it to restart the browser.
  * With `diskSize` (e.g. '40m') the profile sits on a disk of that size (tests/journeys/small-disk.sh).
+ * `offline`: no network for this whole run of the browser, service worker included. Playwright's
+ * offline mode (`context.setOffline`, or `offline` at launch) does not reach a service worker
+ * that a Background Sync left in the profile wakes during the launch: that worker reaches the
+ * server and sends the outbox. So the browser's every request goes to a proxy that is not there
+ * (loopback too), and the pages are offline as well; the network comes back with a restart.
  */
-export async function profileBrowser(profile: string, baseURL = e2e.baseUrl, diskSize?: string) {
+export async function profileBrowser(
+  profile: string,
+  { baseURL = e2e.baseUrl, diskSize, offline = false }: { baseURL?: string; diskSize?: string; offline?: boolean } = {},
+) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: diskSize ? path.join(PROJECT_ROOT, 'tests/journeys/small-disk.sh') : e2e.chromium,
     env: diskSize ? { ...process.env, SMALL_DISK_DIR: profile, SMALL_DISK_SIZE: diskSize, SMALL_DISK_CHROMIUM: e2e.chromium } : undefined,
     headless: true,
     baseURL,
+    offline,
     viewport: { width: 1280, height: 900 },
-    args: CHROMIUM_ARGS,
+    args: offline ? [...CHROMIUM_ARGS, '--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'] : CHROMIUM_ARGS,
   });
   context.setDefaultTimeout(40_000);
   waitOutSplash(context);
