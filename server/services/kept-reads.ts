@@ -19,6 +19,17 @@ interface Entry {
 }
 const entries = new Map<string, Entry>();
 let heldIds = 0;
+/** Each database's reads apart: two databases in one process (tests, tools) can be at the same snapshot text. */
+const databases = new WeakMap<Database, number>();
+let nextDatabase = 0;
+function databaseId(db: Database): number {
+  let id = databases.get(db);
+  if (id === undefined) {
+    id = nextDatabase++;
+    databases.set(db, id);
+  }
+  return id;
+}
 
 /** How many ids a kept value holds: its own length, or its fields' (a search head and its matches). */
 function idsIn(value: unknown): number {
@@ -44,7 +55,7 @@ export function kept<T>(
   if (version === undefined) return read();
   const where = conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
   const query = db.selectFrom('products as p').select('p.id').where(where).compile();
-  const key = `${kind}\u0000${version}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+  const key = `${databaseId(db)}\u0000${kind}\u0000${version}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
   const hit = entries.get(key);
   if (hit && hit.expires > Date.now()) {
     // Most recently used last: Map keeps insertion order, so the first key is the least used.

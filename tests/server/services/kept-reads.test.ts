@@ -5,14 +5,16 @@ import { TIME_BOUND_TTL_MS } from '@server/services/catalogue-cache';
 import { firstOfOrder, kept, ON_THE_CLOCK } from '@server/services/kept-reads';
 
 // Only compiled, never run: the key of a kept read is the SQL of its conditions.
-const db = new Kysely<DB>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const compileOnly = () =>
+  new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+const db = compileOnly();
 const inCategory = (id: number) => [sql<SqlBool>`p.category_id = ${id}`];
 
 afterEach(() => {
@@ -30,6 +32,13 @@ describe('reads kept per catalogue version', () => {
     await kept(db, `${version}-next`, 'count', inCategory(1), read);
     await kept(db, undefined, 'count', inCategory(1), read);
     expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps two databases apart, even at the same snapshot', async () => {
+    const other = compileOnly();
+    const version = `v-${Math.random()}`;
+    expect(await kept(db, version, 'count', inCategory(1), async () => 'first database')).toBe('first database');
+    expect(await kept(other, version, 'count', inCategory(1), async () => 'second database')).toBe('second database');
   });
 
   it('reads again what depends on the clock once time-bound answers would have expired', async () => {
