@@ -63,8 +63,10 @@ async function becomeBounded(): Promise<void> {
 export async function capByQuota(interests: ReadonlySet<number> = new Set(), refused = false): Promise<void> {
   if (refused) await quotaReached();
   const cap = await capForRoom();
-  await db.syncState.put({ key: CAP_KEY, value: cap, updated_at: Date.now() });
-  await becomeBounded();
+  // Under a full disk even these small writes can be refused until products go; the trim below
+  // must still run (makeRoom in ./workingSet.ts does the same).
+  await db.syncState.put({ key: CAP_KEY, value: cap, updated_at: Date.now() }).catch(() => undefined);
+  await becomeBounded().catch(() => undefined);
   if ((await trimWorkingSet(cap, 'quota', interests)) > 0) return;
   // Nothing to evict (the refused page was the first): Settings still say why the copy stopped.
   const trimmed: Trimmed = { at: Date.now(), removed: 0, kept: await db.products.count(), reason: 'quota' };
