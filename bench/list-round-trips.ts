@@ -13,6 +13,7 @@ import { openDatabase } from '../server/db';
 import { listProducts, type ListArgs, type ProductOrder } from '../server/services/product-list';
 import { catalogueVersion } from '../server/services/catalogue-cache';
 import type { ListingFilters } from '@/shared/listing-filters';
+import { between, pick, prefix, WORDS } from './search-words';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const config = loadConfig();
@@ -27,28 +28,6 @@ const counting: KyselyPlugin = {
 };
 const db = handle.db.withPlugin(counting);
 
-const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
-const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
-const WORDS = [
-  'organic',
-  'premium',
-  'coffee',
-  'rice',
-  'cement',
-  'towel',
-  'basket',
-  'pepper',
-  'cocoa',
-  'kahve',
-  'savon',
-  'honey',
-  'kirmizi',
-  'cafe',
-];
-const prefix = () => {
-  const w = pick(WORDS);
-  return w.slice(0, between(3, Math.min(5, w.length)));
-};
 const newest = await db
   .selectFrom('products')
   .select('id')

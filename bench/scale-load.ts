@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { record } from './record';
+import { between, pick, prefix, WORDS } from './search-words';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CONNECTIONS=1 shows what one request costs alone, apart from the queue a busy machine builds.
@@ -30,30 +31,6 @@ function start(): Promise<ChildProcess> {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
-
-const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
-const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
-// Words of bench/catalogue-generate.ts: broad terms match a twentieth to a sixteenth of the catalogue.
-const WORDS = [
-  'organic',
-  'premium',
-  'coffee',
-  'rice',
-  'cement',
-  'towel',
-  'basket',
-  'pepper',
-  'cocoa',
-  'kahve',
-  'savon',
-  'honey',
-  'kirmizi',
-  'cafe',
-];
-const prefix = () => {
-  const w = pick(WORDS);
-  return w.slice(0, between(3, Math.min(5, w.length)));
-};
 
 const server = await start();
 try {

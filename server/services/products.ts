@@ -77,6 +77,38 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
     mediaOf.set(m.product_id, list);
   }
   return rows.map((r) => ({
+    ...productFields(r),
+    thumbnail_color: colors.get(r.thumbnail_url) ?? null,
+    images: mediaOf.get(r.id) ?? [],
+    is_favorited: favorited.has(r.id),
+    // biome-ignore lint/style/noNonNullAssertion: the suppliers of these rows were just read.
+    supplier: sellerOf(suppliers.get(r.supplier_id)!),
+  }));
+}
+
+type FieldsRow = Pick<
+  CardRow,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'min_price'
+  | 'max_price'
+  | 'thumbnail_url'
+  | 'minimum_order_quantity'
+  | 'quantity_in_stock'
+  | 'average_rating'
+  | 'reviews_count'
+  | 'category_id'
+  | 'category_name'
+  | 'created_at'
+  | 'updated_at'
+  | 'flash_deal_ends_at'
+>;
+
+/** A product's own fields, as both ways of reading products (serializeProducts, productCards) answer them. */
+function productFields(r: FieldsRow) {
+  return {
     id: r.id,
     name: r.name,
     description: r.description,
@@ -84,20 +116,15 @@ export async function serializeProducts(db: Database, rows: ProductRow[], viewer
     min_price: r.min_price,
     max_price: r.max_price,
     thumbnail_url: r.thumbnail_url,
-    thumbnail_color: colors.get(r.thumbnail_url) ?? null,
-    images: mediaOf.get(r.id) ?? [],
     minimum_order_quantity: r.minimum_order_quantity,
     quantity_in_stock: r.quantity_in_stock,
     average_rating: Number(r.average_rating),
     reviews_count: r.reviews_count,
-    is_favorited: favorited.has(r.id),
     category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
-    // biome-ignore lint/style/noNonNullAssertion: the suppliers of these rows were just read.
-    supplier: sellerOf(suppliers.get(r.supplier_id)!),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
     flash_deal_ends_at: r.flash_deal_ends_at?.toISOString() ?? null,
-  }));
+  };
 }
 
 /** A stored picture's path in a URL of ours, as media-colors.ts storedPath reads it. */
@@ -160,21 +187,10 @@ export async function productCards(db: Database, ids: number[]): Promise<Product
       left join supplier_profiles sp on sp.user_id = p.supplier_id
     order by o.n`.execute(db);
   return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    price: r.price ?? r.min_price,
-    min_price: r.min_price,
-    max_price: r.max_price,
-    thumbnail_url: r.thumbnail_url,
+    ...productFields(r),
     thumbnail_color: r.thumbnail_color,
     images: typeof r.images === 'string' ? JSON.parse(r.images) : r.images,
-    minimum_order_quantity: r.minimum_order_quantity,
-    quantity_in_stock: r.quantity_in_stock,
-    average_rating: Number(r.average_rating),
-    reviews_count: r.reviews_count,
     is_favorited: false,
-    category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
     supplier: {
       id: r.supplier_id,
       first_name: r.seller_first_name,
@@ -182,9 +198,6 @@ export async function productCards(db: Database, ids: number[]): Promise<Product
       date_joined: r.seller_date_joined.toISOString(),
       supplier_profile: typeof r.seller_profile === 'string' ? JSON.parse(r.seller_profile) : r.seller_profile,
     },
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-    flash_deal_ends_at: r.flash_deal_ends_at?.toISOString() ?? null,
   }));
 }
 

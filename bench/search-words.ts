@@ -1,0 +1,24 @@
+/** Search words for the scale benches, from bench/catalogue-generate.ts: broad terms match a twentieth to a sixteenth of the catalogue. */
+export const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+export const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+export const WORDS = [
+  'organic',
+  'premium',
+  'coffee',
+  'rice',
+  'cement',
+  'towel',
+  'basket',
+  'pepper',
+  'cocoa',
+  'kahve',
+  'savon',
+  'honey',
+  'kirmizi',
+  'cafe',
+];
+/** The first 3–5 letters of a word, as someone typing a suggestion. */
+export const prefix = () => {
+  const w = pick(WORDS);
+  return w.slice(0, between(3, Math.min(5, w.length)));
+};
