@@ -5,6 +5,7 @@ import { reportReachable } from '@/sync/connectivity';
 import { forgetTrouble } from '@/sync/health';
 import { forgetLanes } from '@/sync/lanes';
 import { setTokens } from '@/sync/tokens';
+import { pullStream, type StreamName } from '@/sync/pull';
 import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
 
 /**
@@ -84,6 +85,20 @@ export function connectDevice(t: TestApp): Network {
 /** The device signs in as `user` (tokens stored as the app stores them). */
 export function signIn(user: TestUser): void {
   setTokens({ access: user.token, refresh: user.refresh });
+}
+
+/**
+ * Pulls `stream` until `arrived` holds. On PostgreSQL a pull hands out only the changes of
+ * transactions older than every one still running in the cluster (docs/api.md#delta-sync), so under a
+ * busy CI a write can take a further pull to show, as it would on a device's next cycle.
+ */
+export async function pullUntil(stream: StreamName, arrived: () => Promise<boolean>, withinMs = 15_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  do {
+    await pullStream(stream);
+    if (await arrived()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  } while (Date.now() < deadline);
 }
 
 /** A fresh device: empty local database and storage, the server reachable. */

@@ -12,7 +12,7 @@ import type { Product } from '@/shared/catalogue';
 import { ACCESS_TOKEN_KEY } from '@/sync/tokens';
 import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
 import { createProduct } from '@tests/server/fixtures/catalogue';
-import { connectDevice, resetDevice, signIn, type Network } from './device';
+import { connectDevice, pullUntil, resetDevice, signIn, type Network } from './device';
 
 /**
  * Property test over schedules (docs/sync.md#tested-by): random user actions interleaved with the network
@@ -117,7 +117,7 @@ async function runSchedule(actions: Action[]) {
   const conversationId = (
     await t.api.post('/api/conversations/', { product: products[0].id, participants: [supplier.user.id] }, { token: buyer.token })
   ).body.id as number;
-  await pullStream('private');
+  await pullUntil('private', async () => (await db.conversations.get(conversationId)) !== undefined);
   const conversation = (await db.conversations.get(conversationId))!;
 
   // What the user meant, step by step.
@@ -225,10 +225,15 @@ async function runSchedule(actions: Action[]) {
     });
     await syncStep(buyer.user.id);
   }
+  // The pull also renews an expired access token, which the checks below read.
   await pullStream('private');
+  const token = localStorage.getItem(ACCESS_TOKEN_KEY)!;
+  const serverMessages = (await t.api.get(`/api/conversations/${conversationId}/messages/?limit=100`, { token })).body.results;
+  const localMessages = () =>
+    db.messages.where('[conversation+timestamp]').between([conversationId, ''], [conversationId, '\uffff']).toArray();
+  await pullUntil('private', async () => (await localMessages()).length === serverMessages.length);
 
   expect(await db.outbox.toArray()).toEqual([]);
-  const token = localStorage.getItem(ACCESS_TOKEN_KEY)!;
   const serverFavorites = (await t.api.get('/api/favorites/?limit=100', { token })).body.results
     .map((f: { product: { id: number } }) => f.product.id)
     .sort();
@@ -256,7 +261,6 @@ async function runSchedule(actions: Action[]) {
       wanted ? [{ id: true, ...wanted, pending: undefined }] : [],
     );
   }
-  const serverMessages = (await t.api.get(`/api/conversations/${conversationId}/messages/?limit=100`, { token })).body.results;
   expect(serverMessages.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual(messages);
   // Nothing of the first buyer's reached the other one, whose session the tab held for a while.
   const othersFavorites = (await t.api.get('/api/favorites/?limit=100', { token: other.token })).body.results;
@@ -269,11 +273,7 @@ async function runSchedule(actions: Action[]) {
     );
     expect(byOther).toEqual([]);
   }
-  const localMessages = await db.messages
-    .where('[conversation+timestamp]')
-    .between([conversationId, ''], [conversationId, '\uffff'])
-    .toArray();
-  expect(localMessages.map((m) => m.id).sort()).toEqual(serverMessages.map((m: { id: number }) => m.id).sort());
+  expect((await localMessages()).map((m) => m.id).sort()).toEqual(serverMessages.map((m: { id: number }) => m.id).sort());
 }
 
 it(
