@@ -26,8 +26,10 @@ export interface SyncBounds {
   /**
    * The oldest transaction of this database still running (or the next one): every change
    * below it is final. Transactions of other databases on the same server (they share
-   * transaction ids) do not hold the feed back; one whose database is unknown because it
-   * ended meanwhile does, to be safe.
+   * transaction ids) do not hold the feed back. The activity view is read after the
+   * statement's snapshot, so a transaction missing from it ended in between, whatever its
+   * database, and holds nothing back either: the pull's own reads come later and see it.
+   * One missing from the view yet still running (a prepared transaction) holds it back.
    */
   settled: number;
   /** The newest change of any synced table or tombstone: a cursor past it has nothing new. */
@@ -44,7 +46,8 @@ export async function syncBounds(db: Database): Promise<SyncBounds> {
            pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next,
            coalesce((
              select min(x::text::bigint) from pg_snapshot_xip(pg_current_snapshot()) x
-             where not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid and a.datid <> ${sql`(select oid from pg_database where datname = current_database())`})
+             where exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid and a.datid = ${sql`(select oid from pg_database where datname = current_database())`})
+                or (not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid) and pg_xact_status(x) = 'in progress')
            ), pg_snapshot_xmax(pg_current_snapshot())::text::bigint) as settled,
            latest.txid, latest.seq
     from (select 1) one left join lateral (
