@@ -18,6 +18,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3196);
 const base = `http://127.0.0.1:${PORT}`;
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+// BENCH_ONLY=<words> runs only the scenarios whose title holds them (e.g. "2 words").
+const ONLY = process.env.BENCH_ONLY;
 
 function start(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/catalogue-serve.ts'], {
@@ -59,7 +61,7 @@ try {
     ['search sorted by price', () => `/api/products/?search=${pick(WORDS)}%20${between(1, 9)}&ordering=price&limit=20`],
   ];
   const lines = [];
-  for (const [title, url] of scenarios) {
+  for (const [title, url] of scenarios.filter(([title]) => !ONLY || title.includes(ONLY))) {
     const result = await autocannon({
       url: base,
       connections: CONNECTIONS,

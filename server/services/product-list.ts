@@ -7,7 +7,7 @@ import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
-import { firstOfOrder, kept, ON_THE_CLOCK } from './kept-reads';
+import { firstOfOrder, kept, keptCards, ON_THE_CLOCK } from './kept-reads';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -126,7 +126,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const total = counting === undefined ? page.total : undefined;
   // A count the page made is exact; above the limit it is still flagged, as every count there is.
   const made = total === undefined ? undefined : { n: total, estimated: total > COUNT_EXACT_LIMIT };
-  const [count, results] = await Promise.all([made ?? counted(), productCards(db, page.ids)]);
+  const [count, results] = await Promise.all([made ?? counted(), keptCards(db, args.version, page.ids, (ids) => productCards(db, ids))]);
   const last = page.ids.at(-1);
   return {
     count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
@@ -250,14 +250,17 @@ async function searchTail(
     return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
   }
   const filter = [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])];
-  const tail = await firstMatches(db, {
-    where: [...conditions, ...(tailSeek ? newestAfter(args.after) : [])],
-    filter,
-    order: NEWEST,
-    take: want,
-    skip,
-  });
-  return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
+  if (tailSeek) {
+    const tail = await firstMatches(db, { where: [...conditions, ...newestAfter(args.after)], filter, order: NEWEST, take: want, skip });
+    return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
+  }
+  // Deeper pages of the same matches share one read of the tail's first products (kept per
+  // version, in powers of two, as a list's first products are): each page is then a slice.
+  const key = [...conditions, searchMatch(term), sql<SqlBool>`${term.whole} is not null`];
+  const tail = await firstOfOrder(db, args.version, 'search tail', key, skip + want, (n) =>
+    firstMatches(db, { where: conditions, filter, order: NEWEST, take: n, skip: 0 }).then((r) => r.ids),
+  );
+  return { ...split([...fromHead, ...tail.slice(skip)], args.limit), seekable: true, total };
 }
 
 /** Sections and explicit orderings: offset paging (within the route's window). */
