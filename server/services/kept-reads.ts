@@ -143,6 +143,8 @@ export const ON_THE_CLOCK = sql<SqlBool>`now() is not null`;
  * version (the product, its gallery and colours, its category and seller), never on the clock.
  */
 const KEPT_CARDS = 20_000;
+/** How many cards one read brings at most (the page's own always come). */
+export const CARDS_READ_AT_ONCE = 128;
 const cards = new Map<string, unknown>();
 
 export async function keptCards<T extends { id: number }>(
@@ -150,6 +152,7 @@ export async function keptCards<T extends { id: number }>(
   version: string | undefined,
   ids: number[],
   read: (ids: number[]) => Promise<T[]>,
+  around: number[] = [],
 ): Promise<T[]> {
   if (version === undefined || ids.length === 0) return read(ids);
   const prefix = `${databaseId(db)}\u0000${version}\u0000`;
@@ -166,7 +169,15 @@ export async function keptCards<T extends { id: number }>(
     }
   }
   if (missing.length > 0) {
-    for (const card of await read(missing)) {
+    // A read of 128 cards costs about what a read of 20 does (its cost is the round trip and
+    // the plan): the products around the page in the same order come along, kept for the pages
+    // next to it.
+    const wanted = new Set(missing);
+    for (const id of around) {
+      if (wanted.size >= CARDS_READ_AT_ONCE) break;
+      if (!cards.has(prefix + id)) wanted.add(id);
+    }
+    for (const card of await read([...wanted])) {
       found.set(card.id, card);
       cards.set(prefix + card.id, card);
     }

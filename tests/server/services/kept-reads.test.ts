@@ -115,6 +115,22 @@ describe('product cards kept per catalogue version', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
+  it('brings the cards around the page along in the same read, so the next pages read none', async () => {
+    const read = vi.fn(async (ids: number[]) => ids.map((id) => card(id)));
+    const version = `v-${Math.random()}`;
+    const order = Array.from({ length: 300 }, (_, i) => 1000 - i);
+    expect(await keptCards(db, version, order.slice(20, 40), read, order.slice(0, 128))).toEqual(order.slice(20, 40).map((id) => card(id)));
+    expect(read.mock.lastCall?.[0]).toHaveLength(128);
+    expect(await keptCards(db, version, order.slice(100, 128), read, order.slice(0, 128))).toEqual(
+      order.slice(100, 128).map((id) => card(id)),
+    );
+    expect(read).toHaveBeenCalledTimes(1);
+    // Never more than one block at once, and always the page's own.
+    await keptCards(db, version, order.slice(290, 300), read, order.slice(128, 300));
+    expect(read.mock.lastCall?.[0]).toHaveLength(128);
+    expect(read.mock.lastCall?.[0]).toEqual(expect.arrayContaining(order.slice(290, 300)));
+  });
+
   it('leaves out a product the read no longer finds', async () => {
     const version = `v-${Math.random()}`;
     expect(await keptCards(db, version, [9, 8], async () => [card(8)])).toEqual([card(8)]);
