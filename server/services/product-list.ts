@@ -148,7 +148,8 @@ function split(ids: number[], limit: number) {
 /** The block of an order that a page at `offset` lies in: its cards are read together (kept-reads.ts keptCards). */
 const blockOf = (offset: number) => offset - (offset % CARDS_READ_AT_ONCE);
 /** How far into an order a page at `offset` reads: its own rows, one more, and the rest of its block. */
-const reach = (offset: number, limit: number) => Math.max(offset + limit + 1, blockOf(offset) + CARDS_READ_AT_ONCE);
+const reach = (offset: number, limit: number, version: string | undefined) =>
+  version === undefined ? offset + limit + 1 : Math.max(offset + limit + 1, blockOf(offset) + CARDS_READ_AT_ONCE);
 
 /** A page at `offset` of an order already read (`first`, at least `reach` long where it goes on), with its block. */
 function sliceOf(first: number[], offset: number, limit: number) {
@@ -170,7 +171,7 @@ async function newestPage(db: Database, matching: Conditions, args: ListArgs, se
         .limit(n)
         .execute()
         .then((rows) => rows.map((r) => r.id));
-    const first = await firstOfOrder(db, args.version, 'newest', matching, reach(args.offset, args.limit), read);
+    const first = await firstOfOrder(db, args.version, 'newest', matching, reach(args.offset, args.limit, args.version), read);
     return { ...sliceOf(first, args.offset, args.limit), seekable: true };
   }
   const rows = await db
@@ -273,7 +274,7 @@ async function searchTail(
   // Deeper pages of the same matches share one read of the tail's first products (kept per
   // version, in powers of two, as a list's first products are): each page is then a slice.
   const key = [...conditions, searchMatch(term), sql<SqlBool>`${term.whole} is not null`];
-  const tail = await firstOfOrder(db, args.version, 'search tail', key, Math.max(skip + want, blockOf(skip) + CARDS_READ_AT_ONCE), (n) =>
+  const tail = await firstOfOrder(db, args.version, 'search tail', key, reach(skip, want - 1, args.version), (n) =>
     firstMatches(db, { where: conditions, filter, order: NEWEST, take: n, skip: 0 }).then((r) => r.ids),
   );
   const around = tail.slice(blockOf(skip), blockOf(skip) + CARDS_READ_AT_ONCE);
@@ -312,7 +313,14 @@ async function orderedPage(
       .then((rows) => rows.map((r) => r.id));
   // Orders by the price now move with the clock (a deal ending), as the flash deals' conditions do.
   const key = ordering === 'price' || ordering === '-price' ? [...matching, ON_THE_CLOCK] : matching;
-  const first = await firstOfOrder(db, args.version, `ordered ${order} ${ordering}`, key, reach(args.offset, args.limit), read);
+  const first = await firstOfOrder(
+    db,
+    args.version,
+    `ordered ${order} ${ordering}`,
+    key,
+    reach(args.offset, args.limit, args.version),
+    read,
+  );
   return { ...sliceOf(first, args.offset, args.limit), seekable: false };
 }
 
@@ -331,7 +339,7 @@ const ACTIVITY = sql<{ product_id: number; recent: number; total: number }>`(
 async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs) {
   // The 30-day window moves with the clock.
   const key = [...matching, ON_THE_CLOCK];
-  const first = await firstOfOrder(db, args.version, 'hot selling', key, reach(args.offset, args.limit), (n) =>
+  const first = await firstOfOrder(db, args.version, 'hot selling', key, reach(args.offset, args.limit, args.version), (n) =>
     hotSellingIds(db, matching, n),
   );
   return { ...sliceOf(first, args.offset, args.limit), seekable: false };
