@@ -7,7 +7,7 @@ import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
-import { firstOfOrder, kept, ON_THE_CLOCK } from './kept-reads';
+import { CARDS_READ_AT_ONCE, firstOfOrder, kept, keptCards, ON_THE_CLOCK } from './kept-reads';
 
 /**
  * Product lists, sections and searches at any catalogue size (docs/operations.md#scale-out):
@@ -118,7 +118,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
     const known = await counted();
     if (!known.estimated && args.offset >= known.n) return { count: known.n, estimated: false, results: [], more: false };
   }
-  let page: { ids: number[]; more: boolean; seekable: boolean; total?: number };
+  let page: { ids: number[]; more: boolean; seekable: boolean; total?: number; around?: number[] };
   if (term && !ordering) page = await searchPage(db, term, conditions, args, seeks);
   else if (!ordering && order === 'newest') page = await newestPage(db, matching, args, seeks);
   else if (!ordering && order === 'hot-selling') page = await hotSellingPage(db, matching, args);
@@ -126,7 +126,10 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const total = counting === undefined ? page.total : undefined;
   // A count the page made is exact; above the limit it is still flagged, as every count there is.
   const made = total === undefined ? undefined : { n: total, estimated: total > COUNT_EXACT_LIMIT };
-  const [count, results] = await Promise.all([made ?? counted(), productCards(db, page.ids)]);
+  const [count, results] = await Promise.all([
+    made ?? counted(),
+    keptCards(db, args.version, page.ids, (ids) => productCards(db, ids), page.around),
+  ]);
   const last = page.ids.at(-1);
   return {
     count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
@@ -142,6 +145,20 @@ function split(ids: number[], limit: number) {
   return { ids: ids.slice(0, limit), more: ids.length > limit };
 }
 
+/** The block of an order that a page at `offset` lies in: its cards are read together (kept-reads.ts keptCards). */
+const blockOf = (offset: number) => offset - (offset % CARDS_READ_AT_ONCE);
+/** How far into an order a page at `offset` reads: its own rows, one more, and the rest of its block. */
+const reach = (offset: number, limit: number, version: string | undefined) =>
+  version === undefined ? offset + limit + 1 : Math.max(offset + limit + 1, blockOf(offset) + CARDS_READ_AT_ONCE);
+
+/** A page at `offset` of an order already read (`first`, at least `reach` long where it goes on), with its block. */
+function sliceOf(first: number[], offset: number, limit: number) {
+  return {
+    ...split(first.slice(offset, offset + limit + 1), limit),
+    around: first.slice(blockOf(offset), blockOf(offset) + CARDS_READ_AT_ONCE),
+  };
+}
+
 async function newestPage(db: Database, matching: Conditions, args: ListArgs, seeks: boolean) {
   if (!seeks) {
     const read = (n: number) =>
@@ -154,8 +171,8 @@ async function newestPage(db: Database, matching: Conditions, args: ListArgs, se
         .limit(n)
         .execute()
         .then((rows) => rows.map((r) => r.id));
-    const first = await firstOfOrder(db, args.version, 'newest', matching, args.offset + args.limit + 1, read);
-    return { ...split(first.slice(args.offset), args.limit), seekable: true };
+    const first = await firstOfOrder(db, args.version, 'newest', matching, reach(args.offset, args.limit, args.version), read);
+    return { ...sliceOf(first, args.offset, args.limit), seekable: true };
   }
   const rows = await db
     .selectFrom('products as p')
@@ -250,14 +267,18 @@ async function searchTail(
     return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
   }
   const filter = [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])];
-  const tail = await firstMatches(db, {
-    where: [...conditions, ...(tailSeek ? newestAfter(args.after) : [])],
-    filter,
-    order: NEWEST,
-    take: want,
-    skip,
-  });
-  return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
+  if (tailSeek) {
+    const tail = await firstMatches(db, { where: [...conditions, ...newestAfter(args.after)], filter, order: NEWEST, take: want, skip });
+    return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
+  }
+  // Deeper pages of the same matches share one read of the tail's first products (kept per
+  // version, in powers of two, as a list's first products are): each page is then a slice.
+  const key = [...conditions, searchMatch(term), sql<SqlBool>`${term.whole} is not null`];
+  const tail = await firstOfOrder(db, args.version, 'search tail', key, reach(skip, want - 1, args.version), (n) =>
+    firstMatches(db, { where: conditions, filter, order: NEWEST, take: n, skip: 0 }).then((r) => r.ids),
+  );
+  const around = tail.slice(blockOf(skip), blockOf(skip) + CARDS_READ_AT_ONCE);
+  return { ...split([...fromHead, ...tail.slice(skip, skip + want)], args.limit), seekable: true, total, around };
 }
 
 /** Sections and explicit orderings: offset paging (within the route's window). */
@@ -292,8 +313,15 @@ async function orderedPage(
       .then((rows) => rows.map((r) => r.id));
   // Orders by the price now move with the clock (a deal ending), as the flash deals' conditions do.
   const key = ordering === 'price' || ordering === '-price' ? [...matching, ON_THE_CLOCK] : matching;
-  const first = await firstOfOrder(db, args.version, `ordered ${order} ${ordering}`, key, args.offset + args.limit + 1, read);
-  return { ...split(first.slice(args.offset), args.limit), seekable: false };
+  const first = await firstOfOrder(
+    db,
+    args.version,
+    `ordered ${order} ${ordering}`,
+    key,
+    reach(args.offset, args.limit, args.version),
+    read,
+  );
+  return { ...sliceOf(first, args.offset, args.limit), seekable: false };
 }
 
 /** Favourites and conversations counted once per product. */
@@ -311,10 +339,10 @@ const ACTIVITY = sql<{ product_id: number; recent: number; total: number }>`(
 async function hotSellingPage(db: Database, matching: Conditions, args: ListArgs) {
   // The 30-day window moves with the clock.
   const key = [...matching, ON_THE_CLOCK];
-  const first = await firstOfOrder(db, args.version, 'hot selling', key, args.offset + args.limit + 1, (n) =>
+  const first = await firstOfOrder(db, args.version, 'hot selling', key, reach(args.offset, args.limit, args.version), (n) =>
     hotSellingIds(db, matching, n),
   );
-  return { ...split(first.slice(args.offset), args.limit), seekable: false };
+  return { ...sliceOf(first, args.offset, args.limit), seekable: false };
 }
 
 /** The first `wanted` products of the hot-selling order. */

@@ -111,6 +111,22 @@ describe('GET /api/products/ at size', () => {
     expect(byOffset).toEqual(byLinks);
   });
 
+  it('shows a product as it is now on any page read after it changed, however often its pages were read before', async () => {
+    // Pages of the list and of a search's deeper matches, read so their order and cards are kept.
+    const page = await t.api.get('/api/products/?limit=10&offset=30');
+    const deep = await t.api.get('/api/products/?search=lamp&limit=10&offset=300');
+    const [listed, found] = [page.body.results[0], deep.body.results[0]];
+    for (const product of [listed, found]) {
+      const res = await t.api.patch(`/api/products/${product.id}/`, { name: `${product.name} renamed` }, { token: supplier.token });
+      expect(res.status).toBe(200);
+    }
+    // Other limits: not the answers cached for the first two URLs.
+    const again = await t.api.get('/api/products/?limit=11&offset=30');
+    expect(again.body.results[0]).toMatchObject({ id: listed.id, name: `${listed.name} renamed` });
+    const deepAgain = await t.api.get('/api/products/?search=lamp&limit=11&offset=300');
+    expect(deepAgain.body.results[0]).toMatchObject({ id: found.id, name: `${found.name} renamed` });
+  });
+
   it('links pages past the offset window by their last product, which a bare offset cannot reach', async () => {
     const more = 9_000;
     await sql`
