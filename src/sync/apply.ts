@@ -37,8 +37,8 @@ export async function putProducts(products: Product[], fromStream = false): Prom
   productsWritten(fresh);
 }
 
-/** Products written per IndexedDB request: about 10 ms of main-thread work on a slow phone. */
-const PUT_SLICE = 100;
+/** Products written per IndexedDB request: a few ms of main-thread work each on a slow phone. */
+const PUT_SLICE = 50;
 
 export const toConversationRow = (c: Conversation): ConversationRow => ({ ...c, activity: c.last_message_timestamp ?? c.created_at });
 
