@@ -24,11 +24,43 @@ const lazyDexieForHooks = (): Plugin => ({
 });
 
 /**
+ * Dexie's liveQuery keeps every change that did not concern a query until that query runs
+ * again: a live query the catalogue's writes never touch (the sync status, the badges) gathers
+ * every product key written, and each commit then costs a merge into that ever larger set, on
+ * the main thread (hundreds of ms per page at 10,000 products on a slow phone). The gathered
+ * changes matter only while the query runs (its new reads are not known yet); between runs a
+ * change that does not concern it is dropped at once. Fails the build when Dexie's code no
+ * longer reads as expected, so an upgrade is checked again.
+ */
+const LIVE_QUERY_PATCHES: Array<[RegExp, string]> = [
+  [/(var accumMuts = \{\};)/, '$1 var querying = false;'],
+  [/(accumMuts = \{\};\s*var subscr = \{\};)/, '$1 querying = true;'],
+  [/(Promise\.resolve\(ret\)\.then\(function \(result\) \{)/, '$1 if (!ctx.signal.aborted) querying = false;'],
+  [/(\}, function \(err\) \{)(\s*if \(closed \|\| ctx\.signal\.aborted\))/, '$1 if (!ctx.signal.aborted) querying = false;$2'],
+  [
+    /(extendObservabilitySet\(accumMuts, parts\);\s*if \(shouldNotify\(\)\) \{\s*doQuery\(\);\s*\})/,
+    '$1 else if (!querying) { accumMuts = {}; }',
+  ],
+];
+const dexieLiveQueryDropsIdleChanges = (): Plugin => ({
+  name: 'dexie-live-query-drops-idle-changes',
+  transform(code, id) {
+    if (!/\/node_modules\/dexie\/dist\/dexie\.m?js(\?.*)?$/.test(id)) return null;
+    let patched = code;
+    for (const [pattern, replacement] of LIVE_QUERY_PATCHES) {
+      if (!pattern.test(patched)) throw new Error(`dexie's liveQuery changed: ${pattern} not found in ${id}`);
+      patched = patched.replace(pattern, replacement);
+    }
+    return { code: patched, map: null };
+  },
+});
+
+/**
  * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
  * runs through @rolldown/plugin-babel. Shared with the `web` Vitest project.
  */
 const linguiPlugins = () => [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /\/src\/.*\.[jt]sx?$/ }), lingui()];
-export const appPlugins = () => [lazyDexieForHooks(), react(), ...linguiPlugins()];
+export const appPlugins = () => [lazyDexieForHooks(), dexieLiveQueryDropsIdleChanges(), react(), ...linguiPlugins()];
 
 /**
  * `vite build --ssr`: the app's components for the server's render of landing pages

@@ -44,13 +44,29 @@ function throttled(cross: (bytes: number) => number) {
 }
 
 /** Starts the link in front of `upstream` (http://host:port); answers its own URL and how to stop it. */
-export async function startThrottledLink(upstream: string, link: Link): Promise<{ url: string; close(): Promise<void> }> {
+export interface Crossing {
+  path: string;
+  /** performance.now() of this process: asked, first byte given to the browser, last byte. */
+  start: number;
+  firstByte?: number;
+  end?: number;
+  bytes: number;
+}
+
+/** Starts the link in front of `upstream` (http://host:port); answers its own URL, how to stop it, and what crossed it. */
+export async function startThrottledLink(
+  upstream: string,
+  link: Link,
+): Promise<{ url: string; close(): Promise<void>; crossings: Crossing[] }> {
+  const crossings: Crossing[] = [];
   const target = new URL(upstream);
   const down = pipe(link.downKbps);
   const up = pipe(link.upKbps);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const server = http.createServer((req, res) => {
     const started = performance.now();
+    const crossing: Crossing = { path: req.url ?? '', start: started, bytes: 0 };
+    crossings.push(crossing);
     // The request line and headers cross the uplink, then the body; half a round trip to get there.
     const headerBytes = 200 + JSON.stringify(req.headers).length;
     const body = req.pipe(throttled(up));
@@ -61,7 +77,14 @@ export async function startThrottledLink(upstream: string, link: Link): Promise<
           // The other half of the round trip, at least, before the first byte of the answer.
           void wait(Math.max(started + link.rttMs, performance.now() + link.rttMs / 2)).then(() => {
             res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+            crossing.firstByte = performance.now();
+            answer.on('data', (chunk: Buffer) => {
+              crossing.bytes += chunk.length;
+            });
             answer.pipe(throttled(down)).pipe(res);
+            res.on('finish', () => {
+              crossing.end = performance.now();
+            });
           });
         },
       );
@@ -74,6 +97,7 @@ export async function startThrottledLink(upstream: string, link: Link): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    crossings,
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise((resolve) => {

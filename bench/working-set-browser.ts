@@ -76,6 +76,7 @@ try {
   if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   if (process.env.BENCH_PROFILE) await startProfile(cdp);
   const started = Date.now();
+  const navigatedAt = performance.now();
   await page.goto('/');
   const pageNow = () => page.evaluate(() => performance.now());
   // Settled: the count of products held has not moved for 5 s (and the device holds some).
@@ -116,6 +117,13 @@ try {
   console.log(
     `main thread until settled: longest task ${longest} ms, total blocking time ${blocking} ms, ${untilSettled.length} tasks over 50 ms, ${over100} over 100 ms`,
   );
+  if (process.env.BENCH_VERBOSE && firstCard !== null) {
+    console.log('  requests begun before the first card (ms after navigation: asked, first byte, end; bytes):');
+    for (const c of throttledLink.crossings.filter((c) => c.start - navigatedAt < firstCard)) {
+      const at = (t?: number) => (t === undefined ? '-' : String(Math.round(t - navigatedAt)));
+      console.log(`    ${at(c.start)} ${at(c.firstByte)} ${at(c.end)} ${c.bytes} ${c.path.slice(0, 90)}`);
+    }
+  }
   if (process.env.BENCH_VERBOSE)
     console.log(
       `  tasks (start s: ms): ${untilSettled.map((t) => `${(t.start / 1000).toFixed(1)}: ${Math.round(t.duration)}`).join(', ')}`,

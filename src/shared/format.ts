@@ -16,7 +16,11 @@ function locale(): string {
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 
-function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(kind: string, options: object | undefined, make: () => T): T {
+function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  options: object | undefined,
+  make: () => T,
+): T {
   const key = `${kind}|${locale()}|${options ? JSON.stringify(options) : ''}`;
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {

@@ -38,7 +38,7 @@ export async function putProducts(products: Product[], fromStream = false): Prom
 }
 
 /** Products written per IndexedDB request: a few ms of main-thread work each on a slow phone. */
-const PUT_SLICE = 50;
+const PUT_SLICE = 25;
 
 export const toConversationRow = (c: Conversation): ConversationRow => ({ ...c, activity: c.last_message_timestamp ?? c.created_at });
 
