@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import THEME_COLORS from './src/app/theme-colors.json' with { type: 'json' };
 import { firstPaint } from './scripts/first-paint.ts';
+import { patchLiveQuery } from './scripts/dexie-live-query.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /**
@@ -23,35 +24,12 @@ const lazyDexieForHooks = (): Plugin => ({
   },
 });
 
-/**
- * Dexie's liveQuery keeps every change that did not concern a query until that query runs
- * again: a live query the catalogue's writes never touch (the sync status, the badges) gathers
- * every product key written, and each commit then costs a merge into that ever larger set, on
- * the main thread (hundreds of ms per page at 10,000 products on a slow phone). The gathered
- * changes matter only while the query runs (its new reads are not known yet); between runs a
- * change that does not concern it is dropped at once. Fails the build when Dexie's code no
- * longer reads as expected, so an upgrade is checked again.
- */
-const LIVE_QUERY_PATCHES: Array<[RegExp, string]> = [
-  [/(var accumMuts = \{\};)/, '$1 var querying = false;'],
-  [/(accumMuts = \{\};\s*var subscr = \{\};)/, '$1 querying = true;'],
-  [/(Promise\.resolve\(ret\)\.then\(function \(result\) \{)/, '$1 if (!ctx.signal.aborted) querying = false;'],
-  [/(\}, function \(err\) \{)(\s*if \(closed \|\| ctx\.signal\.aborted\))/, '$1 if (!ctx.signal.aborted) querying = false;$2'],
-  [
-    /(extendObservabilitySet\(accumMuts, parts\);\s*if \(shouldNotify\(\)\) \{\s*doQuery\(\);\s*\})/,
-    '$1 else if (!querying) { accumMuts = {}; }',
-  ],
-];
+/** Dexie's liveQuery, fixed to drop the changes that do not concern a query between its runs (scripts/dexie-live-query.ts). */
 const dexieLiveQueryDropsIdleChanges = (): Plugin => ({
   name: 'dexie-live-query-drops-idle-changes',
   transform(code, id) {
     if (!/\/node_modules\/dexie\/dist\/dexie\.m?js(\?.*)?$/.test(id)) return null;
-    let patched = code;
-    for (const [pattern, replacement] of LIVE_QUERY_PATCHES) {
-      if (!pattern.test(patched)) throw new Error(`dexie's liveQuery changed: ${pattern} not found in ${id}`);
-      patched = patched.replace(pattern, replacement);
-    }
-    return { code: patched, map: null };
+    return { code: patchLiveQuery(code, id), map: null };
   },
 });
 
