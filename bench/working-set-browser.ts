@@ -151,6 +151,17 @@ try {
   console.log(
     `first offline search keystroke: suggestions after ${keystroke} ms (of which ${SEARCH_DEBOUNCE_MS} ms is the box's own wait: ${keystroke - SEARCH_DEBOUNCE_MS} ms of work); longest task meanwhile ${Math.round(Math.max(0, ...typing.map((t) => t.duration)))} ms`,
   );
+  // Another term, the index already searched once: what is left once the first search's one-off costs are paid.
+  const t1 = Date.now();
+  await box.fill('Ri');
+  await page
+    .getByRole('listbox')
+    .getByRole('option')
+    .filter({ hasText: /ri/i })
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch(() => undefined);
+  console.log(`another offline search: suggestions after ${Date.now() - t1} ms (the same ${SEARCH_DEBOUNCE_MS} ms wait included)`);
   const mb = usage / 1024 / 1024;
   record('working set on the phone profile', [
     {
