@@ -66,6 +66,22 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', hea
 try {
   const context = await browser.newContext({ baseURL: throttledLink.url });
   await context.addInitScript(`(() => {
+    // When the search worker is asked and answers (src/db/search.ts), to tell its time from the rest.
+    const searches = (window.searchTimes = []);
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => {
+          const s = searches.find((x) => x.id === e.data?.id && x.answered === undefined);
+          if (s) s.answered = performance.now();
+        });
+      }
+      postMessage(message, ...rest) {
+        if (message?.type === 'search') searches.push({ id: message.id, asked: performance.now() });
+        return super.postMessage(message, ...rest);
+      }
+    };
     const tasks = (window.longTasks = []);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
@@ -147,6 +163,16 @@ try {
   await box.press('r');
   await page.getByRole('listbox').getByRole('option').first().waitFor({ timeout: 60_000 });
   const keystroke = Date.now() - t0;
+  if (process.env.BENCH_VERBOSE) {
+    const searched = await page.evaluate(
+      () => (window as unknown as { searchTimes: Array<{ asked: number; answered?: number }> }).searchTimes,
+    );
+    const timeline = searched.map(
+      (x) =>
+        `asked at +${Math.round(x.asked - before)} ms, answered in ${x.answered === undefined ? '-' : Math.round(x.answered - x.asked)} ms`,
+    );
+    console.log(`  the search worker: ${timeline.join('; ') || 'not asked'}`);
+  }
   const typing = (await tasks()).filter((t) => t.start >= before);
   console.log(
     `first offline search keystroke: suggestions after ${keystroke} ms (of which ${SEARCH_DEBOUNCE_MS} ms is the box's own wait: ${keystroke - SEARCH_DEBOUNCE_MS} ms of work); longest task meanwhile ${Math.round(Math.max(0, ...typing.map((t) => t.duration)))} ms`,
