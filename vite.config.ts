@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import THEME_COLORS from './src/app/theme-colors.json' with { type: 'json' };
 import { firstPaint } from './scripts/first-paint.ts';
+import { patchLiveQuery } from './scripts/dexie-live-query.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /**
@@ -23,12 +24,21 @@ const lazyDexieForHooks = (): Plugin => ({
   },
 });
 
+/** Dexie's liveQuery, fixed to drop the changes that do not concern a query between its runs (scripts/dexie-live-query.ts). */
+const dexieLiveQueryDropsIdleChanges = (): Plugin => ({
+  name: 'dexie-live-query-drops-idle-changes',
+  transform(code, id) {
+    if (!/\/node_modules\/dexie\/dist\/dexie\.m?js(\?.*)?$/.test(id)) return null;
+    return { code: patchLiveQuery(code, id), map: null };
+  },
+});
+
 /**
  * Lingui macros need Babel: @vitejs/plugin-react 6 has no babel option, so the macro plugin
  * runs through @rolldown/plugin-babel. Shared with the `web` Vitest project.
  */
 const linguiPlugins = () => [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: /\/src\/.*\.[jt]sx?$/ }), lingui()];
-export const appPlugins = () => [lazyDexieForHooks(), react(), ...linguiPlugins()];
+export const appPlugins = () => [lazyDexieForHooks(), dexieLiveQueryDropsIdleChanges(), react(), ...linguiPlugins()];
 
 /**
  * `vite build --ssr`: the app's components for the server's render of landing pages

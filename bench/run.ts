@@ -82,12 +82,14 @@ try {
     const scaleEnv = { DATA_DIR: path.join(dataDir, 'scale'), DATABASE_URL: '' };
     run(`catalogue of ${SCALE_PGLITE} products (PGlite, scale)`, tsx('bench/catalogue-generate.ts', SCALE_PGLITE), scaleEnv);
     run('server at scale (PGlite)', tsx('bench/scale-load.ts'), scaleEnv);
+    if (!scaleUrl) run('the working set on the phone profile (Chromium, PGlite)', tsx('bench/working-set-browser.ts'), scaleEnv);
   }
   if (scaleUrl) {
     run(`catalogue of ${SCALE_POSTGRES} products (PostgreSQL, scale)`, tsx('bench/catalogue-generate.ts', SCALE_POSTGRES), {
       DATABASE_URL: scaleUrl,
     });
     run('server at scale (PostgreSQL)', tsx('bench/scale-load.ts'), { DATABASE_URL: scaleUrl });
+    run('the working set on the phone profile (Chromium, PostgreSQL)', tsx('bench/working-set-browser.ts'), { DATABASE_URL: scaleUrl });
   }
   // Production mode, as the built app runs: no development-only checks of each answer's shape (src/sync/answers.ts).
   const syncDevice = ['npx', 'vitest', 'run', '--config', 'bench/vitest.config.ts', '--mode', 'production', 'bench/sync-pull.device.ts'];

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Product } from '../shared/catalogue';
@@ -83,7 +83,7 @@ export function ProductImage({
  * product, 'by' seller with the verified badge, converted price range, minimum order, stars and
  * the favourite toggle. `note` adds a line (e.g. a flash deal's time left).
  */
-export default function ProductCard({
+function ProductCard({
   product,
   note,
   headingLevel = 3,
@@ -145,3 +145,6 @@ export default function ProductCard({
     </article>
   );
 }
+
+/** Memoized: a list rendered again with the same products (live queries keep equal answers, src/queries/live.ts) leaves its cards alone. */
+export default memo(ProductCard);

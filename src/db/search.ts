@@ -4,8 +4,8 @@ import { SearchIndex, type SearchSource } from './search-index';
 
 /**
  * Search over the products the device holds (search-index.ts has the rules). The index lives
- * in a Web Worker, built there from IndexedDB on the first search, so the page never spends a
- * long task on it; the sync layer tells it of every write (productsWritten, productsRemoved)
+ * in a Web Worker, built there from IndexedDB soon after the device first holds products (or on
+ * the first search), so the page never spends a long task on it; the sync layer tells it of every write (productsWritten, productsRemoved)
  * once the write is committed, a page at a time. Where workers are missing (tests), the same
  * index runs in the page. Other tabs' writes reset it (a BroadcastChannel), and so does a
  * product count that differs from the index's (a table cleared): it is built again then.
@@ -13,6 +13,7 @@ import { SearchIndex, type SearchSource } from './search-index';
 
 export type SearchRequest =
   | { type: 'open'; dbName: string }
+  | { type: 'build' }
   | { type: 'reset' }
   | { type: 'put'; rows: SearchSource[] }
   | { type: 'remove'; ids: number[] }
@@ -101,9 +102,25 @@ function afterCommit(send: () => void) {
   else send();
 }
 
+/** After the first products are written, the worker builds the index in the background: the first search (offline) finds it ready. */
+const WARM_AFTER_MS = 3000;
+let warming: ReturnType<typeof setTimeout> | null = null;
+
+function warm(): void {
+  if (backend || warming || typeof Worker === 'undefined') return;
+  // Not at once: the first screen's own requests and renders go first.
+  warming = setTimeout(() => {
+    if (backend) return;
+    backend = workerBackend();
+    backend?.send({ type: 'build' });
+  }, WARM_AFTER_MS);
+}
+
 /** Products were written (a sync page, a product opened): the index takes them in. */
 export function productsWritten(rows: Array<Pick<ProductRow, 'id' | 'name' | 'description' | 'created_at'>>): void {
-  if (rows.length === 0 || !backend) return;
+  if (rows.length === 0) return;
+  warm();
+  if (!backend) return;
   const request: SearchRequest = { type: 'put', rows: rows.map(source) };
   afterCommit(() => {
     backend?.send(request);

@@ -4,7 +4,8 @@ import type { SearchRequest } from './search';
 
 /**
  * The local search index off the page's thread (search.ts): it reads the products from
- * IndexedDB itself, in batches, the first time it is searched or after a reset, and follows
+ * IndexedDB itself, in batches, when the page asks it to (the device holds products) or the first
+ * time it is searched after a reset, and follows
  * the page's writes row by row after that. Requests are handled in order, so a write sent
  * before a search is in the index that answers it.
  */
@@ -33,6 +34,9 @@ async function handle(request: SearchRequest) {
       db?.close();
       db = new MarketplaceDb(request.dbName);
       built = false;
+      return;
+    case 'build':
+      if (db && !built) await build(db);
       return;
     case 'reset':
       built = false;

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type DependencyList } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type DependencyList } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceLoaded, loadDevice, onFirstVisitChange, type Device } from '../sync';
 
@@ -51,8 +51,43 @@ export function useLive<T>(query: (device: Device) => T | Promise<T>, deps: Depe
     // useLiveQuery throws a failed query's error after its own hooks ran: the hook order stays.
     error = failure;
   }
+  // A commit that left the answer as it was (a sync page rewriting the same products) gives the
+  // same objects back, so memoized children such as product cards do not render again.
+  const previous = useRef<T | typeof LOADING>(LOADING);
+  const shared = useMemo(() => {
+    previous.current = keepEqual(previous.current, answer);
+    return previous.current;
+  }, [answer]);
   if (error !== null) {
     return { data: undefined, status: 'error', error };
   }
-  return answer === LOADING ? { data: undefined, status: 'loading', error: null } : { data: answer, status: 'ready', error: null };
+  return shared === LOADING ? { data: undefined, status: 'loading', error: null } : { data: shared, status: 'ready', error: null };
+}
+
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** `next`, with every part deeply equal to the same part of `previous` replaced by that part of `previous`. */
+export function keepEqual<T>(previous: unknown, next: T): T {
+  if (Object.is(previous, next)) return next;
+  if (Array.isArray(previous) && Array.isArray(next)) {
+    let same = previous.length === next.length;
+    const merged = next.map((item, i) => {
+      const kept = keepEqual(previous[i], item);
+      same &&= kept === previous[i];
+      return kept;
+    });
+    return (same ? previous : merged) as T;
+  }
+  if (isPlain(previous) && isPlain(next)) {
+    const keys = Object.keys(next);
+    let same = keys.length === Object.keys(previous).length;
+    const merged: Record<string, unknown> = {};
+    for (const key of keys) {
+      merged[key] = keepEqual(previous[key], next[key]);
+      same &&= key in previous && merged[key] === previous[key];
+    }
+    return (same ? previous : merged) as T;
+  }
+  return next;
 }

@@ -10,8 +10,31 @@ function locale(): string {
   return i18n.locale || 'en';
 }
 
+/**
+ * Formatters kept per language and options: making an Intl formatter costs far more than using
+ * one, and a screen of product cards formats two prices and a rating per card at every render.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  options: object | undefined,
+  make: () => T,
+): T {
+  const key = `${kind}|${locale()}|${options ? JSON.stringify(options) : ''}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const numberFormat = (options?: Intl.NumberFormatOptions) => kept('number', options, () => new Intl.NumberFormat(locale(), options));
+const dateFormat = (options?: Intl.DateTimeFormatOptions) => kept('date', options, () => new Intl.DateTimeFormat(locale(), options));
+
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale(), options).format(value);
+  return numberFormat(options).format(value);
 }
 
 /** A file's size in the active language's units and digits ("1.2 MB", "1,2 Mo", "340 kB"). */
@@ -53,7 +76,7 @@ export function formatPriceRange(min: string | number, max: string | number, cur
 
 export function formatDate(iso: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale(), options).format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(options).format(date);
 }
 
 export function formatDateTime(iso: string | Date): string {
@@ -75,7 +98,7 @@ export function formatRelativeTime(iso: string | Date, now: Date = new Date()): 
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(date.getTime())) return '';
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' });
+  const format = kept('relative', undefined, () => new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' }));
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
   }
@@ -91,10 +114,10 @@ export function formatListTime(iso: string | Date, now: Date = new Date()): stri
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = date.toDateString() === now.toDateString();
-  if (sameDay) return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(date);
+  if (sameDay) return dateFormat({ hour: '2-digit', minute: '2-digit' }).format(date);
   const days = (now.getTime() - date.getTime()) / (24 * 3600 * 1000);
-  if (days > 0 && days < 6) return new Intl.DateTimeFormat(locale(), { weekday: 'short' }).format(date);
+  if (days > 0 && days < 6) return dateFormat({ weekday: 'short' }).format(date);
   const options: Intl.DateTimeFormatOptions =
     date.getFullYear() === now.getFullYear() ? { day: 'numeric', month: 'short' } : { dateStyle: 'short' };
-  return new Intl.DateTimeFormat(locale(), options).format(date);
+  return dateFormat(options).format(date);
 }

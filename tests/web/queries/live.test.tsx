@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { db } from '@/db/db';
-import { useLive } from '@/queries/live';
+import { keepEqual, useLive } from '@/queries/live';
 import type { Device } from '@/sync/firstVisit';
 import DataState, { type DataStatus } from '@/components/DataState';
 
@@ -33,6 +33,35 @@ describe('useLive: a live query answering {data, status, error}', () => {
     };
     render(<Categories query={failing} />);
     expect(await screen.findByText('error - disk gone')).toBeTruthy();
+  });
+});
+
+describe('keepEqual: a live answer that did not change keeps its objects (memoized cards do not render again)', () => {
+  it('gives back the parts that are deeply equal, and new objects only where something changed', () => {
+    const before = {
+      products: [
+        { id: 1, supplier: { id: 7 } },
+        { id: 2, supplier: { id: 8 } },
+      ],
+      count: 2,
+    };
+    const same = keepEqual(before, structuredClone(before));
+    expect(same).toBe(before);
+    const after = keepEqual(before, {
+      products: [
+        { id: 1, supplier: { id: 7 } },
+        { id: 2, supplier: { id: 9 } },
+      ],
+      count: 2,
+    });
+    expect(after).not.toBe(before);
+    expect(after.products[0]).toBe(before.products[0]);
+    expect(after.products[1]).not.toBe(before.products[1]);
+    expect(after.products[1].supplier.id).toBe(9);
+    const shorter = keepEqual(before, { products: [{ id: 1, supplier: { id: 7 } }], count: 1 });
+    expect(shorter.products).toHaveLength(1);
+    expect(shorter.products[0]).toBe(before.products[0]);
+    expect(keepEqual({ a: 1 }, { a: 1, b: undefined })).toEqual({ a: 1, b: undefined });
   });
 });
 

@@ -120,11 +120,12 @@ describe('the working set', () => {
     // A working set of about 200 products, filled 100 at a time: the second page is refused.
     await setBudget(0.3);
     const quota = 20 * 1024 * 1024;
-    let writes = 0;
+    // Counted in products, not requests: a page is written in several requests.
+    let written = 0;
     const bulkPut = db.products.bulkPut.bind(db.products);
     vi.spyOn(db.products, 'bulkPut').mockImplementation((...args: Parameters<typeof bulkPut>) => {
-      writes += 1;
-      if (writes > 1) return Promise.reject(new DOMException('full', 'QuotaExceededError')) as never;
+      written += (args[0] as unknown[]).length;
+      if (written > 100) return Promise.reject(new DOMException('full', 'QuotaExceededError')) as never;
       return bulkPut(...args);
     });
     // Chromium's estimate() answers a fixed 10 GiB: only the refusal shows where the quota is.
