@@ -6,7 +6,7 @@
  * the app once as a guest and waits until the whole catalogue is in IndexedDB and the service
  * worker controls the page. Then it reloads the home page RUNS times online and RUNS times
  * offline (context.setOffline) and prints the time from navigation start to the first frame
- * painted after the first product card entered the page. Target: < 300 ms offline.
+ * painted after the first product card entered the page. Target: < 150 ms offline (median).
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -16,6 +16,8 @@ import { record } from './record';
 
 const port = Number(process.env.BENCH_PORT ?? 3195);
 const runs = Number(process.env.RUNS ?? 7);
+/** Offline, the median reload's first frame with a product card. */
+const TARGET_MS = 150;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -87,17 +89,15 @@ try {
   console.log(`home grid painted on a repeat visit, ${total} products on the device (navigation start → first frame with a product card):`);
   console.log(summary('  online ', online));
   console.log(summary('  offline', offline));
-  console.log(
-    `  target < 300 ms offline (median): ${offline.sort((a, b) => a - b)[Math.floor(offline.length / 2)] < 300 ? 'met' : 'NOT met'}`,
-  );
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  console.log(`  target < ${TARGET_MS} ms offline (median): ${median(offline) < TARGET_MS ? 'met' : 'NOT met'}`);
   record(`Repeat visit (${total} products on the device)`, [
     {
       figure: `home grid painted offline, median of ${runs}`,
       value: Math.round(median(offline)),
       unit: 'ms',
-      target: '< 300 ms',
-      met: median(offline) < 300,
+      target: `< ${TARGET_MS} ms`,
+      met: median(offline) < TARGET_MS,
     },
     { figure: `home grid painted online, median of ${runs}`, value: Math.round(median(online)), unit: 'ms' },
   ]);

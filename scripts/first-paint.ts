@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { LANGUAGES, SPLASH_MS } from '../src/shared/constants.ts';
 
 /** The splash's msgid in src/app/App.tsx; its translations are read from the catalogs. */
 const SPLASH_MSGID = 'Connecting Markets...';
 const CATALOG = /\/locales\/(\w+)\/messages\.po$/;
+const DEVICE = /\/src\/sync\/device\.ts$/;
 
 /** msgstr of `msgid` in a PO catalog (one-line entries, as Lingui writes them). */
 export function translationOf(po: string, msgid: string): string | undefined {
@@ -15,6 +16,24 @@ export function translationOf(po: string, msgid: string): string | undefined {
   const line = po.slice(at + quoted.length + 14).split('\n')[0];
   const text = JSON.parse(line) as string;
   return text || undefined;
+}
+
+/**
+ * The local database's chunk and the chunks it imports (not the entry's own): a repeat visit asks
+ * for them while the entry script loads (index.html), as src/sync/device.ts is loaded at once then.
+ */
+function deviceChunks(bundle: NonNullable<IndexHtmlTransformContext['bundle']>): string[] {
+  const chunks = new Map(Object.values(bundle).flatMap((out) => (out.type === 'chunk' ? [[out.fileName, out] as const] : [])));
+  const device = [...chunks.values()].find((chunk) => DEVICE.test(chunk.facadeModuleId ?? ''));
+  const files = new Set<string>();
+  const add = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || chunk.isEntry || files.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunk.imports) add(imported);
+  };
+  if (device) add(device.fileName);
+  return [...files].map((fileName) => `/${fileName}`);
 }
 
 /**
@@ -52,7 +71,7 @@ export function firstPaint(): Plugin[] {
             const catalog = out.type === 'chunk' ? CATALOG.exec(out.facadeModuleId ?? '') : null;
             if (catalog) catalogs[catalog[1]] = `/${out.fileName}`;
           }
-          const data = { splash, catalogs };
+          const data = { splash, catalogs, device: deviceChunks(ctx.bundle ?? {}) };
           return (
             html
               .replace(/\/\*FIRST_PAINT\*\/ \{[^\n]*\}/, () => JSON.stringify(data))

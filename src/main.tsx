@@ -6,6 +6,8 @@ import { activateLanguage, storedLanguage } from './app/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
 import { preloadScreenFor } from './app/routes';
 import { setFirstRender, startLocalData, type FirstRender } from './queries/firstVisit';
+import { HOME_LISTS } from './queries/home';
+import { warmLists } from './queries/warmStart';
 import './app/styles.css';
 
 initTheme();
@@ -30,6 +32,14 @@ const language = storedLanguage();
 // A first visit holds the local database back until the first screen has painted (src/queries/firstVisit.ts).
 const firstVisit = !navigator.serviceWorker?.controller;
 startLocalData({ home: firstVisit && window.location.pathname === '/', serverRendered: rendered !== undefined });
+/**
+ * A repeat visit to the home page: its lists are read from the device before the first render
+ * (src/queries/warmStart.ts), which waits for them (at most WARM_WAIT_MAX_MS) beside the
+ * translations, so the first render already shows the cards; meanwhile the shell from the
+ * service worker and its splash are on screen (docs/architecture.md#how-it-runs).
+ */
+const WARM_WAIT_MAX_MS = 400;
+const warm = !firstVisit && window.location.pathname === '/' ? warmLists(Object.values(HOME_LISTS)) : undefined;
 
 /**
  * A server-rendered page in the visitor's language is hydrated from the same answers, once its
@@ -55,6 +65,9 @@ async function start() {
     return;
   }
   if (rendered) setFirstRender({ ...rendered, language, rates: rendered.rates });
+  // The translations are asked for now, not once the first render has mounted LanguageProvider.
+  const translations = activateLanguage(language, false).catch(() => undefined);
+  if (warm) await Promise.race([Promise.all([warm, translations]), new Promise((resolve) => setTimeout(resolve, WARM_WAIT_MAX_MS))]);
   createRoot(root).render(
     <StrictMode>
       <App />

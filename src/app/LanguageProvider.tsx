@@ -19,7 +19,8 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
 export function LanguageProvider({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   // A server-rendered page is rendered and hydrated in its own language, its catalog already active (src/main.tsx).
   const [language, setLanguage] = useState<Language>(() => firstRender()?.language ?? storedLanguage());
-  const [ready, setReady] = useState(() => Boolean(firstRender()) && i18n.locale === firstRender()?.language);
+  // Its catalog may be active already (src/main.tsx asks for it before the first render): then no fallback first.
+  const [ready, setReady] = useState(() => i18n.locale === language);
 
   useEffect(() => {
     let cancelled = false;

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { ProductRow } from '../db/db';
 import type { ProductView } from '../db/queries';
 import { listKey, type ListQuery } from '../db/listQuery';
 import { adoptFirstList, intent, interimList, interimProduct, onFirstVisitChange, useConnectivity } from '../sync';
 import { useLive } from './live';
 import { useFetchOnDemand } from './onDemand';
+import { dropWarmList, readList, useWarmList } from './warmStart';
 
 export type { ListQuery, ProductView };
 
@@ -68,18 +68,13 @@ export function useProductList(query: ListQuery): ListView {
     };
   }, [stableQuery, pages, online]);
 
-  const { data: device } = useLive(
-    async ({ db, deviceList, withFavorites }) => {
-      const list = await db.lists.get(key);
-      if (list) {
-        const rows = (await db.products.bulkGet(list.ids.slice(0, pages * size))).filter((p): p is ProductRow => Boolean(p));
-        return { source: 'server' as const, products: await withFavorites(rows), count: list.count, held: list.ids.length };
-      }
-      const { rows, count } = await deviceList(stableQuery, pages * size);
-      return { source: 'device' as const, products: await withFavorites(rows), count, held: rows.length };
-    },
-    [key, pages, size],
-  );
+  const { data: live } = useLive((device) => readList(device, key, stableQuery, pages * size), [key, pages, size]);
+  // A repeat visit's first page, read before the screen rendered (src/queries/warmStart.ts), until the live query answers.
+  const warm = useWarmList(key);
+  const device = live ?? (pages === 1 ? warm : undefined);
+  useEffect(() => {
+    if (live) dropWarmList(key);
+  }, [live, key]);
   // A first visit shows the first page from memory until the device has loaded and answered.
   const interim = useInterimList(key, stableQuery);
   const early = useMemo(

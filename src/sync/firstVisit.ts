@@ -79,6 +79,25 @@ export function deviceLoaded(): Device | null {
   return device;
 }
 
+/**
+ * Reads that run as soon as the device's chunk is in (asking for it), before anything else
+ * learns of it (src/queries/warmStart.ts): the renders and the sync engine's start that the news
+ * sets off would otherwise share the main thread and IndexedDB with them. The news waits for
+ * them at most FIRST_READS_MAX_MS.
+ */
+const FIRST_READS_MAX_MS = 500;
+const firstReads: Array<(device: Device) => Promise<unknown>> = [];
+let imported: Device | null = null;
+const readFailed = (error: unknown) => console.warn('Could not read from the local database', error);
+export function readFirst(read: (device: Device) => Promise<unknown>): void {
+  if (imported) {
+    read(imported).catch(readFailed);
+    return;
+  }
+  firstReads.push(read);
+  loadDevice().catch((error: unknown) => console.warn('Could not load the local database', error));
+}
+
 /** The device's modules, loaded once; the interim pages are moved into Dexie before anyone reads it. */
 export function loadDevice(): Promise<Device> {
   if (!loading) {
@@ -88,6 +107,9 @@ export function loadDevice(): Promise<Device> {
       await module
         .adoptInterim([...interim], [...interimProducts.values()])
         .catch((error: unknown) => console.warn('Could not keep the first answers on the device', error));
+      imported = module;
+      const reads = firstReads.splice(0).map((read) => read(module).catch(readFailed));
+      if (reads.length > 0) await Promise.race([Promise.all(reads), new Promise((resolve) => setTimeout(resolve, FIRST_READS_MAX_MS))]);
       device = module;
       dispatch('device-loaded');
       module.onCatalogueReplicated(() => dispatch('catalogue-replicated'));

@@ -39,6 +39,7 @@ export {
   interimProduct,
   loadDevice,
   onFirstVisitChange,
+  readFirst,
   type Device,
   type FirstVisitState,
 } from './firstVisit';

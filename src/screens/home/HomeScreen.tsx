@@ -17,6 +17,9 @@ const NONE: ListView['products'] = [];
 /** Explore's first page: the list's page size (src/db/listQuery.ts). */
 const EXPLORE_PAGE = 20;
 
+/** Whether a section above has cards, or may still bring them: then this one's cards can wait. */
+const leads = (list: ListView) => list.products.length > 0 || list.status === 'loading';
+
 /**
  * One titled grid. `later` sections render their cards in a background pass after the first
  * one painted (useDeferredValue): on a repeat visit the first grid shows without waiting for the
@@ -146,7 +149,7 @@ export default function HomeScreen() {
             list={hotSelling}
             empty={<Trans>Nothing is selling fast right now.</Trans>}
             expected={SECTION_SIZE}
-            later
+            later={leads(topRated)}
           />
           <Section
             id="home-explore"
@@ -155,7 +158,7 @@ export default function HomeScreen() {
             empty={<Trans>No products to show.</Trans>}
             expected={EXPLORE_PAGE}
             endless
-            later
+            later={leads(topRated) || leads(hotSelling)}
           />
         </>
       )}
