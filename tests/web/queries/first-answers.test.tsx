@@ -2,29 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { holdDeviceUntil, firstVisitState, deviceLoaded } from '@/sync/firstVisit';
 import { setFirstRender } from '@/sync/firstRender';
-import { useProductList } from '@/queries/products';
 import { HOME_FIRST_ANSWERS, HOME_PRELOADED } from '@/queries/home';
 import { fakeApi } from '../helpers';
+import { ListProbe } from './listProbe';
 import { makeProducts } from '../components/productFixtures';
 
 afterEach(() => {
   cleanup();
   setFirstRender(null);
 });
-
-function TopRated() {
-  const list = useProductList(HOME_PRELOADED);
-  return (
-    <div>
-      <p>{`${list.status} ${list.source} ${list.count}`}</p>
-      <ul>
-        {list.products.map((p) => (
-          <li key={p.id}>{p.name}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** A server-rendered page carries the answers it was rendered from (server/web-render.ts); src/main.tsx hands them over. */
 describe('a first visit with the answers embedded in the page', () => {
@@ -41,7 +27,7 @@ describe('a first visit with the answers embedded in the page', () => {
     });
     holdDeviceUntil(new Promise<void>(() => undefined));
 
-    render(<TopRated />);
+    render(<ListProbe query={HOME_PRELOADED} />);
     expect(await screen.findByText('ready server 25')).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(products.map((p) => p.name));
     expect(firstVisitState()).toBe('interim');

@@ -3,26 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { db } from '@/db/db';
 import { listKey } from '@/db/listQuery';
 import { deviceLoaded, firstVisitState, holdDeviceUntil, nextState, type FirstVisitEvent, type FirstVisitState } from '@/sync/firstVisit';
-import { useProductList } from '@/queries/products';
 import { firstAnswers } from '@/sync/firstVisit';
 import { fakeApi } from '../helpers';
+import { ListProbe } from './listProbe';
 import { makeProducts } from '../components/productFixtures';
 
 const QUERY = { section: 'top-rated', pageSize: 10 } as const;
-
-function TopRated() {
-  const list = useProductList(QUERY);
-  return (
-    <div>
-      <p>{`${list.status} ${list.source} ${list.count}`}</p>
-      <ul>
-        {list.products.map((p) => (
-          <li key={p.id}>{p.name}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 const names = () => screen.getAllByRole('listitem').map((li) => li.textContent);
 
@@ -41,7 +27,7 @@ describe('a list before the local database has loaded', () => {
     );
 
     expect(firstVisitState()).toBe('empty');
-    render(<TopRated />);
+    render(<ListProbe query={QUERY} />);
     expect(await screen.findByText('ready server 25')).toBeTruthy();
     expect(firstVisitState()).toBe('interim');
     expect(names()).toEqual(products.map((p) => p.name));

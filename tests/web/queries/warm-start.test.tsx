@@ -2,26 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { db } from '@/db/db';
 import { listKey } from '@/db/listQuery';
-import { useProductList, type ListQuery } from '@/queries/products';
+import type { ListQuery } from '@/queries/products';
 import { warmLists } from '@/queries/warmStart';
 import { toProductRow } from '@/sync/apply';
 import { reportUnreachable } from '@/sync/connectivity';
 import { fakeApi } from '../helpers';
+import { ListProbe } from './listProbe';
 import { makeProduct } from '../components/productFixtures';
-
-function List({ query }: { query: ListQuery }) {
-  const list = useProductList(query);
-  return (
-    <div>
-      <p>{`${list.status} ${list.source} ${list.count}`}</p>
-      <ul>
-        {list.products.map((p) => (
-          <li key={p.id}>{p.name}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 const HOT: ListQuery = { section: 'hot-selling', pageSize: 10 };
 
@@ -42,7 +29,7 @@ describe('a repeat visit reading its first lists ahead (src/queries/warmStart.ts
   it('shows the cards in the very first render, then follows the device as before', async () => {
     await holdList(['Shea butter', 'Hibiscus tea']);
     await warmLists([HOT]);
-    render(<List query={HOT} />);
+    render(<ListProbe query={HOT} />);
     // No wait: the first render already has them, where a live query alone would still be loading.
     expect(screen.getByText('ready server 2')).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Shea butter', 'Hibiscus tea']);
@@ -54,14 +41,14 @@ describe('a repeat visit reading its first lists ahead (src/queries/warmStart.ts
   it('never shows the old reading to a screen opened after the live query answered', async () => {
     await holdList(['Shea butter']);
     await warmLists([HOT]);
-    const first = render(<List query={HOT} />);
+    const first = render(<ListProbe query={HOT} />);
     expect(await screen.findByText('Shea butter')).toBeTruthy();
     await screen.findByText('ready server 1');
     // Let the live query answer, then the device changes while the home is not shown.
     await new Promise((resolve) => setTimeout(resolve, 50));
     first.unmount();
     await holdList(['Cashew nuts']);
-    render(<List query={HOT} />);
+    render(<ListProbe query={HOT} />);
     expect(screen.queryByText('Shea butter')).toBeNull();
     expect(await screen.findByText('Cashew nuts')).toBeTruthy();
   });
