@@ -1,6 +1,9 @@
 import type { ProductFilters, ProductSection } from '../shared/catalogue';
 import { listingFilterParams, type ListingFilters } from '../shared/listing-filters';
 
+/** Products per page of a list when its query names no size. */
+export const LIST_PAGE_SIZE = 20;
+
 /** A product list a screen shows: a section, optionally narrowed like GET /api/products/. */
 export interface ListQuery {
   section?: ProductSection;
@@ -35,7 +38,7 @@ export function firstPageUrl(q: ListQuery): string {
     supplier,
     exclude,
     ...listingFilterParams(q.filters),
-    limit: q.pageSize ?? 20,
+    limit: q.pageSize ?? LIST_PAGE_SIZE,
     offset: 0,
   };
   for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));

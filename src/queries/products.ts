@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ProductView } from '../db/queries';
-import { listKey, type ListQuery } from '../db/listQuery';
+import { LIST_PAGE_SIZE, listKey, type ListQuery } from '../db/listQuery';
 import { adoptFirstList, intent, interimList, interimProduct, onFirstVisitChange, useConnectivity } from '../sync';
 import { useLive } from './live';
 import { useFetchOnDemand } from './onDemand';
@@ -39,7 +39,7 @@ export interface ListView {
  */
 export function useProductList(query: ListQuery): ListView {
   const key = listKey(query);
-  const size = query.pageSize ?? 20;
+  const size = query.pageSize ?? LIST_PAGE_SIZE;
   const online = useConnectivity();
   const [pages, setPages] = useState(1);
   const [fetching, setFetching] = useState<'loading' | 'done' | 'error'>('loading');

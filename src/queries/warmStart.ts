@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ProductRow } from '../db/db';
 import type { ProductView } from '../db/queries';
-import { listKey, type ListQuery } from '../db/listQuery';
+import { LIST_PAGE_SIZE, listKey, type ListQuery } from '../db/listQuery';
 import { readFirst, type Device } from '../sync';
 
 /** A list as the device holds it: the server's order when the device kept it, else computed from its rows. */
@@ -47,7 +47,7 @@ export function warmLists(queries: ListQuery[]): Promise<unknown> {
       Promise.all(
         queries.map(async (query) => {
           const key = listKey(query);
-          warm.set(key, await readList(device, key, query, query.pageSize ?? 20));
+          warm.set(key, await readList(device, key, query, query.pageSize ?? LIST_PAGE_SIZE));
           for (const listener of listeners) listener();
         }),
       ).finally(() => {
