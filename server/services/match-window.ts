@@ -28,6 +28,8 @@ export interface WindowQuery {
   order: Array<[RawBuilder<unknown>, 'asc' | 'desc']>;
   take: number;
   skip: number;
+  /** The trigram index alone can find every product the filter keeps (searchIndexed in search.ts). */
+  indexed?: boolean;
 }
 
 export interface WindowAnswer {
@@ -68,10 +70,18 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
   };
   let window = Math.max(MATCH_WINDOW, 20 * wanted);
   let found = await read(window);
+  // Not one match among the newest: the words seldom meet, and the trigram index finds the few
+  // matches there are for less than the widest window costs. Only many matches gathered far
+  // down the order (then more than ALL_LIMIT) send it on to the window.
+  if (found.ids.length === 0 && !found.whole && q.indexed) {
+    const few = await everyMatch(db, q, ALL_LIMIT);
+    if (few) return few;
+  }
   if (found.ids.length < wanted && !found.whole) {
     // Matches are sparse, not rare: a window wide enough for the page at the density seen. A
-    // window without a single match (matches that gather far down the order) is widened to
-    // the most: reading it costs far less than every match of a common word read and sorted.
+    // window without a single match, past the index's few (matches that gather far down the
+    // order), is widened to the most: reading it costs far less than every match of a common
+    // word read and sorted.
     const wider = found.ids.length > 0 ? Math.ceil((window * wanted * 1.5) / found.ids.length) : MAX_WINDOW;
     if (wider <= MAX_WINDOW && wider > window) {
       window = wider;
@@ -79,14 +89,30 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
     }
   }
   if (found.ids.length >= wanted || found.whole) return { ids: found.ids.slice(q.skip) };
+  // biome-ignore lint/style/noNonNullAssertion: without a limit every match is read.
+  return (await everyMatch(db, q))!;
+}
+
+/**
+ * Every match, read through the trigram index and sorted; with `atMost`, none if there are
+ * more than that (the index gives them in no useful order, so a few cannot stand for all).
+ */
+async function everyMatch(db: Database, q: WindowQuery, atMost?: number): Promise<WindowAnswer | undefined> {
+  const order = sql.join(q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
+  const keys = sql.join(q.order.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`));
+  const matchOrder = sql.join(q.order.map(([, direction], i) => sql.raw(`m.k${i} ${direction}`)));
+  const cap = atMost === undefined ? sql`` : sql`limit ${atMost + 1}`;
+  // The matches and their order keys come from the one scan of the trigram index: joining them
+  // back to products let the planner, misled by its guess of their number, hash the whole table.
   const every = await sql<{ id: number; total: number }>`
-    with m as materialized (select p.id from products p where ${and([...q.where, ...q.filter])})
-    select p.id, (select count(*)::int from m) as total from (select 1) one
-      left join (m join products p on p.id = m.id) on true
-    order by ${order} limit ${ALL_LIMIT}`.execute(db);
-  const all = every.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+    with m as materialized (select p.id, ${keys} from products p where ${and([...q.where, ...q.filter])} ${cap})
+    select m.id, (select count(*)::int from m) as total from m
+    order by ${matchOrder} limit ${ALL_LIMIT}`.execute(db);
+  const all = every.rows.map((r) => r.id);
   const total = Number(every.rows[0]?.total ?? 0);
+  if (atMost !== undefined && total > atMost) return undefined;
   if (all.length === total) return { ids: all.slice(q.skip, q.skip + q.take), total, all };
+  const wanted = q.take + q.skip;
   // The first ALL_LIMIT matches in order hold the page when it is not deeper.
   if (wanted <= all.length) return { ids: all.slice(q.skip, wanted), total };
   const page = await sql<{ id: number }>`

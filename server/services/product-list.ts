@@ -3,7 +3,7 @@ import type { Database } from '../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
 import { productCards } from './products';
-import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
+import { SEARCH_HEAD, searchIndexed, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
@@ -106,7 +106,13 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
       countUpTo(
         db,
         matching,
-        term && ((limit) => countFirstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST }, limit - 1)),
+        term &&
+          ((limit) =>
+            countFirstMatches(
+              db,
+              { where: conditions, filter: [searchMatch(term)], order: NEWEST, indexed: searchIndexed(term) },
+              limit - 1,
+            )),
       ),
     );
     return counting;
@@ -212,7 +218,15 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
 }
 
 async function searchHead(db: Database, term: SearchTerm, conditions: Conditions) {
-  const byText = await firstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0 });
+  const indexed = searchIndexed(term);
+  const byText = await firstMatches(db, {
+    where: conditions,
+    filter: [searchMatch(term)],
+    order: NEWEST,
+    take: SEARCH_HEAD,
+    skip: 0,
+    indexed,
+  });
   // The name matches are among the text matches (search_doc holds the name): when those are
   // few and all known, the name matches are picked from them rather than searched for again.
   const byName = byText.all
@@ -225,7 +239,7 @@ async function searchHead(db: Database, term: SearchTerm, conditions: Conditions
         .limit(SEARCH_HEAD)
         .execute()
         .then((rows) => ({ ids: rows.map((r) => r.id) }))
-    : await firstMatches(db, { where: conditions, filter: [searchNameMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0 });
+    : await firstMatches(db, { where: conditions, filter: [searchNameMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0, indexed });
   const candidates = [...new Set([...byName.ids, ...byText.ids])];
   const head =
     candidates.length === 0
@@ -267,15 +281,23 @@ async function searchTail(
     return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
   }
   const filter = [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])];
+  const indexed = searchIndexed(term);
   if (tailSeek) {
-    const tail = await firstMatches(db, { where: [...conditions, ...newestAfter(args.after)], filter, order: NEWEST, take: want, skip });
+    const tail = await firstMatches(db, {
+      where: [...conditions, ...newestAfter(args.after)],
+      filter,
+      order: NEWEST,
+      take: want,
+      skip,
+      indexed,
+    });
     return { ...split([...fromHead, ...tail.ids], args.limit), seekable: true, total };
   }
   // Deeper pages of the same matches share one read of the tail's first products (kept per
   // version, in powers of two, as a list's first products are): each page is then a slice.
   const key = [...conditions, searchMatch(term), sql<SqlBool>`${term.whole} is not null`];
   const tail = await firstOfOrder(db, args.version, 'search tail', key, reach(skip, want - 1, args.version), (n) =>
-    firstMatches(db, { where: conditions, filter, order: NEWEST, take: n, skip: 0 }).then((r) => r.ids),
+    firstMatches(db, { where: conditions, filter, order: NEWEST, take: n, skip: 0, indexed }).then((r) => r.ids),
   );
   const around = tail.slice(blockOf(skip), blockOf(skip) + CARDS_READ_AT_ONCE);
   return { ...split([...fromHead, ...tail.slice(skip, skip + want)], args.limit), seekable: true, total, around };

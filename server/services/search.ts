@@ -93,3 +93,11 @@ export function searchRank(term: SearchTerm): RawBuilder<number> {
     + ${sql.join(inName, sql` + `)}
     + similarity(p.search_name, ${term.whole}::text))`;
 }
+
+/**
+ * Whether the trigram indexes alone find every match of the term: each word holds three
+ * letters or digits in a row, a trigram to look up (pg_trgm cannot narrow a shorter word).
+ */
+export function searchIndexed(term: SearchTerm): boolean {
+  return term.words.length > 0 && term.words.every((w) => /[\p{L}\p{N}]{3}/u.test(w));
+}

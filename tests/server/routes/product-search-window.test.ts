@@ -66,6 +66,14 @@ describe('GET /api/products/?search= beyond the first window', () => {
     expect(ids).toHaveLength(expected.amber.size);
   });
 
+  it('finds words that meet only in old products, each once, counted exactly', async () => {
+    const woven = [...expected.zephyr].filter((id) => (id - Math.min(...expected.zephyr)) % 3 === 0);
+    const { ids, count } = await pages('/api/products/?search=zephyr%20woven&limit=4');
+    expect(count).toBe(10);
+    expect(new Set(ids)).toEqual(new Set(woven));
+    expect(ids).toHaveLength(10);
+  });
+
   it('finds nothing for words that never meet, with a count of 0', async () => {
     const res = await t.api.get('/api/products/?search=zephyr%20amber%20woven');
     expect(res.status).toBe(200);
