@@ -122,11 +122,19 @@ function listenForChanges(databaseUrl: string, counter: WriteCounter) {
 const writeCounters = new WeakMap<Database, WriteCounter>();
 export const localWrites = (db: Database): WriteCounter | undefined => writeCounters.get(db);
 
+/**
+ * The embedded databases (PGlite): their tables live in this process's memory, so a row fetched
+ * by its index costs little more than one read in index order (services/match-window.ts).
+ */
+const embedded = new WeakSet<Database>();
+export const isEmbedded = (db: Database): boolean => embedded.has(db);
+
 export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
   const { PGliteDialect } = await import('./pglite-driver');
   const dialect = new PGliteDialect(pglite);
   const db = new Kysely<DB>({ dialect });
   writeCounters.set(db, dialect.writes);
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',
