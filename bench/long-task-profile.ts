@@ -33,6 +33,8 @@ export async function startProfile(cdp: CDPSession): Promise<void> {
 }
 
 const IDLE = new Set(['(idle)', '(program)']);
+/** How many functions are printed per run (BENCH_PROFILE_LINES). */
+const LINES = Number(process.env.BENCH_PROFILE_LINES ?? 14);
 const label = (f: Frame) =>
   `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(assets|src)\//, '$1/').replace(/^https?:\/\/[^/]+\//, '')}:${f.lineNumber + 1}`;
 
@@ -73,7 +75,7 @@ export async function printLongTasks(cdp: CDPSession, overMs = 50, top = 8): Pro
     const inclusive = new Map<string, number>();
     for (const s of run.samples) for (const name of new Set(stack(s.id).map(label))) add(inclusive, name, s.ms);
     console.log(`  a run of ${Math.round(run.ms)} ms; the functions in it longest (inclusive):`);
-    for (const [name, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`    ${Math.round(ms)} ms  ${name}`);
+    for (const [name, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, LINES)) console.log(`    ${Math.round(ms)} ms  ${name}`);
   }
 }
 

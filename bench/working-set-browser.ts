@@ -86,12 +86,15 @@ try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
+    // Looked for once per frame, before the frame's own layout: asked on every change of the
+    // page as it is parsed, the card's size forced a layout each time, and those showed as the
+    // page's own long tasks.
     const check = () => {
-      if (window.firstCardAt) return;
       const card = document.querySelector(${JSON.stringify(CARD)});
       if (card && card.getBoundingClientRect().height > 0) window.firstCardAt = performance.now();
+      else requestAnimationFrame(check);
     };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    requestAnimationFrame(check);
   })();`);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -8,8 +8,12 @@ import { MEDIA_WIDTHS } from '../shared/constants';
  */
 const RESIZABLE = /^\/media\/[^?#]+\.(png|jpe?g|webp|gif)(\?[^#]*)?$/i;
 
+let pageOrigin: string | undefined;
+/** The page's origin, read once: `location.origin` is a slow property, asked once per picture. */
 function origin(): string {
-  return typeof window === 'undefined' ? '' : window.location.origin;
+  if (typeof window === 'undefined') return '';
+  pageOrigin ??= window.location.origin;
+  return pageOrigin;
 }
 
 /** The URL's path when it is one of our resizable media files, else null. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore, type DependencyList } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type DependencyList } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceLoaded, loadDevice, onFirstVisitChange, type Device } from '../sync';
 
@@ -19,11 +19,21 @@ export interface Live<T> {
   error: unknown;
 }
 
-/** The device's modules once loaded (asking for them), else null. */
+/**
+ * The device's modules once loaded (asking for them), else null. Their arrival is news to every
+ * live query on the screen at once: it is rendered as a transition, in slices that yield to
+ * the page, not as an external store's update, which React renders whole in one task
+ * (docs/architecture.md, "One entry script").
+ */
 export function useDevice(): Device | null {
-  const loaded = useSyncExternalStore(onFirstVisitChange, deviceLoaded, deviceLoaded);
+  const [loaded, setLoaded] = useState(deviceLoaded);
   useEffect(() => {
-    if (!loaded) loadDevice().catch((error: unknown) => console.warn('Could not load the local database', error));
+    const update = () => startTransition(() => setLoaded(deviceLoaded()));
+    const unsubscribe = onFirstVisitChange(update);
+    // In between the render and this effect, the modules may have come.
+    if (deviceLoaded() !== loaded) update();
+    if (!deviceLoaded()) loadDevice().catch((error: unknown) => console.warn('Could not load the local database', error));
+    return unsubscribe;
   }, [loaded]);
   return loaded;
 }

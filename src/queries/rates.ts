@@ -47,8 +47,14 @@ export function useRates(): Record<string, number> {
   return row?.rates ?? firstRender()?.rates ?? FALLBACK_RATES;
 }
 
-/** The currency a server-rendered page was rendered in, while it is rendered or hydrated (src/sync/firstRender.ts). */
-const renderedCurrency = () => firstRender()?.currency ?? null;
+/**
+ * The currency a server-rendered page was rendered in, while it is rendered or hydrated
+ * (src/sync/firstRender.ts), and the device's after: both as the code shown, so that a guest
+ * with no choice stored (shown the default either way) does not re-render every price at once
+ * right after hydration, as a store whose value changed makes React do.
+ */
+const renderedCurrency = () => firstRender()?.currency ?? DEFAULT_CURRENCY;
+const shownCurrency = () => storedCurrency() ?? DEFAULT_CURRENCY;
 
 export interface CurrencyView {
   code: string;
@@ -60,9 +66,9 @@ export interface CurrencyView {
 /** docs/product.md#currency: the user's currency if set, else the stored choice, else USD; with its rate. */
 export function useCurrency(): CurrencyView {
   const { user } = useAuth();
-  const stored = useSyncExternalStore(subscribe, storedCurrency, renderedCurrency);
+  const stored = useSyncExternalStore(subscribe, shownCurrency, renderedCurrency);
   const rates = useRates();
-  const code = (user?.currency && CURRENCY_CODES.includes(user.currency) ? user.currency : null) ?? stored ?? DEFAULT_CURRENCY;
+  const code = (user?.currency && CURRENCY_CODES.includes(user.currency) ? user.currency : null) ?? stored;
   const rate = rates[code] ?? FALLBACK_RATES[code] ?? 1;
   return {
     code,
