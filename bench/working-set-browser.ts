@@ -14,7 +14,8 @@
  * meanwhile, then, offline, how long the first search keystroke takes to show suggestions (the
  * box waits 300 ms after a keystroke by design: that wait is shown apart).
  * BENCH_CPU_SLOWDOWN, BENCH_DOWN_KBPS, BENCH_UP_KBPS, BENCH_RTT_MS change the profile;
- * BENCH_PROFILE=1 also prints what the long tasks were doing (./long-task-profile.ts).
+ * BENCH_PROFILE=1 also prints what the long tasks were doing (./long-task-profile.ts); BENCH_TRACE=<file>
+ * records a DevTools trace of the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -100,6 +101,9 @@ try {
   const cdp = await context.newCDPSession(page);
   if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   if (process.env.BENCH_PROFILE) await startProfile(cdp);
+  // BENCH_TRACE=<file> records a DevTools trace of the run (open it in DevTools' Performance panel):
+  // long tasks that are style, layout or paint rather than script show there, not in the profile.
+  if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
   const started = Date.now();
   const navigatedAt = performance.now();
   await page.goto('/');
@@ -119,6 +123,7 @@ try {
     if (Date.now() - started > 15 * 60_000) throw new Error('the device did not settle within 15 minutes');
   }
   if (process.env.BENCH_PROFILE) await printLongTasks(cdp);
+  if (process.env.BENCH_TRACE) await browser.stopTracing();
   const usage = await page.evaluate(
     async () =>
       ((await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } }).usageDetails?.indexedDB ?? 0,

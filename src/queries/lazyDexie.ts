@@ -1,16 +1,33 @@
+import { startTransition } from 'react';
 import { deviceLoaded } from '../sync';
 
 /**
  * What dexie-react-hooks sees as `Dexie` in the build (vite.config.ts points its `dexie` import
  * here): its useLiveQuery calls only `Dexie.liveQuery`, which this answers with the device's own
  * once the chunk is in (src/queries/live.ts asks again then), so Dexie stays out of the entry script.
+ *
+ * A query's new answer re-renders its screen as a transition: React renders a transition in
+ * slices that yield to the page, while a plain update (what useLiveQuery makes) is rendered whole
+ * in one task. While the catalogue is copied, answers change every page, and a grid rendered in
+ * one task held the phone profile's main thread for up to 80 ms (docs/architecture.md).
  */
 interface Subscribable {
-  subscribe(...args: unknown[]): { unsubscribe(): void };
+  subscribe(next: (value: unknown) => void, error?: (error: unknown) => void): { unsubscribe(): void };
 }
 
 const NEVER: Subscribable = { subscribe: () => ({ unsubscribe: () => undefined }) };
 
+/** `observable` with its callbacks run inside startTransition: they still run at once, only their renders wait. */
+function asTransitions(observable: Subscribable): Subscribable {
+  return {
+    subscribe: (next, error) =>
+      observable.subscribe((value) => startTransition(() => next(value)), error && ((failure) => startTransition(() => error(failure)))),
+  };
+}
+
 export const Dexie = {
-  liveQuery: (querier: () => unknown): Subscribable => (deviceLoaded()?.liveQuery(querier) as Subscribable | undefined) ?? NEVER,
+  liveQuery: (querier: () => unknown): Subscribable => {
+    const observable = deviceLoaded()?.liveQuery(querier) as Subscribable | undefined;
+    return observable ? asTransitions(observable) : NEVER;
+  },
 };
