@@ -7,9 +7,9 @@ import { isEmbedded, type Database } from '../db';
  * - the first MATCH_WINDOW products in that order are read from the index, and the filter is
  *   tried on each, until the page is full: a broad term finds its page there; when the
  *   window holds some matches but too few, it is widened once to fit the density seen;
- * - only when that window holds too few matches (a rare term, or words that seldom meet) are
- *   all the matches read through the trigram index, and there are then few of them, so they
- *   are sorted whole and counted exactly.
+ * - when that window holds too few matches and few are likely in all (words that seldom meet,
+ *   a rare term), or a wider window would cost more, all the matches are read through the
+ *   trigram index, sorted whole and counted exactly.
  * Neither way is left to the planner's guess of how many products a substring matches, which
  * is often wrong by a hundred times and then walks a million rows for nothing.
  */
@@ -44,12 +44,18 @@ export interface WindowAnswer {
 const ALL_LIMIT = 5000;
 
 const and = (list: Conditions) => (list.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(list, sql` and `)})`);
+/** The query's ORDER BY over `p`. */
+const orderOf = (q: Pick<WindowQuery, 'order'>) => sql.join(q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
+/** The order's keys selected as k0, k1…, to order by again outside the scan (over `alias`). */
+const keysOf = (q: Pick<WindowQuery, 'order'>) => sql.join(q.order.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`));
+const keyOrderOf = (q: Pick<WindowQuery, 'order'>, alias: string) =>
+  sql.join(q.order.map(([, direction], i) => sql.raw(`${alias}.k${i} ${direction}`)));
 
 export async function firstMatches(db: Database, q: WindowQuery): Promise<WindowAnswer> {
-  const order = sql.join(q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
-  const keys = sql.join(q.order.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`));
+  const order = orderOf(q);
+  const keys = keysOf(q);
   // Ordered by the window's own keys, the page stops reading the window once it is full.
-  const keyOrder = sql.join(q.order.map(([, direction], i) => sql.raw(`w.k${i} ${direction}`)));
+  const keyOrder = keyOrderOf(q, 'w');
   const wanted = q.take + q.skip;
   // A window short of the page also says, in the same round trip, how many products it held
   // (fewer than its size means it held every candidate, and its matches are all there are) and
@@ -78,9 +84,9 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
   }
   if (found.ids.length < wanted && !found.whole) {
     // Matches are sparse, not rare: a window wide enough for the page at the density seen. A
-    // window without a single match, past the index's few (matches that gather far down the
-    // order), is widened to the most: reading it costs far less than every match of a common
-    // word read and sorted.
+    // window without a single match whose matches proved too many for the index (they gather
+    // far down the order) is widened to the most: reading it costs far less than every match
+    // of a common word read and sorted.
     const wider = found.ids.length > 0 ? Math.ceil((window * wanted * 1.5) / found.ids.length) : MAX_WINDOW;
     if (wider <= MAX_WINDOW && wider > window) {
       window = wider;
@@ -115,16 +121,13 @@ function fewerThroughIndex(db: Database, hits: number, window: number, size: num
  * more than that (the index gives them in no useful order, so a few cannot stand for all).
  */
 async function everyMatch(db: Database, q: WindowQuery, atMost?: number): Promise<WindowAnswer | undefined> {
-  const order = sql.join(q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
-  const keys = sql.join(q.order.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`));
-  const matchOrder = sql.join(q.order.map(([, direction], i) => sql.raw(`m.k${i} ${direction}`)));
   const cap = atMost === undefined ? sql`` : sql`limit ${atMost + 1}`;
   // The matches and their order keys come from the one scan of the trigram index: joining them
   // back to products let the planner, misled by its guess of their number, hash the whole table.
   const every = await sql<{ id: number; total: number }>`
-    with m as materialized (select p.id, ${keys} from products p where ${and([...q.where, ...q.filter])} ${cap})
+    with m as materialized (select p.id, ${keysOf(q)} from products p where ${and([...q.where, ...q.filter])} ${cap})
     select m.id, (select count(*)::int from m) as total from m
-    order by ${matchOrder} limit ${ALL_LIMIT}`.execute(db);
+    order by ${keyOrderOf(q, 'm')} limit ${ALL_LIMIT}`.execute(db);
   const all = every.rows.map((r) => r.id);
   const total = Number(every.rows[0]?.total ?? 0);
   if (atMost !== undefined && total > atMost) return undefined;
@@ -133,7 +136,9 @@ async function everyMatch(db: Database, q: WindowQuery, atMost?: number): Promis
   // The first ALL_LIMIT matches in order hold the page when it is not deeper.
   if (wanted <= all.length) return { ids: all.slice(q.skip, wanted), total };
   const page = await sql<{ id: number }>`
-    select p.id from products p where ${and([...q.where, ...q.filter])} order by ${order} limit ${q.take} offset ${q.skip}`.execute(db);
+    select p.id from products p where ${and([...q.where, ...q.filter])} order by ${orderOf(q)} limit ${q.take} offset ${q.skip}`.execute(
+    db,
+  );
   return { ids: page.rows.map((r) => r.id), total };
 }
 
@@ -150,9 +155,7 @@ export async function countFirstMatches(db: Database, q: Omit<WindowQuery, 'take
       select count(*) filter (where w.hit)::int as n, count(*)::int as scanned,
         (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass) as size
       from (
-        select ${and(q.filter)} as hit from products p order by ${sql.join(
-          q.order.map(([key, direction]) => sql`${key} ${sql.raw(direction)}`),
-        )} limit ${MATCH_WINDOW}) w`.execute(db);
+        select ${and(q.filter)} as hit from products p order by ${orderOf(q)} limit ${MATCH_WINDOW}) w`.execute(db);
     const n = Number(hits.rows[0]?.n ?? 0);
     const scanned = Number(hits.rows[0]?.scanned ?? 0);
     if (scanned < MATCH_WINDOW) return Math.min(n, limit + 1);
