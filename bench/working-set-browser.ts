@@ -149,6 +149,18 @@ try {
   console.log(
     `main thread until settled: longest task ${longest} ms, total blocking time ${blocking} ms, ${untilSettled.length} tasks over 50 ms, ${over100} over 100 ms`,
   );
+  // Replication proper: from the first sync request (the proxy's clock, started with the
+  // navigation) to settle; the first screen's parse, layout and hydration come before it.
+  const firstPull = throttledLink.crossings.find((c) => c.path.startsWith('/api/sync/'));
+  if (firstPull) {
+    const from = firstPull.start - navigatedAt;
+    const copying = untilSettled.filter((t) => t.start >= from);
+    console.log(
+      `  of which during replication (from the first sync request, ${(from / 1000).toFixed(1)} s): longest task ${Math.round(
+        Math.max(0, ...copying.map((t) => t.duration)),
+      )} ms, total blocking time ${Math.round(copying.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0))} ms, ${copying.filter((t) => t.duration > 100).length} over 100 ms`,
+    );
+  }
   if (process.env.BENCH_VERBOSE && firstCard !== null) {
     console.log('  requests begun before the first card (ms after navigation: asked, first byte, end; bytes):');
     for (const c of throttledLink.crossings.filter((c) => c.start - navigatedAt < firstCard)) {
