@@ -104,7 +104,7 @@ export function loadDevice(): Promise<Device> {
     loading = (async () => {
       await hold?.catch(() => undefined);
       // Dexie first, in a task of its own: run with the rest of the device's code, the chunk's
-      // first evaluation was one task of 120–150 ms on the phone profile (docs/sync.md#working-set).
+      // first evaluation was one task of 120–150 ms on the phone profile (docs/architecture.md).
       await import('dexie');
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
       const module = await import('./device');
