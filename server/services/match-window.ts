@@ -28,7 +28,7 @@ export interface WindowQuery {
   order: Array<[RawBuilder<unknown>, 'asc' | 'desc']>;
   take: number;
   skip: number;
-  /** The trigram index alone can find every product the filter keeps (searchIndexed in search.ts). */
+  /** The trigram index alone can find every product the filter keeps (SearchTerm.indexed in search.ts). */
   indexed?: boolean;
 }
 
@@ -87,7 +87,7 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
     // window without a single match whose matches proved too many for the index (they gather
     // far down the order) is widened to the most: reading it costs far less than every match
     // of a common word read and sorted.
-    const wider = found.ids.length > 0 ? Math.ceil((window * wanted * 1.5) / found.ids.length) : MAX_WINDOW;
+    const wider = found.ids.length > 0 ? Math.ceil(widerWindow(window, wanted, found.ids.length)) : MAX_WINDOW;
     if (wider <= MAX_WINDOW && wider > window) {
       window = wider;
       found = await read(window);
@@ -97,6 +97,9 @@ export async function firstMatches(db: Database, q: WindowQuery): Promise<Window
   // biome-ignore lint/style/noNonNullAssertion: without a limit every match is read.
   return (await everyMatch(db, q))!;
 }
+
+/** A window wide enough for `wanted` matches at the density seen (`hits` of `window`), with half again to spare. */
+const widerWindow = (window: number, wanted: number, hits: number) => (window * wanted * 1.5) / hits;
 
 /**
  * Whether reading every match through the trigram index likely costs less than a window wide
@@ -111,7 +114,7 @@ function fewerThroughIndex(db: Database, hits: number, window: number, size: num
   if (hits === 0) return true;
   if (size <= 0) return false;
   const likely = (hits * size) / window;
-  const wider = (window * wanted * 1.5) / hits;
+  const wider = widerWindow(window, wanted, hits);
   const rowCost = isEmbedded(db) ? 2 : 20;
   return likely <= ALL_LIMIT && (wider > MAX_WINDOW || rowCost * likely < wider);
 }

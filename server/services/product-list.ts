@@ -3,7 +3,7 @@ import type { Database } from '../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
 import { productCards } from './products';
-import { SEARCH_HEAD, searchIndexed, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
+import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-page';
@@ -108,11 +108,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
         matching,
         term &&
           ((limit) =>
-            countFirstMatches(
-              db,
-              { where: conditions, filter: [searchMatch(term)], order: NEWEST, indexed: searchIndexed(term) },
-              limit - 1,
-            )),
+            countFirstMatches(db, { where: conditions, filter: [searchMatch(term)], order: NEWEST, indexed: term.indexed }, limit - 1)),
       ),
     );
     return counting;
@@ -218,7 +214,7 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
 }
 
 async function searchHead(db: Database, term: SearchTerm, conditions: Conditions) {
-  const indexed = searchIndexed(term);
+  const { indexed } = term;
   const byText = await firstMatches(db, {
     where: conditions,
     filter: [searchMatch(term)],
@@ -281,7 +277,7 @@ async function searchTail(
     return { ...split([...fromHead, ...known.slice(from + skip, from + skip + want)], args.limit), seekable: true, total };
   }
   const filter = [searchMatch(term), ...(head.length > 0 ? [sql<SqlBool>`p.id not in (${sql.join(head)})`] : [])];
-  const indexed = searchIndexed(term);
+  const { indexed } = term;
   if (tailSeek) {
     const tail = await firstMatches(db, {
       where: [...conditions, ...newestAfter(args.after)],

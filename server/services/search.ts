@@ -36,6 +36,11 @@ export function searchWords(term: string): string[] {
 export interface SearchTerm {
   words: string[];
   whole: string;
+  /**
+   * The trigram indexes alone find every match: each word holds three letters or digits in a
+   * row, a trigram to look up (pg_trgm cannot narrow a shorter word).
+   */
+  indexed: boolean;
 }
 
 /**
@@ -64,7 +69,12 @@ async function foldTerm(db: Database, term: string): Promise<SearchTerm> {
     db,
   );
   const folded = rows.rows.map((r) => r.folded);
-  return { words: folded.slice(0, -1), whole: folded.at(-1) ?? '' };
+  const foldedWords = folded.slice(0, -1);
+  return {
+    words: foldedWords,
+    whole: folded.at(-1) ?? '',
+    indexed: foldedWords.length > 0 && foldedWords.every((w) => /[\p{L}\p{N}]{3}/u.test(w)),
+  };
 }
 
 const contains = (column: RawBuilder<unknown>, word: string) => sql<SqlBool>`${column} like ${`%${word}%`}`;
@@ -92,12 +102,4 @@ export function searchRank(term: SearchTerm): RawBuilder<number> {
     (case when p.search_name like ${`${term.whole}%`} then 4 else 0 end)
     + ${sql.join(inName, sql` + `)}
     + similarity(p.search_name, ${term.whole}::text))`;
-}
-
-/**
- * Whether the trigram indexes alone find every match of the term: each word holds three
- * letters or digits in a row, a trigram to look up (pg_trgm cannot narrow a shorter word).
- */
-export function searchIndexed(term: SearchTerm): boolean {
-  return term.words.length > 0 && term.words.every((w) => /[\p{L}\p{N}]{3}/u.test(w));
 }
