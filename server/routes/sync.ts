@@ -88,15 +88,17 @@ const sync: FastifyPluginAsyncZod = async (app) => {
   // A page of 1,000 products holds a few MB in memory: 24 cover a 20,000-product catalogue.
   const cataloguePages = createCatalogueCache<SyncAnswer>(Infinity, 24);
   const version = catalogueVersionReader(app.db);
-  const pullInSnapshot = (userId: number | null, since: Cursor, limit: number, only?: string[], shape?: Shape) =>
-    // One snapshot for every query: the bound of settled transactions and the rows agree.
-    app.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute((db) => pull(db, userId, since, limit, only, shape));
   // A shape's pages are shared the same way, in a cache of their own so that the many shapes
   // devices hold do not push the whole catalogue's pages out.
   const shapePages = createCatalogueCache<SyncAnswer>(Infinity, 64);
+  // A page made while a running transaction held the feed back is not kept: that transaction's
+  // end may move no catalogue version, and the kept page would hold back what followed it.
+  const heldBack = new WeakSet<SyncAnswer>();
+  const sharedPull = async (since: Cursor, limit: number, only?: string[], shape?: Shape) => {
+    const { answer, complete } = await pull(app.db, null, since, limit, only, shape);
+    if (!complete) heldBack.add(answer);
+    return answer;
+  };
 
   app.get(
     '/api/sync/',
@@ -112,11 +114,16 @@ const sync: FastifyPluginAsyncZod = async (app) => {
       const limit = request.query.limit ?? SYNC_DEFAULT_LIMIT;
       const only = request.query.collections;
       const userId = request.user?.id ?? null;
-      if (!shape && (only?.length !== 1 || only[0] !== 'products')) return pullInSnapshot(userId, since, limit, only);
+      if (!shape && (only?.length !== 1 || only[0] !== 'products')) return (await pull(app.db, userId, since, limit, only)).answer;
 
       const pages = shape ? shapePages : cataloguePages;
       const key = `${shape ? `${shape.kind}:${shape.id} ` : ''}${request.query.since ?? ''} ${limit}`;
-      const page = await pages.get(key, await version(), () => pullInSnapshot(null, since, limit, only, shape));
+      const page = await pages.get(
+        key,
+        await version(),
+        () => sharedPull(since, limit, only, shape),
+        (answer) => !heldBack.has(answer),
+      );
       if (userId === null) return sendPrepared(request, reply, page.prepared(), 'application/json; charset=utf-8');
       const products = page.value.changes.products;
       if (!products) return page.value;

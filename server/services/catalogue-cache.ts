@@ -168,8 +168,11 @@ function cached<T>(value: T): Cached<T> {
 export function createCatalogueCache<T>(ttlMs = Infinity, maxEntries = MAX_ENTRIES) {
   const entries = new Map<string, Entry<T>>();
   return {
-    /** The answer for `key` at `version`, made by `make` when missing, outdated or expired. */
-    get(key: string, version: Version, make: () => Promise<T>): Promise<Cached<T>> {
+    /**
+     * The answer for `key` at `version`, made by `make` when missing, outdated or expired. With
+     * `keep`, an answer it refuses serves only the requests that waited for it and is then dropped.
+     */
+    get(key: string, version: Version, make: () => Promise<T>, keep?: (value: T) => boolean): Promise<Cached<T>> {
       const hit = entries.get(key);
       entries.delete(key);
       if (hit && hit.version === version && hit.expires > Date.now()) {
@@ -180,9 +183,12 @@ export function createCatalogueCache<T>(ttlMs = Infinity, maxEntries = MAX_ENTRI
       const answer = make().then(cached);
       const entry = { version, expires: Date.now() + ttlMs, answer };
       entries.set(key, entry);
-      answer.catch(() => {
+      const drop = () => {
         if (entries.get(key) === entry) entries.delete(key);
-      });
+      };
+      answer.then((made) => {
+        if (keep && !keep(made.value)) drop();
+      }, drop);
       // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return answer;

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
  * transactions older than every transaction of its database still running (`before`);
  * any transaction that commits later has a txid at or above that bound, so it sorts after
  * every position handed out so far and no change is ever skipped, without writers taking
- * turns.
+ * turns. The bound is read before the snapshot the rows are read in: the argument is in
+ * docs/api.md#why-no-change-is-skipped.
  */
 export interface Position {
   txid: number;

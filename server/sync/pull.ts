@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db';
+import type { DB } from '../db/schema';
 import { syncCollections } from '.';
 import { syncBounds, type SyncBounds } from './tombstones';
 import { START, after, compare, cursorOf, inWindow, type Cursor, type Position } from './feed';
@@ -25,9 +26,25 @@ export async function nothingNew(cursor: Cursor, bounds: () => Promise<SyncBound
   return { cursor: cursorOf(cursor.at, markFor(cursor, cursor.at, prunedThrough, false)), has_more: false, reset: false, changes: {} };
 }
 
+/** A page of the feed, and whether it holds every committed change up to its bound. */
+export interface Pulled {
+  answer: SyncAnswer;
+  /**
+   * False when a running transaction held the bound back: changes committed after it wait.
+   * Its end may move no catalogue version (it may have written no catalogue table), so a page
+   * shared between devices is kept only when complete (routes/sync.ts).
+   */
+  complete: boolean;
+}
+
 /**
  * With a `shape`, only that shape of the products collection (docs/api.md#shapes): its rows from
  * their index, and its tombstones, exits included, under `products`.
+ *
+ * The bound of settled transactions is read first, in a statement of its own, and the rows after
+ * it, in one repeatable-read snapshot taken later: a transaction that the bound lets through has
+ * ended by the time the bound is read, so that snapshot sees its writes (docs/api.md#why-no-change-is-skipped).
+ * Reading the bound inside the same snapshot skipped such a transaction for good.
  */
 export async function pull(
   db: Database,
@@ -36,8 +53,24 @@ export async function pull(
   limit: number,
   only?: string[],
   shape?: Shape,
+): Promise<Pulled> {
+  const bounds = await syncBounds(db);
+  const answer = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((snapshot) => pullWithin(snapshot, bounds, userId, cursor, limit, only, shape));
+  return { answer, complete: bounds.settled >= bounds.nextTxid };
+}
+
+async function pullWithin(
+  db: Transaction<DB>,
+  { prunedThrough, nextTxid, settled }: SyncBounds,
+  userId: number | null,
+  cursor: Cursor,
+  limit: number,
+  only?: string[],
+  shape?: Shape,
 ): Promise<SyncAnswer> {
-  const { prunedThrough, nextTxid, settled } = await syncBounds(db);
   const reset = !cursor.fresh && (cursor.outdated || missedDeletions(cursor, prunedThrough) || cursor.at.txid >= nextTxid);
   // Each source gives its first limit + 1 entries: the merged first `limit` are then exact.
   const window = { after: reset ? START : cursor.at, before: settled, limit: limit + 1 };
@@ -84,7 +117,7 @@ interface Bounds {
   window: { after: Position; before: number; limit: number };
 }
 
-async function pullShape(db: Database, userId: number | null, cursor: Cursor, limit: number, shape: Shape, bounds: Bounds) {
+async function pullShape(db: Transaction<DB>, userId: number | null, cursor: Cursor, limit: number, shape: Shape, bounds: Bounds) {
   const { window } = bounds;
   const [rows, tombstones] = await Promise.all([
     shapeProducts(db, shape, userId, window),

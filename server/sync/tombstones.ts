@@ -25,19 +25,25 @@ export interface SyncBounds {
   nextTxid: number;
   /**
    * The oldest transaction of this database still running (or the next one): every change
-   * below it is final. Transactions of other databases on the same server (they share
-   * transaction ids) do not hold the feed back. The activity view is read after the
-   * statement's snapshot, so a transaction missing from it ended in between, whatever its
-   * database, and holds nothing back either: the pull's own reads come later and see it.
-   * One missing from the view yet still running (a prepared transaction) holds it back.
+   * below it is final once this query has returned. Transactions of other databases on the
+   * same server (they share transaction ids) do not hold the feed back. The activity view is
+   * read after the statement's snapshot, so a transaction missing from it ended in between,
+   * whatever its database, and holds nothing back either: it is final, though this statement's
+   * snapshot does not see it. Hence the rows are read in a snapshot taken after this query
+   * (sync/pull.ts), never in the same one (docs/api.md#why-no-change-is-skipped). One missing
+   * from the view yet still running (a prepared transaction) holds it back, unless it was
+   * prepared in another database.
    */
   settled: number;
   /** The newest change of any synced table or tombstone: a cursor past it has nothing new. */
   latest: Position;
 }
 
-/** What a cursor is checked against, in one query. */
+export const BOUNDS_IN_SNAPSHOT = 'syncBounds reads the server as it is now: call it before the snapshot the rows are read in, not inside it';
+
+/** What a cursor is checked against, in one query of its own (not inside a transaction: see `settled`). */
 export async function syncBounds(db: Database): Promise<SyncBounds> {
+  if (db.isTransaction) throw new Error(BOUNDS_IN_SNAPSHOT);
   const newest = [...SYNCED_TABLES.map((t) => t.table), 'tombstones'].map(
     (table) => sql`(select txid, seq from ${sql.table(table)} order by txid desc, seq desc limit 1)`,
   );
@@ -47,7 +53,9 @@ export async function syncBounds(db: Database): Promise<SyncBounds> {
            coalesce((
              select min(x::text::bigint) from pg_snapshot_xip(pg_current_snapshot()) x
              where exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid and a.datid = ${sql`(select oid from pg_database where datname = current_database())`})
-                or (not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid) and pg_xact_status(x) = 'in progress')
+                or (not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid)
+                    and not exists (select 1 from pg_prepared_xacts p where p.transaction = x::xid and p.database <> current_database())
+                    and pg_xact_status(x) = 'in progress')
            ), pg_snapshot_xmax(pg_current_snapshot())::text::bigint) as settled,
            latest.txid, latest.seq
     from (select 1) one left join lateral (

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '@server/db/schema';
-import { syncBounds } from '@server/sync/tombstones';
+import { BOUNDS_IN_SNAPSHOT, syncBounds } from '@server/sync/tombstones';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ const productValues = (name: string) => ({
 });
 
 async function insertProduct(db: Transaction<DB> | TestApp['db'], name = 'Shea butter') {
-  return db.insertInto('products').values(productValues(name)).returning(['id', 'seq']).executeTakeFirstOrThrow();
+  return db.insertInto('products').values(productValues(name)).returning(['id', 'seq', 'txid']).executeTakeFirstOrThrow();
 }
 
 /** Every product id a device learns by following has_more from `since`; and where it ends. */
@@ -67,6 +67,16 @@ describe('change feed', () => {
       .executeTakeFirstOrThrow();
     expect(updated.seq).toBeGreaterThan(product.seq);
     expect(updated.txid).toBeGreaterThan(0);
+  });
+
+  it('reads its bound of settled transactions only before the snapshot of the rows, never inside one', async () => {
+    await expect(t.db.transaction().execute((trx) => syncBounds(trx))).rejects.toThrow(BOUNDS_IN_SNAPSHOT);
+    await expect(
+      t.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute((trx) => syncBounds(trx)),
+    ).rejects.toThrow(BOUNDS_IN_SNAPSHOT);
   });
 
   // Only a server with several connections can interleave transactions.
@@ -141,6 +151,68 @@ describe('change feed', () => {
         churning = false;
         await Promise.all(churn);
         await Promise.all(others.map((client) => client.end()));
+      }
+    });
+
+    /**
+     * A transaction prepared for two-phase commit on its own connection, holding a transaction id.
+     * (It cannot write a synced table: their triggers NOTIFY, which PREPARE refuses.) The server
+     * must allow them: .ci/run sets max_prepared_transactions.
+     */
+    async function prepared(connectionString: string, gid: string) {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      await client.query('begin');
+      const { rows } = await client.query('select pg_current_xact_id()::text as xid');
+      await client.query(`prepare transaction '${gid}'`);
+      await client.end();
+      return Number(rows[0].xid);
+    }
+    const preparedAllowed = async () =>
+      Number((await sql<{ n: string }>`select current_setting('max_prepared_transactions') as n`.execute(t.db)).rows[0].n) > 0;
+    const ownDatabase = async () => {
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${rows[0].name}`;
+      return url.toString();
+    };
+
+    it('is held back by a transaction prepared in its own database until it ends, then sends what came after', async (ctx) => {
+      if (!(await preparedAllowed())) ctx.skip('max_prepared_transactions is 0 on this server');
+      const { cursor: start } = await pullProducts();
+      const gid = `feed-here-${Date.now()}`;
+      const xid = await prepared(await ownDatabase(), gid);
+      let open = true;
+      try {
+        // A later transaction commits, so the prepared one is listed as running in every snapshot.
+        const later = await insertProduct(t.db, 'Committed while another is prepared');
+        expect((await syncBounds(t.db)).settled).toBe(xid);
+        const meanwhile = await pullProducts(start);
+        expect(meanwhile.ids).not.toContain(later.id);
+
+        await sql`rollback prepared ${sql.lit(gid)}`.execute(t.db);
+        open = false;
+        expect((await pullProducts(meanwhile.cursor)).ids).toContain(later.id);
+      } finally {
+        if (open) await sql`rollback prepared ${sql.lit(gid)}`.execute(t.db);
+      }
+    });
+
+    it('is not held back by a transaction prepared in another database', async (ctx) => {
+      if (!(await preparedAllowed())) ctx.skip('max_prepared_transactions is 0 on this server');
+      const gid = `feed-elsewhere-${Date.now()}`;
+      const xid = await prepared(process.env.DATABASE_URL!, gid);
+      const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await elsewhere.connect();
+      try {
+        const later = await insertProduct(t.db, 'Committed while another database holds a prepared one');
+        const { settled, nextTxid } = await syncBounds(t.db);
+        expect(nextTxid).toBeGreaterThan(xid);
+        expect(settled).toBe(nextTxid);
+        expect(settled).toBeGreaterThan(later.txid);
+      } finally {
+        await elsewhere.query(`rollback prepared '${gid}'`);
+        await elsewhere.end();
       }
     });
 

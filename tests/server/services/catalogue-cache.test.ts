@@ -35,4 +35,15 @@ describe('createCatalogueCache', () => {
     expect((await cache.get('k', 1, make)).prepared().text).toBe('"answer 1"');
     expect((await cache.get('k', 2, make)).value).toBe('answer 2');
   });
+
+  it('shares an answer its keeper refuses with the requests that waited for it, then makes it again', async () => {
+    const cache = createCatalogueCache<string>();
+    let made = 0;
+    const make = async () => `answer ${++made}`;
+    const keep = (value: string) => value !== 'answer 1';
+    const [first, waiting] = await Promise.all([cache.get('k', 1, make, keep), cache.get('k', 1, make, keep)]);
+    expect([first.value, waiting.value]).toEqual(['answer 1', 'answer 1']);
+    expect((await cache.get('k', 1, make, keep)).value).toBe('answer 2');
+    expect((await cache.get('k', 1, make, keep)).value).toBe('answer 2');
+  });
 });
