@@ -140,13 +140,20 @@ function reader(apis: Api[], label: string, opts: { token?: string; collections?
     for (const p of body.changes.products?.upserted ?? []) held.set(p.id, p.name);
     for (const id of body.changes.products?.deleted ?? []) held.delete(id);
     cursor = body.cursor;
+    return body.has_more;
   };
+  let reachedHead!: () => void;
+  const atHead = new Promise<void>((resolve) => {
+    reachedHead = resolve;
+  });
   const running = (async () => {
-    while (!stopped) await pullOnce();
+    while (!stopped) if (!(await pullOnce())) reachedHead();
   })();
   return {
     label,
     held,
+    /** Resolves once the reader holds everything written before it started (rejects if a pull failed). */
+    atHead: Promise.race([atHead, running]),
     get pulls() {
       return pulls;
     },
@@ -201,6 +208,8 @@ describe(`the change feed under concurrent writers (${onPostgres ? 'PostgreSQL, 
         reader(apis, 'a signed-in buyer on every collection', { token: buyerToken }),
       ];
       try {
+        // Earlier rounds' products are not this round's to wait for.
+        await Promise.all(readers.map((r) => r.atHead));
         await Promise.all(tokens.map((token, n) => supplierWrites(apis, token, n, category.id)));
       } finally {
         churning = false;
