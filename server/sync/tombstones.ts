@@ -39,7 +39,8 @@ export interface SyncBounds {
   latest: Position;
 }
 
-export const BOUNDS_IN_SNAPSHOT = 'syncBounds reads the server as it is now: call it before the snapshot the rows are read in, not inside it';
+export const BOUNDS_IN_SNAPSHOT =
+  'syncBounds reads the server as it is now: call it before the snapshot the rows are read in, not inside it';
 
 /** What a cursor is checked against, in one query of its own (not inside a transaction: see `settled`). */
 export async function syncBounds(db: Database): Promise<SyncBounds> {
