@@ -186,7 +186,7 @@ describe('change feed', () => {
       try {
         // A later transaction commits, so the prepared one is listed as running in every snapshot.
         const later = await insertProduct(t.db, 'Committed while another is prepared');
-        expect((await syncBounds(t.db)).settled).toBe(xid);
+        expect((await syncBounds(t.db)).settled).toBeLessThanOrEqual(xid);
         const meanwhile = await pullProducts(start);
         expect(meanwhile.ids).not.toContain(later.id);
 
