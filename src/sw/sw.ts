@@ -34,7 +34,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
   new CacheFirst({
-    // Also src/media/prefetch.ts, which saves pictures ahead of need into this cache.
+    // Also src/sync/prefetch.ts, which saves pictures ahead of need into this cache.
     cacheName: 'media',
     plugins: [
       // Least recently used go first: by count (a backstop), and by bytes within the user's

@@ -179,7 +179,7 @@ async function syncOnce(): Promise<void> {
     await refreshRates();
     retries.cycle.succeeded();
     void holdReferencedProducts();
-    // Pictures ahead of need, within the device's budget (src/media/prefetch.ts).
+    // Pictures ahead of need, within the device's budget (src/sync/prefetch.ts).
     void savePicturesAhead().catch((error) => console.warn('Could not save pictures ahead', error));
   } catch (error) {
     console.warn('Sync did not complete', error);

@@ -11,7 +11,7 @@ import { FEEDING_TABLES, SYNCED_TABLES } from '../synced-tables';
  * Concurrent writers no longer wait for each other.
  *
  * Rows written before this migration get txid 0: they sort first, in seq order. Cursors
- * of the old format answer reset (server/sync/cursor.ts), so the pruning mark restarts at 0.
+ * of the old format answer reset (server/sync/feed.ts), so the pruning mark restarts at 0.
  */
 const TXID = 'pg_current_xact_id()::text::bigint';
 

@@ -45,7 +45,7 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per product opened (its id), not on every refresh of its row.
   useEffect(() => {
     if (product) void openProduct(product);
-    // Its pictures at gallery width, for the next visit offline (src/media/prefetch.ts).
+    // Its pictures at gallery width, for the next visit offline (src/media/saved.ts).
     if (product) void saveGallery(product);
     // Once per product opened, not on every refresh of its row.
   }, [product?.id]);

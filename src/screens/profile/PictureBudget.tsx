@@ -6,7 +6,7 @@ import { PICTURE_BUDGET_CHOICES_MB, pictureBudgetBytes, savedPicturesBytes, setP
 const megabytes = (bytes: number) => formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
 
 /**
- * How much room product pictures saved ahead for offline use may take (src/media/prefetch.ts),
+ * How much room product pictures saved ahead for offline use may take (src/sync/prefetch.ts),
  * beside what the device holds of them now. Off saves only what was shown.
  */
 export default function PictureBudget() {
