@@ -74,14 +74,30 @@ export function registerServiceWorker(): void {
   register().catch((error) => console.warn('Service worker registration failed', error));
 }
 
-/** Activates the waiting worker, then reloads once it controls the page. */
+/**
+ * How long Reload waits for the new worker to take over before reloading anyway. The browser
+ * activates a skip-waiting worker only once the old one has no request in flight, and the page's
+ * own background traffic (the catalogue's pages, pictures saved ahead) can keep it busy for
+ * minutes on a slow link; reloading ends that traffic, and the old worker, idle, lets the new
+ * one take the navigation.
+ */
+const TAKE_OVER_WAIT_MS = 3_000;
+
+/** Activates the waiting worker, then reloads once it controls the page (or it is kept waiting). */
 export function applyUpdate(): void {
   if (!workbox) {
     window.location.reload();
     return;
   }
-  workbox.addEventListener('controlling', () => window.location.reload());
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+  workbox.addEventListener('controlling', reload);
   workbox.messageSkipWaiting();
+  setTimeout(reload, TAKE_OVER_WAIT_MS);
 }
 
 /** The browser offers installation through beforeinstallprompt; keep it for our own button. */

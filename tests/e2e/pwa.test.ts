@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2e, launchWithProfile, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+import { demoProduct, e2e, launchWithProfile, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
 
 /** Asks the worker controlling the page which build it is; only the test's "new build" answers. */
 function controllerBuild(page: Page): Promise<string | null> {
@@ -68,6 +68,16 @@ describe.skipIf(skipBrowser)('the installable app (browser)', () => {
       // Not swapped under the user: the old version still runs until they choose to reload.
       expect(await controllerBuild(page)).toBeNull();
 
+      // The page's background traffic (pictures saved ahead, the catalogue's pages) keeps the
+      // old worker busy, which alone would hold the new one back: Reload still switches.
+      const { thumbnail_url } = await demoProduct();
+      await page.evaluate((picture) => {
+        let n = 0;
+        const keepBusy = async () => {
+          for (;;) await fetch(`${picture}?w=${200 + (n++ % 400)}`).then((r) => r.blob());
+        };
+        for (let i = 0; i < 4; i++) void keepBusy();
+      }, thumbnail_url);
       const reloaded = page.waitForEvent('load');
       await prompt.getByRole('button', { name: 'Reload' }).click();
       await reloaded;

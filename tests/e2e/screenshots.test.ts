@@ -99,26 +99,44 @@ async function settle(page: Page, ready: () => Promise<unknown>) {
     undefined,
     { timeout: 20_000 },
   );
-  // The pictures' fade-in and the skeletons' last frame.
+  // Loaded is not yet painted: a picture decoded off the main thread can miss the next frame
+  // on a busy machine, and the shot would show its card empty.
+  await page.evaluate(() =>
+    Promise.all([...document.images].filter((image) => image.complete).map((image) => image.decode().catch(() => undefined))),
+  );
+  // The skeletons' last frame.
   await page.waitForTimeout(300);
 }
 
-/** Compares a shot with its baseline (or writes the baseline); answers the share of differing pixels. */
-async function compare(name: string, shot: Buffer): Promise<number> {
+/** Where the differing pixels are (pixelmatch paints them pure red), so a failure says what moved. */
+function differingBox(diff: Buffer, width: number): string {
+  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  for (let i = 0; i < diff.length; i += 4) {
+    if (diff[i] !== 255 || diff[i + 1] !== 0 || diff[i + 2] !== 0) continue;
+    const x = (i / 4) % width;
+    const y = Math.floor(i / 4 / width);
+    [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+  }
+  return right < 0 ? 'nowhere' : `x ${left}–${right}, y ${top}–${bottom}`;
+}
+
+/** Compares a shot with its baseline (or writes the baseline); answers the share of differing pixels and where they are. */
+async function compare(name: string, shot: Buffer): Promise<{ share: number; where: string }> {
   const baseline = path.join(BASELINES, `${name}.png`);
   if (UPDATE || !existsSync(baseline)) {
     if (!UPDATE) throw new Error(`No baseline ${path.relative(PROJECT_ROOT, baseline)}: run with UPDATE_SCREENSHOTS=1 and commit it`);
     await mkdir(BASELINES, { recursive: true });
     await writeFile(baseline, shot);
-    return 0;
+    return { share: 0, where: 'nowhere' };
   }
   const rgba = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const [actual, expected] = await Promise.all([rgba(shot), readFile(baseline).then(rgba)]);
   const { width, height } = actual.info;
-  if (width !== expected.info.width || height !== expected.info.height) return 1;
+  if (width !== expected.info.width || height !== expected.info.height) return { share: 1, where: 'the size differs' };
   const diff = Buffer.alloc(width * height * 4);
   const differing = pixelmatch(actual.data, expected.data, diff, width, height, { threshold: 0.1 });
   const share = differing / (width * height);
+  const where = differingBox(diff, width);
   if (share > MAX_DIFF_SHARE) {
     await mkdir(FAILURES, { recursive: true });
     await writeFile(path.join(FAILURES, `${name}.actual.png`), shot);
@@ -126,19 +144,21 @@ async function compare(name: string, shot: Buffer): Promise<number> {
       .png()
       .toFile(path.join(FAILURES, `${name}.diff.png`));
   }
-  return share;
+  return { share, where };
 }
 
 describe.skipIf(skipBrowser)('screenshots of the key screens against committed baselines (browser)', () => {
   const world = {} as World;
-  let results: Array<{ name: string; share: number }> = [];
+  let results: Array<{ name: string; share: number; where: string }> = [];
   beforeEach(() => {
     results = [];
   });
   /** Every screen shot by the test matches its baseline. */
   afterEach(() => {
     const failed = results.filter((r) => r.share > MAX_DIFF_SHARE);
-    expect(failed.map((r) => `${r.name}: ${(r.share * 100).toFixed(2)} % of pixels differ (see __screenshots__/failures/)`)).toEqual([]);
+    expect(
+      failed.map((r) => `${r.name}: ${(r.share * 100).toFixed(2)} % of pixels differ, at ${r.where} (see __screenshots__/failures/)`),
+    ).toEqual([]);
   });
 
   beforeAll(async () => {
@@ -160,6 +180,9 @@ describe.skipIf(skipBrowser)('screenshots of the key screens against committed b
       reducedMotion: 'reduce',
       timezoneId: 'UTC',
       serviceWorkers: 'block',
+      // The shot's own stylesheet (hiding the catalogue's save progress) is an inline <style>,
+      // which the app's Content-Security-Policy refuses (tests/e2e/shell.test.ts checks it).
+      bypassCSP: true,
     });
     // Generous: CI shares two cores between the server, Chromium and the other test projects.
     context.setDefaultTimeout(60_000);
@@ -193,7 +216,7 @@ describe.skipIf(skipBrowser)('screenshots of the key screens against committed b
       // How far the first save of the catalogue for offline use got depends on timing alone.
       style: '.sync-progress { visibility: hidden !important; }',
     });
-    results.push({ name, share: await compare(name, shot) });
+    results.push({ name, ...(await compare(name, shot)) });
   }
 
   async function firstProduct(): Promise<{ id: number; name: string }> {
