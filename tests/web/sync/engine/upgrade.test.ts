@@ -18,7 +18,7 @@ let t: TestApp;
 let supplier: TestUser;
 let buyer: TestUser;
 
-/** The schema on main before this version (src/data/db.ts, version 2), as that code declared it. */
+/** The schema on main before this version (version 2, declared in what is now src/db/db.ts), as that code declared it. */
 const PREVIOUS_STORES = {
   products: 'id, created_at, flash_deal_ends_at, category_id, supplier_id',
   lists: 'key, fetched_at',
