@@ -60,6 +60,7 @@ export const CAROUSEL_SWIPE_PX = 40;
 export const SPLASH_MS = 1_500;
 /** A first visit's local database waits at most this long for the home's first data (src/main.tsx). */
 export const DEVICE_HOLD_MAX_MS = 10_000;
+/** The one-click offers' step, and the band a buyer's price may move within (docs/product.md#deals). */
 export const OFFER_STEP = 0.1;
 export const LEGAL_LAST_UPDATED = '2025-07-14';
 export const RATES_CACHE_MS = 60 * 60 * 1000;

@@ -1,3 +1,5 @@
+import { toCents } from './currency';
+import { offerPrices } from './messaging';
 /**
  * The rules of deals (docs/product.md#deals), shared by the API server, which enforces them,
  * and the web app, which shows them and applies them on the device before sending.
@@ -61,24 +63,20 @@ export function offerActionRefusal(
   return null;
 }
 
-/** How far a buyer's price may move from the listed one: the one-click offers' step (docs/product.md#deals). */
-const BUYER_PRICE_STEP = 0.1;
-
 /**
  * The prices a buyer may counter with: the listed price (its `price`, else `min_price`) moved
- * by at most 10 % either way, in cents, both ends included, so the one-click offers' two
- * prices are the ends.
+ * by at most OFFER_STEP either way, in cents, both ends included: the one-click offers' two
+ * prices (src/shared/messaging.ts offerPrices) are the ends.
  */
 export function buyerCounterRange(listed: string): { lowest: string; highest: string } {
-  const cents = Math.round(Number(listed) * 100);
-  const at = (change: number) => (Math.round(cents * (1 + change)) / 100).toFixed(2);
-  return { lowest: at(-BUYER_PRICE_STEP), highest: at(BUYER_PRICE_STEP) };
+  const { lower, higher } = offerPrices(listed);
+  return { lowest: lower, highest: higher };
 }
 
 export function buyerCounterRefusal(price: string, listed: string): 'BUYER_COUNTER_OUT_OF_RANGE' | null {
   const { lowest, highest } = buyerCounterRange(listed);
-  const cents = Math.round(Number(price) * 100);
-  return cents < Math.round(Number(lowest) * 100) || cents > Math.round(Number(highest) * 100) ? 'BUYER_COUNTER_OUT_OF_RANGE' : null;
+  const cents = toCents(price);
+  return cents < toCents(lowest) || cents > toCents(highest) ? 'BUYER_COUNTER_OUT_OF_RANGE' : null;
 }
 
 export const ORDER_STATUSES = ['requested', 'confirmed', 'shipped', 'delivered', 'cancelled', 'declined'] as const;

@@ -1,19 +1,27 @@
+import { UNACCENT_RULES } from './unaccent-rules';
+
+/** Each character the unaccent dictionary folds, and what it becomes. */
+const FOLDS = new Map(
+  UNACCENT_RULES.split('\n').map((rule) => {
+    const character = String.fromCodePoint(rule.codePointAt(0) ?? 0);
+    return [character, rule.slice(character.length)] as const;
+  }),
+);
+const FOLDABLE = new RegExp(`[${[...FOLDS.keys()].map((c) => `\\u{${c.codePointAt(0)?.toString(16)}}`).join('')}]`, 'gu');
+
 /**
  * Search text rules shared by the server's SQL function and the device's local search:
- * case- and accent-insensitive ("cafe" finds "Café", "kirmizi" finds "Kırmızı").
+ * case- and accent-insensitive ("cafe" finds "Café", "kirmizi" finds "Kırmızı"). The same steps
+ * as search_normalize (server/db/migrations/0003_catalogue.ts): the Turkish dotless and dotted
+ * i made plain, then PostgreSQL's unaccent dictionary, then lower case one character at a time
+ * (PostgreSQL knows no final sigma). tests/server/db/search-folding.test.ts holds them equal.
  */
 export function normalizeSearchText(text: string): string {
   return text
-    .replace(/[ıİ]/g, 'i')
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[æ]/g, 'ae')
-    .replace(/[œ]/g, 'oe')
-    .replace(/[ø]/g, 'o')
-    .replace(/[đ]/g, 'd')
-    .replace(/[ł]/g, 'l');
+    .replace(/[ıİ]/g, (i) => (i === 'ı' ? 'i' : 'I'))
+    .replace(FOLDABLE, (c) => FOLDS.get(c) ?? c)
+    .replace(/Σ/g, 'σ')
+    .toLowerCase();
 }
 
 export const SEARCH_MAX_WORDS = 8;
