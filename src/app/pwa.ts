@@ -17,7 +17,9 @@ export interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-let state: PwaState = { updateReady: false, installPrompt: null };
+/** What the server rendered with: no offer to install, no update waiting. */
+const RENDERED: PwaState = { updateReady: false, installPrompt: null };
+let state: PwaState = RENDERED;
 let workbox: Workbox | null = null;
 const listeners = new Set<() => void>();
 
@@ -122,10 +124,15 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Hydration reads RENDERED, not the state now: the browser may offer installation while the page
+ * still waits for its translations, and an install button the server's markup lacks would make
+ * React throw that markup away (error #418). The offer shows in the render right after.
+ */
 export function usePwa(): PwaState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => RENDERED,
   );
 }
