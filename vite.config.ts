@@ -13,6 +13,11 @@ import { precompress } from './scripts/precompress.ts';
  * dexie-react-hooks imports Dexie for its useLiveQuery's `Dexie.liveQuery` only: that import is
  * answered by src/queries/lazyDexie.ts, which hands the device's liveQuery over once the local
  * database's chunk is in. Dexie itself then stays in that lazy chunk, out of the entry script.
+ * Why here: the hooks (src/queries/live.ts) import dexie-react-hooks, and a static `dexie`
+ * import under them would pull Dexie into the entry script. No import in the source names
+ * src/queries/lazyDexie.ts, so import graphs and the import-cycle check do not see this edge
+ * (docs/architecture.md#the-web-app-one-direction): moving that file means changing the path below. Part of
+ * `appPlugins`, so the build, the server render and the web and sync Vitest projects all get it.
  */
 const lazyDexieForHooks = (): Plugin => ({
   name: 'lazy-dexie-for-hooks',
@@ -42,7 +47,7 @@ export const appPlugins = () => [lazyDexieForHooks(), dexieLiveQueryDropsIdleCha
 
 /**
  * `vite build --ssr`: the app's components for the server's render of landing pages
- * (src/entry-server.tsx, server/web-landing.ts), one self-contained bundle in dist/.server/
+ * (src/entry-server.tsx, server/web/landing.ts), one self-contained bundle in dist/.server/
  * (a dot folder: never served, never precached), so a copy of dist/ runs anywhere.
  */
 const serverRender = defineConfig({
@@ -98,7 +103,7 @@ const app = defineConfig({
         ],
       },
       // Our own worker (src/sw/sw.ts): the shell and media caching as before, plus Web Push and
-      // Background Sync, which run the page's sync code (src/sync/worker.ts).
+      // Background Sync, which run the page's sync code (src/sync/worker/handlers.ts).
       strategies: 'injectManifest',
       srcDir: 'src/sw',
       filename: 'sw.ts',
@@ -116,7 +121,7 @@ const app = defineConfig({
     target: 'es2022',
     sourcemap: false,
     // dist/.vite/manifest.json: which stylesheet and chunk each screen needs, so a server-rendered
-    // page links them at once (server/web-render.ts) instead of moving when they come.
+    // page links them at once (server/web/render.ts) instead of moving when they come.
     manifest: true,
     rolldownOptions: {
       output: {

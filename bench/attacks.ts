@@ -11,7 +11,7 @@
  * - slow connections: 300 connections trickling their headers, a line a second, re-opened when closed;
  * - unique reads: 50 connections reading product lists with unique searches and junk parameters;
  * - unique pages: 50 connections asking for server-rendered search pages (HTML) with unique words,
- *   each a render the cache cannot answer (server/web-landing.ts rations them);
+ *   each a render the cache cannot answer (server/web/landing.ts rations them);
  * - OTP flood: 50 connections asking for codes to random addresses.
  * Bounded: about a minute and a half in all. Nothing leaves the machine.
  */

@@ -30,7 +30,7 @@ import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
-import { createTokenService } from '../server/services/tokens';
+import { createTokenService } from '../server/services/accounts/tokens';
 import { record } from './record';
 
 const { values: args } = parseArgs({

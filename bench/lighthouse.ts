@@ -174,7 +174,7 @@ try {
     for (const [name, path] of Object.entries(pages)) {
       const runs: Result[] = [];
       // A page someone has asked for since the last catalogue change comes from the render cache
-      // (server/web-landing.ts): the runs measure that, not the one visitor who made it.
+      // (server/web/landing.ts): the runs measure that, not the one visitor who made it.
       await fetch(`${server.url}${path}`).then((r) => r.arrayBuffer());
       for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${server.url}${path}`, preset));
       // The run with the median performance score stands for the page (its metrics belong together).

@@ -3,15 +3,15 @@
  * the round trips each request makes and its time alone (one request at a time), for the
  * scenarios of bench/scale-load.ts, on the catalogue named by DATA_DIR or DATABASE_URL:
  *   DATA_DIR=/tmp/scale-100k npx tsx bench/list-round-trips.ts      (BENCH_RUNS per scenario, default 20)
- * Counts and orders kept per catalogue version (server/services/kept-reads.ts) are used as the
+ * Counts and orders kept per catalogue version (server/services/catalogue/kept-reads.ts) are used as the
  * route uses them; BENCH_KEPT=0 shows a request whose matches nothing is kept for yet.
  * The route's answer cache is left out: every call reads the database.
  */
 import type { KyselyPlugin } from 'kysely';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
-import { listProducts, type ListArgs, type ProductOrder } from '../server/services/product-list';
-import { catalogueVersion } from '../server/services/catalogue-cache';
+import { listProducts, type ListArgs, type ProductOrder } from '../server/services/catalogue/product-list';
+import { catalogueVersion } from '../server/services/catalogue/cache';
 import type { ListingFilters } from '@/shared/listing-filters';
 import { between, pick, prefix, WORDS } from './search-words';
 

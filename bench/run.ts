@@ -91,7 +91,7 @@ try {
     run('server at scale (PostgreSQL)', tsx('bench/scale-load.ts'), { DATABASE_URL: scaleUrl });
     run('the working set on the phone profile (Chromium, PostgreSQL)', tsx('bench/working-set-browser.ts'), { DATABASE_URL: scaleUrl });
   }
-  // Production mode, as the built app runs: no development-only checks of each answer's shape (src/sync/answers.ts).
+  // Production mode, as the built app runs: no development-only checks of each answer's shape (src/sync/api/answers.ts).
   const syncDevice = ['npx', 'vitest', 'run', '--config', 'bench/vitest.config.ts', '--mode', 'production', 'bench/sync-pull.device.ts'];
   run('initial and empty sync, local search (Node)', syncDevice, { ...pgliteEnv, NODE_ENV: 'production' });
   if (pgUrl) run('initial sync (Node, PostgreSQL)', syncDevice, { DATABASE_URL: pgUrl, BENCH_PULL_ONLY: '1', NODE_ENV: 'production' });

@@ -15,7 +15,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
-import { hashPassword } from '../server/services/passwords';
+import { hashPassword } from '../server/services/accounts/passwords';
 import { record } from './record';
 
 process.env.DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'bench-session-'));

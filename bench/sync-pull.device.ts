@@ -37,10 +37,10 @@ i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 it('prints the sync figures', async () => {
   const { db } = await import('../src/db/db');
-  const { setApiBase } = await import('../src/sync/api');
-  const { pullStream, cursorOf } = await import('../src/sync/pull');
+  const { setApiBase } = await import('../src/sync/api/client');
+  const { pullStream, cursorOf } = await import('../src/sync/pull/streams');
   const { searchLocal } = await import('../src/db/search');
-  const { toProductRow } = await import('../src/sync/apply');
+  const { toProductRow } = await import('../src/sync/pull/apply');
 
   const port = Number(process.env.BENCH_PORT ?? 3196);
   const server = spawn(process.execPath, ['--import', 'tsx', 'bench/catalogue-serve.ts'], {

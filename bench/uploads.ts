@@ -9,7 +9,7 @@
  *    the same retry delays), once over a clean link and once over a link cut 5 times
  *    (tests/cutting-proxy.ts): bytes sent and time;
  * 3. saving 50 favourites' card pictures (?w=400) over a 250 kbps link (the proxy paces the
- *    server's bytes), two at a time as src/sync/prefetch.ts does: bytes and time.
+ *    server's bytes), two at a time as src/sync/pull/prefetch.ts does: bytes and time.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -2,7 +2,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { ALWAYS_REVALIDATE } from '../server/web-files.ts';
+import { ALWAYS_REVALIDATE } from '../server/web/files.ts';
 
 /** Built text files the server sends compressed; images and fonts are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
@@ -19,7 +19,7 @@ async function* files(dir: string): AsyncGenerator<string> {
 
 /**
  * Writes <file>.br and <file>.gz beside every text file of `dir` of at least MIN_BYTES,
- * except those replaced in place under the same name (server/web-files.ts).
+ * except those replaced in place under the same name (server/web/files.ts).
  */
 export async function precompressDir(dir: string): Promise<void> {
   for await (const file of files(dir)) {
@@ -38,7 +38,7 @@ export async function precompressDir(dir: string): Promise<void> {
 
 /**
  * Writes <file>.br and <file>.gz beside the built text files once, at the highest levels
- * (time spent here is free at serve time); server/web.ts serves them by Accept-Encoding.
+ * (time spent here is free at serve time); server/web/index.ts serves them by Accept-Encoding.
  * Runs after the service worker is generated, so the workbox runtime is covered too.
  */
 export function precompress(): Plugin {

@@ -5,26 +5,27 @@ import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readPush, type Config } from './config';
 import type { Database } from './db';
-import { registerAuth } from './lib/auth';
+import { registerAuth } from './services/accounts/sessions';
 import { registerCompression } from './lib/compression';
 import { DEFAULT_MAX_LAG_MS, registerLoadShedding } from './lib/load-shedding';
 import { registerAddressGate } from './lib/address-gate';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, originForm } from './lib/connections';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerFormBodies } from './lib/form-bodies';
+import { readForm } from './services/media/forms';
 import { createLogger, logRequests } from './lib/logging';
 import type { Logger } from 'pino';
 import { FORM_LIMITS } from './lib/body';
 import { createMailer, type Mailer } from './services/mail';
-import { createMediaStore, type MediaStore } from './services/media';
-import { openMediaObjects } from './services/media-store';
-import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media-sweep';
-import { backfillMediaColors } from './services/media-colors';
-import { createTokenService, type TokenService } from './services/tokens';
-import { createPushSender, type PushSender } from './services/push';
+import { createMediaStore, type MediaStore } from './services/media/store';
+import { openMediaObjects } from './services/media/open-objects';
+import { sweepUnreferencedMedia, SWEEP_INTERVAL_MS } from './services/media/sweep';
+import { backfillMediaColors } from './services/media/colors';
+import { createTokenService, type TokenService } from './services/accounts/tokens';
+import { createPushSender, type PushSender } from './services/push/sender';
 import { createLiveHub, type LiveHub } from './services/live';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
-import { registerRoutes } from './routes';
+import { registerPageRoutes, registerRoutes } from './routes';
 import { DIST_DIR, registerWeb } from './web';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { answerSerializer, describeAnswers, requireAnswerSchemas } from './lib/responses';
@@ -38,7 +39,7 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     media: MediaStore;
-    /** Web Push to the devices of whoever a request notified (services/push.ts). */
+    /** Web Push to the devices of whoever a request notified (services/push/sender.ts). */
     push: PushSender;
     /** Pokes to the open apps of whoever a change concerns (services/live.ts). */
     live: LiveHub;
@@ -125,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: GALLERY_MAX_FILES + 1, ...FORM_LIMITS },
   });
 
-  registerFormBodies(app);
+  registerFormBodies(app, readForm);
 
   await app.register(swagger, {
     openapi: {
@@ -158,6 +159,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerRoutes(app);
-  if (distDir) await registerWeb(app, distDir);
+  if (distDir) await registerPageRoutes(app, await registerWeb(app, distDir));
   return app;
 }

@@ -6,8 +6,8 @@ import { createLogger } from './lib/logging';
 import { runWorkers } from './workers';
 import { serve } from './serve';
 import { seedDemo } from './seed';
-import { createMediaStore } from './services/media';
-import { openMediaObjects } from './services/media-store';
+import { createMediaStore } from './services/media/store';
+import { openMediaObjects } from './services/media/open-objects';
 import { ensureWebBuilt } from './web';
 
 /**

@@ -9,7 +9,7 @@ import { forgetInterim } from './sync/firstVisit';
 import { setFirstRender, type FirstRender } from './sync/firstRender';
 
 /**
- * The server's render of a landing page (server/web-landing.ts), from the app's own components,
+ * The server's render of a landing page (server/web/landing.ts), from the app's own components,
  * built by `vite build --ssr` into dist/.server/. The page's data comes as the API's answers by
  * URL (src/sync/firstRender.ts); the browser hydrates the HTML from the same answers
  * (src/main.tsx), so both renders match.

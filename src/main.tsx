@@ -17,7 +17,7 @@ registerServiceWorker();
 
 // biome-ignore lint/style/noNonNullAssertion: index.html holds the #root element.
 const root = document.getElementById('root')!;
-/** The data a server-rendered page was rendered from (server/web-page.ts), on a guest's first visit (index.html). */
+/** The data a server-rendered page was rendered from (server/web/page.ts), on a guest's first visit (index.html). */
 function renderedData(): FirstRender | undefined {
   const block = document.getElementById('first-render');
   if (!block || !(window as { FIRST_PAINT?: { hydrate?: boolean } }).FIRST_PAINT?.hydrate) return undefined;

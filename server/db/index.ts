@@ -124,7 +124,7 @@ export const localWrites = (db: Database): WriteCounter | undefined => writeCoun
 
 /**
  * The embedded databases (PGlite): their tables live in this process's memory, so a row fetched
- * by its index costs little more than one read in index order (services/match-window.ts).
+ * by its index costs little more than one read in index order (services/catalogue/match-window.ts).
  */
 const embedded = new WeakSet<Database>();
 export const isEmbedded = (db: Database): boolean => embedded.has(db);

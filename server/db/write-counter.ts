@@ -2,7 +2,7 @@ import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, Transactio
 
 /**
  * Committed writes to the database as this process knows them, so caches can tell that
- * nothing changed without asking the database (services/catalogue-cache.ts). `trusted`
+ * nothing changed without asking the database (services/catalogue/cache.ts). `trusted`
  * is false while another process's writes could go unseen (PostgreSQL while its change
  * notifications are not being received): callers must ask the database then.
  */

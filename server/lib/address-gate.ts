@@ -4,7 +4,7 @@ import { ApiError } from './errors';
 
 /**
  * A first gate in this process's memory for the endpoints that send mail, before the limits
- * kept in the database (services/rate-limit.ts, shared by every process) are even asked: a
+ * kept in the database (the rate_events table, shared by every process) are even asked: a
  * flood from one address is answered 429 without a database round trip, so it cannot crowd
  * out everyone else's sign-ins (bench/attacks.ts). Routes opt in with `config.rateLimit`.
  */

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { jsonDepthExceeds, parseUrlEncoded, readForm, rejectNullCharacters, TOO_DEEP } from './body';
+import { jsonDepthExceeds, parseUrlEncoded, rejectNullCharacters, TOO_DEEP } from './body';
 import { badRequest, NOT_JSON } from './errors';
 
 const FORBIDDEN_KEY = 'JSON parse error - the keys "__proto__" and "constructor.prototype" are not allowed.';
@@ -19,8 +19,13 @@ function isJson(text: string): boolean {
  * validates a body schema is read into fields before validation (routes taking files read
  * their own parts with readForm). Null characters are refused in every body and query.
  * JSON is checked for depth before it is parsed, so nothing after it walks a deep tree.
+ * `readForm` is the media domain's form reader, passed in by app.ts so that
+ * lib/ imports no service; called without file rules, it stores no file.
  */
-export function registerFormBodies(app: FastifyInstance) {
+export function registerFormBodies(
+  app: FastifyInstance,
+  readForm: (request: FastifyRequest) => Promise<{ fields: Record<string, unknown> }>,
+) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

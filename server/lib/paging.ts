@@ -41,7 +41,7 @@ export function page<T>(
   from: string = request.url,
   /**
    * Lists that read one row more than the page know whether a next page exists (`more`), and
-   * the `next` link may name the page's last item (`after`) to seek to it (product-list.ts).
+   * the `next` link may name the page's last item (`after`) to seek to it (the catalogue's product lists).
    */
   seek?: { more: boolean; after?: number; estimated?: boolean },
 ): Page<T> {

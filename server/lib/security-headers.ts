@@ -64,7 +64,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       'default-src': ["'self'"],
       'script-src': ["'self'", ...inline.scripts],
       'style-src': styles,
-      // A server-rendered page (server/web-render.ts) carries React's style="" attributes (a
+      // A server-rendered page (server/web/render.ts) carries React's style="" attributes (a
       // picture's tint colour, a reserved size): attributes only, never a <style> block or script.
       'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:'],

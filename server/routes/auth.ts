@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../lib/auth';
 import { ApiError, fieldError } from '../lib/errors';
-import { serializeMe } from '../lib/users';
+import { serializeMe } from '../services/accounts/users';
 import {
   awaitsCode,
   changePassword,
@@ -14,12 +14,12 @@ import {
   setFirstPassword,
   takeAttempt,
   waitError,
-} from '../services/accounts';
+} from '../services/accounts/rules';
 import { failures } from '../lib/responses';
-import { rememberDevice } from '../services/devices';
-import { forgetSignIn } from '../services/push-subscriptions';
-import { deleteAccount } from '../services/me';
-import { createOtpService, OTP_MESSAGES } from '../services/otp';
+import { rememberDevice } from '../services/accounts/device-cookies';
+import { forgetSignIn } from '../services/push/subscriptions';
+import { deleteAccount } from '../services/accounts/me';
+import { createOtpService, OTP_MESSAGES } from '../services/accounts/otp';
 import {
   createRateLimiter,
   otpRules,

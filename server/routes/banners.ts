@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { failures } from '../lib/responses';
 import { bannerSchema } from '@/shared/catalogue';
 import { languageFromHeader } from '@/shared/content-language';
-import { listBanners } from '../services/content';
+import { listBanners } from '../services/catalogue/content';
 
 /** Home carousel banners (docs/product.md#screens), in their display order; `title` in the Accept-Language's language. */
 const banners: FastifyPluginAsyncZod = async (app) => {

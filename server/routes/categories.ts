@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categorySchema } from '@/shared/types';
 import { languageFromHeader } from '@/shared/content-language';
-import { listCategories } from '../services/content';
+import { listCategories } from '../services/catalogue/content';
 import { failures } from '../lib/responses';
 
 /**

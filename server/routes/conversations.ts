@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../lib/params';
 import { requireUser, requireVerified } from '../lib/auth';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { parseInput } from '../lib/validate';
 import { page, readPaging } from '../lib/paging';
-import { conversationPage, openConversation, participantConversation, serializeConversation } from '../services/conversations';
+import { conversationPage, openConversation, participantConversation, serializeConversation } from '../services/messaging/conversations';
 import { failures } from '../lib/responses';
 import { conversationSchema } from '@/shared/chat';
 import { pageSchema } from '@/shared/types';
@@ -14,7 +14,7 @@ import { referenceId } from '@/shared/validation';
 /**
  * Conversations (docs/product.md#chat-rules, docs/api.md#calls). Only the two participants ever learn
  * that a conversation exists (404 for everyone else); who may open one is decided in
- * services/conversations.ts.
+ * services/messaging/conversations.ts.
  */
 
 const createSchema = z.object({

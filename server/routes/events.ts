@@ -4,7 +4,7 @@ import { requireUser } from '../lib/auth';
 import { tooManyRequests } from '../lib/errors';
 import { failures } from '../lib/responses';
 import { MAX_STREAMS_PER_USER } from '../services/live';
-import { ACCESS_TTL_S } from '../services/tokens';
+import { ACCESS_TTL_S } from '../services/accounts/tokens';
 
 /**
  * The poke stream (docs/api.md): server-sent events telling the signed-in user's open app that

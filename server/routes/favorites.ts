@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../lib/params';
 import { requireUser, requireVerified } from '../lib/auth';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { parseInput } from '../lib/validate';
-import { addFavorite, favoritePage, removeFavorite } from '../services/favorites';
+import { addFavorite, favoritePage, removeFavorite } from '../services/catalogue/favorites';
 import { failures, noContent } from '../lib/responses';
 import { favoriteCreate, favoriteSchema } from '@/shared/catalogue';
 import { pageSchema } from '@/shared/types';

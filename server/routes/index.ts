@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LandingPages } from '../web/landing';
 import health from './health';
 import categories from './categories';
 import media from './media';
@@ -22,6 +23,7 @@ import uploads from './uploads';
 import events from './events';
 import offers from './offers';
 import orders from './orders';
+import landingPages from './landing-pages';
 
 /** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -48,4 +50,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(uploads);
   await app.register(offers);
   await app.register(orders);
+}
+
+/** The routes served beside the web app's pages (robots.txt, the sitemaps), when the server serves the web app. */
+export async function registerPageRoutes(app: FastifyInstance, landing: LandingPages) {
+  await app.register(landingPages, { landing });
 }

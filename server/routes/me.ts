@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../lib/auth';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { badRequest, fieldError } from '../lib/errors';
-import { serializeMe } from '../lib/users';
+import { serializeMe } from '../services/accounts/users';
 import { parseInput } from '../lib/validate';
-import { checkPassword } from '../services/accounts';
-import { ACCOUNT_TYPE_ALREADY_SET, deleteAccount, setAccountType, updateMe } from '../services/me';
+import { checkPassword } from '../services/accounts/rules';
+import { ACCOUNT_TYPE_ALREADY_SET, deleteAccount, setAccountType, updateMe } from '../services/accounts/me';
 import { createRateLimiter } from '../services/rate-limit';
 import { failures } from '../lib/responses';
 import { detailSchema } from '@/shared/errors';
 import { type User, userSchema } from '@/shared/types';
-import { createTableBoundCache } from '../lib/session-cache';
+import { createTableBoundCache } from '../db/table-bound-cache';
 import { accountTypeSchema, buyerSetupSchema, deleteAccountSchema, meUpdateSchema, supplierSetupSchema } from '@/shared/validation';
 import { SERVER_MESSAGES } from '@/shared/messages';
 
@@ -33,7 +33,7 @@ const FORM = ['multipart/form-data', 'application/json'];
 /** The signed-in user's own account (docs/api.md#calls): always the caller, never anyone else. */
 const me: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db);
-  // Answers of GET /api/me/ per user, until a table they are read from is written (lib/session-cache.ts).
+  // Answers of GET /api/me/ per user, until a table they are read from is written (db/table-bound-cache.ts).
   const answers = createTableBoundCache<User>(app.db, ME_TABLES);
   const signedIn = {
     preValidation: async (request: FastifyRequest) => {

@@ -6,10 +6,10 @@ import { multipartError, multipartParts } from '../lib/body';
 import { z } from 'zod';
 import { badRequest, fieldError, notFound } from '../lib/errors';
 import { failures, notModified } from '../lib/responses';
-import type { StoredMedia } from '../services/media';
+import type { StoredMedia } from '../services/media/store';
 import { uploadAnswerSchema } from '@/shared/types';
-import { shownInline } from '../services/media-objects';
-import { INVALID_WIDTH, createMediaVariants, isMediaWidth, resizableName } from '../services/media-variants';
+import { shownInline } from '../services/media/objects';
+import { INVALID_WIDTH, createMediaVariants, isMediaWidth, resizableName } from '../services/media/variants';
 
 const mediaParams = z.object({ file: z.string() });
 /** The stored bytes, streamed: never serialized. */
@@ -19,7 +19,7 @@ const file = z.string().meta({ format: 'binary', description: 'The file, or a re
  * POST /api/media/upload/ answers like the hosted media service the web app was written
  * for (docs/api.md#uploads); GET /media/<sha256>.<ext> serves the stored files, cached for good since
  * a name never changes content, and GET /media/<image>?w=<width> a resized WebP of an image
- * (services/media-variants.ts).
+ * (services/media/variants.ts).
  */
 const media: FastifyPluginAsyncZod = async (app) => {
   const { objects } = app.media;
@@ -46,7 +46,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
     });
     send = async (_request, reply, name) => reply.sendFile(name);
   } else {
-    // A bucket: streamed through this server with the same headers (media-s3.ts).
+    // A bucket: streamed through this server with the same headers (services/media/s3.ts).
     send = async (request, reply, name) => {
       // biome-ignore lint/style/noNonNullAssertion: a bucket store (no root folder) always streams its objects.
       if (!storedName.test(name) || !(await objects.send!(request, reply, name))) throw notFound();

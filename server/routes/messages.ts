@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, requireVerified } from '../lib/auth';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { fieldError } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { parseInput } from '../lib/validate';
 import { idParams } from '../lib/params';
-import { participantConversation } from '../services/conversations';
-import { readMessages, sendMessage, serializeMessage } from '../services/messages';
+import { participantConversation } from '../services/messaging/conversations';
+import { readMessages, sendMessage, serializeMessage } from '../services/messaging/messages';
 import { failures } from '../lib/responses';
 import { createRateLimiter } from '../services/rate-limit';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '@/shared/messaging';

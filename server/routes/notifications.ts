@@ -4,7 +4,7 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { parseInput } from '../lib/validate';
 import { markAllNotificationsRead, markNotificationRead, notificationPage, serializeNotification } from '../services/notifications';
 import { conditional } from '../lib/conditional';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireVerified } from '../lib/auth';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { idParams } from '../lib/params';
 import { failures } from '../lib/responses';
 import { parseInput } from '../lib/validate';
-import { answerOffer } from '../services/offers';
-import { serializeMessage } from '../services/messages';
-import { serializeOrder } from '../services/orders';
+import { answerOffer } from '../services/deals/offers';
+import { serializeMessage } from '../services/messaging/messages';
+import { serializeOrder } from '../services/deals/orders';
 import { OFFER_ACTIONS } from '@/shared/deals';
 import { offerAnswerInput, offerAnswerSchema, offerCounterInput } from '@/shared/deals-schema';
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, requireVerified } from '../lib/auth';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
 import { failures } from '../lib/responses';
 import { parseInput } from '../lib/validate';
-import { moveOrder, orderPage, partyOrder, requestOrder, serializeOrder } from '../services/orders';
+import { moveOrder, orderPage, partyOrder, requestOrder, serializeOrder } from '../services/deals/orders';
 import { ORDER_ACTIONS } from '@/shared/deals';
 import { orderCreateInput, orderListQuery, orderMoveInput, orderSchema } from '@/shared/deals-schema';
 import { pageSchema } from '@/shared/types';

@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../lib/errors';
 import { failures } from '../lib/responses';
-import { findUserByEmail, takeAttempt, waitError } from '../services/accounts';
-import { createPasswordResetService, RESET_CODE_MESSAGES, resetCooldownRules, resetRequestRules } from '../services/password-reset';
+import { findUserByEmail, takeAttempt, waitError } from '../services/accounts/rules';
+import {
+  createPasswordResetService,
+  RESET_CODE_MESSAGES,
+  resetCooldownRules,
+  resetRequestRules,
+} from '../services/accounts/password-reset';
 import { createRateLimiter, otpRules } from '../services/rate-limit';
 import { PASSWORD_RESET_DONE, PASSWORD_RESET_SENT, passwordResetConfirmSchema, passwordResetSchema } from '@/shared/password-reset';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../lib/params';
 import { requireSupplier } from '../lib/auth';
-import { readForm, type Form } from '../lib/body';
+import { readForm, type Form } from '../services/media/forms';
 import { badRequest, notFound } from '../lib/errors';
 import { OFFSET_BEYOND_WINDOW, OFFSET_WINDOW, page, readPaging, type Page } from '../lib/paging';
 import { checkInput, parseInput } from '../lib/validate';
@@ -14,7 +14,7 @@ import {
   createCatalogueCache,
   createReadGate,
   type Cached,
-} from '../services/catalogue-cache';
+} from '../services/catalogue/cache';
 import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
 import { failures, noContent, notModified } from '../lib/responses';
@@ -27,8 +27,8 @@ import {
   productMedia,
   updateProduct,
   withFavorites,
-} from '../services/products';
-import { listProducts, type ProductOrder } from '../services/product-list';
+} from '../services/catalogue/products';
+import { listProducts, type ProductOrder } from '../services/catalogue/product-list';
 import {
   type Product,
   productSchema,
@@ -55,7 +55,7 @@ const listQuery = z.looseObject({
   category: filter,
   supplier: filter,
   exclude: filter,
-  // The last product of the previous page, as `next` links name it (services/product-list.ts).
+  // The last product of the previous page, as `next` links name it (services/catalogue/product-list.ts).
   after: filter,
   ...listingFiltersQuery.shape,
 });
@@ -77,7 +77,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const products: FastifyPluginAsyncZod = async (app) => {
   const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 
-  // Public answers are made once for guests and cached (services/catalogue-cache.ts); a
+  // Public answers are made once for guests and cached (services/catalogue/cache.ts); a
   // signed-in viewer gets the same answer with is_favorited filled in.
   const lists = createCatalogueCache<Page<Product>>();
   const timeBoundLists = createCatalogueCache<Page<Product>>(TIME_BOUND_TTL_MS);

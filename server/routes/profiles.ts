@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProfileOwner } from '../lib/auth';
-import { readForm } from '../lib/body';
+import { readForm } from '../services/media/forms';
 import { parseInput } from '../lib/validate';
-import { editProfile, profileOf } from '../services/profiles';
+import { editProfile, profileOf } from '../services/accounts/profiles';
 import { failures } from '../lib/responses';
 import {
   type BuyerProfile,

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { failures, noContent } from '../lib/responses';
-import { checkEndpoint, checkKeys, deleteSubscription, ENDPOINT_MAX, saveSubscription, setKinds } from '../services/push-subscriptions';
-import { pushLanguage } from '../services/push-text';
+import { checkEndpoint, checkKeys, deleteSubscription, ENDPOINT_MAX, saveSubscription, setKinds } from '../services/push/subscriptions';
+import { pushLanguage } from '../services/push/text';
 
 /**
  * Web Push (docs/api.md): the server's VAPID key, and the signed-in user's subscriptions.
  * The body is the browser's PushSubscription as JSON; `language` (en, fr, tr) says how the
  * device's pushes are worded, else its Accept-Language, else English. What is pushed, and
- * when, is services/push.ts.
+ * when, is services/push/sender.ts.
  */
 
 /** Which kinds of notification the device wants pushed (src/shared/push.ts); a kind left out is off. */

@@ -5,8 +5,8 @@ import { pruneTombstones, syncBounds } from '../sync/tombstones';
 import { CURSOR_PATTERN, readCursor, type Cursor } from '../sync/feed';
 import { nothingNew, pull } from '../sync/pull';
 import { fieldError } from '../lib/errors';
-import { catalogueVersionReader, createCatalogueCache, freshRead } from '../services/catalogue-cache';
-import { withFavorites } from '../services/products';
+import { catalogueVersionReader, createCatalogueCache, freshRead } from '../services/catalogue/cache';
+import { withFavorites } from '../services/catalogue/products';
 import { sendPrepared } from '../lib/compression';
 import { failures } from '../lib/responses';
 import { syncAnswerSchema, type Product, type SyncAnswer } from '@/shared/catalogue';
@@ -84,7 +84,7 @@ const sync: FastifyPluginAsyncZod = async (app) => {
 
   // The catalogue stream (collections=products) is the same for every device that starts from
   // the same cursor: its pages are made once per catalogue version, like the product lists
-  // (services/catalogue-cache.ts), so a crowd of first visits costs the server bytes written.
+  // (services/catalogue/cache.ts), so a crowd of first visits costs the server bytes written.
   // A page of 1,000 products holds a few MB in memory: 24 cover a 20,000-product catalogue.
   const cataloguePages = createCatalogueCache<SyncAnswer>(Infinity, 24);
   const version = catalogueVersionReader(app.db);

@@ -6,7 +6,7 @@ import { requireVerified } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { failures, noContent } from '../lib/responses';
 import { uploadAnswerSchema } from '@/shared/types';
-import { createUploads, NOT_FINISHED, UPLOAD_SWEEP_INTERVAL_MS } from '../services/uploads';
+import { createUploads, NOT_FINISHED, UPLOAD_SWEEP_INTERVAL_MS } from '../services/media/uploads';
 
 const uploadParams = z.object({ id: z.string() });
 const TUS_HEADERS = 'Headers: Tus-Resumable: 1.0.0 on every request but OPTIONS.';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../lib/params';
 import { notFound } from '../lib/errors';
-import { serializePublicUser } from '../lib/users';
+import { serializePublicUser } from '../services/accounts/users';
 import { failures } from '../lib/responses';
 import { publicUserSchema } from '@/shared/types';
 

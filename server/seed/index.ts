@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Database } from '../db';
-import type { MediaStore } from '../services/media';
-import { hashPassword } from '../services/passwords';
-import { notifyNewReview } from '../services/reviews';
-import { notifyNewFavorite } from '../services/favorites';
+import type { MediaStore } from '../services/media/store';
+import { hashPassword } from '../services/accounts/passwords';
+import { notifyNewReview } from '../services/catalogue/reviews';
+import { notifyNewFavorite } from '../services/catalogue/favorites';
 import { BANNERS, BUYERS, CATEGORY_HUES, COMMENTS, DEMO_BUYER_EMAIL, DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL, SUPPLIERS } from './data';
 import { bannerPicture, logoPicture, productPicture } from './pictures';
 

@@ -1,8 +1,8 @@
-import { productQuery, serializeProducts } from '../services/products';
-import { serializeFavorites } from '../services/favorites';
-import { serializeReviews } from '../services/reviews';
+import { productQuery, serializeProducts } from '../services/catalogue/products';
+import { serializeFavorites } from '../services/catalogue/favorites';
+import { serializeReviews } from '../services/catalogue/reviews';
 import { inWindow } from './feed';
-import { bannerItem, categoryItem } from '../services/content';
+import { bannerItem, categoryItem } from '../services/catalogue/content';
 import { DEFAULT_LANGUAGE } from '@/shared/constants';
 import type { SyncCollection } from './types';
 

@@ -1,4 +1,4 @@
-import { serializeOrders } from '../services/orders';
+import { serializeOrders } from '../services/deals/orders';
 import { inWindow } from './feed';
 import type { SyncCollection } from './types';
 

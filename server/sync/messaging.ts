@@ -1,5 +1,5 @@
-import { serializeConversations } from '../services/conversations';
-import { fileSize, serializeMessage } from '../services/messages';
+import { serializeConversations } from '../services/messaging/conversations';
+import { fileSize, serializeMessage } from '../services/messaging/messages';
 import { serializeNotification } from '../services/notifications';
 import { inWindow } from './feed';
 import type { SyncCollection } from './types';

@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import { productQuery, serializeProducts } from '../services/products';
+import { productQuery, serializeProducts } from '../services/catalogue/products';
 import { inWindow, type FeedWindow } from './feed';
 import type { FeedEntry } from './types';
 

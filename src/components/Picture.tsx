@@ -1,4 +1,16 @@
 import { useCallback, useState, type ImgHTMLAttributes, type ReactNode } from 'react';
+import { mediaSrcSet, mediaUrl } from '../media/image';
+
+/**
+ * One of our own media files (a stored `/media/` URL), shown at `width` (src/media/image.ts
+ * picks the resized variant); `srcSet` offers every width too, for the browser to choose. Screens
+ * and the shell name pictures this way and never build media URLs themselves.
+ */
+export interface MediaSource {
+  url: string;
+  width: number;
+  srcSet?: boolean;
+}
 
 /** A stored dominant colour ("#rrggbb"): anything else is not put in a style. */
 const COLOUR = /^#[0-9a-f]{6}$/i;
@@ -24,10 +36,12 @@ export default function Picture({
   alt,
   tint,
   style,
+  media,
   ...img
-}: ImgHTMLAttributes<HTMLImageElement> & { fallback: ReactNode; alt: string; tint?: string | null }) {
+}: ImgHTMLAttributes<HTMLImageElement> & { fallback: ReactNode; alt: string; tint?: string | null; media?: MediaSource }) {
   const [brokenSrc, setBrokenSrc] = useState<string | undefined>(undefined);
-  const src = img.src;
+  const src = media ? mediaUrl(media.url, media.width) : img.src;
+  const srcSet = media?.srcSet ? mediaSrcSet(media.url) : img.srcSet;
   // Offline, the service worker fails a picture it does not hold at once: the error can fire
   // before React commits the element (a concurrent render of a long list), and a state update
   // from a component not yet mounted is dropped. The element itself still says it is broken.
@@ -57,6 +71,8 @@ export default function Picture({
   return (
     <img
       {...img}
+      src={src}
+      srcSet={srcSet}
       ref={check}
       alt={alt}
       className={`picture ${className ?? ''}`}

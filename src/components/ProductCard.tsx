@@ -7,7 +7,6 @@ import { useAuth } from '../queries/auth';
 import Price from './Price';
 import Stars from './Stars';
 import VerifiedBadge from './VerifiedBadge';
-import { mediaSrcSet, mediaUrl } from '../media/image';
 import Picture from './Picture';
 import './product.css';
 
@@ -64,8 +63,7 @@ export function ProductImage({
     <Picture
       fallback={<ImagePlaceholder className={className} />}
       className={`product-image ${className ?? ''}`}
-      src={mediaUrl(url, 200)}
-      srcSet={mediaSrcSet(url)}
+      media={{ url, width: 200, srcSet: true }}
       sizes={CARD_SIZES}
       tint={tint}
       alt=""

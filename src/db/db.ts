@@ -107,7 +107,7 @@ export interface OutboxRow {
   payload: Record<string, unknown>;
   /** A chat file until it is uploaded. */
   file?: Blob;
-  /** Its resumable upload (src/sync/uploads.ts): the URL to resume at, and how far it got. */
+  /** Its resumable upload (src/sync/outbox/uploads.ts): the URL to resume at, and how far it got. */
   upload?: { url?: string; sent: number; total: number };
   state: 'pending' | 'sending' | 'failed';
   error?: string;

@@ -25,7 +25,7 @@ export function listKey(q: ListQuery): string {
 }
 
 /**
- * The URL of a list's first page as the API client asks for it (src/sync/api.ts productPage):
+ * The URL of a list's first page as the API client asks for it (src/sync/api/client.ts productPage):
  * index.html preloads the home's first list by it (scripts/first-paint.ts), so both must agree
  * (tests/web/queries/first-visit.test.tsx checks it against the home screen's request).
  */

@@ -1,8 +1,7 @@
 import { mediaUrl } from './image';
+import { DEFAULT_PICTURE_BUDGET_MB, MEDIA_BUDGET_MESSAGE, MEDIA_CACHE } from './cache';
 import type { Product } from '../shared/catalogue';
 
-/** The service worker's cache of /media/ (vite.config.ts): pictures saved ahead go there too. */
-export const MEDIA_CACHE = 'media';
 /** Product pages save their gallery at this width (the width the gallery shows on most screens). */
 export const GALLERY_PICTURE_WIDTH = 800;
 
@@ -15,8 +14,8 @@ export function dataIsCostly(): boolean {
 /** Saving ahead goes through the service worker, which keeps and expires what it fetched. */
 export const canSave = () => typeof caches !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 
+/** The user's picture budget in MB, on this device (written by Settings: src/queries/pictures.ts). */
 export const PICTURE_BUDGET_KEY = 'picture_budget_mb';
-export const DEFAULT_PICTURE_BUDGET_MB = 50;
 export const PICTURE_BUDGET_CHOICES_MB = [0, 25, 50, 100, 200] as const;
 export function pictureBudgetBytes(): number {
   const stored = Number(globalThis.localStorage?.getItem(PICTURE_BUDGET_KEY));
@@ -24,14 +23,9 @@ export function pictureBudgetBytes(): number {
   return Math.max(0, mb) * 1024 * 1024;
 }
 
-export function setPictureBudget(mb: number): void {
-  localStorage.setItem(PICTURE_BUDGET_KEY, String(mb));
-  tellWorkerBudget();
-}
-
 /** The service worker bounds its media cache by the budget (src/sw/mediaBudget.ts); it cannot read localStorage. */
 export function tellWorkerBudget(): void {
-  navigator.serviceWorker?.controller?.postMessage({ type: 'MEDIA_BUDGET', bytes: pictureBudgetBytes() });
+  navigator.serviceWorker?.controller?.postMessage({ type: MEDIA_BUDGET_MESSAGE, bytes: pictureBudgetBytes() });
 }
 
 /** A product page's gallery pictures, saved at the width the page shows them. */

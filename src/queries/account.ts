@@ -2,7 +2,7 @@ import { api, request } from '../sync';
 
 /**
  * The form to send: a picture over 1 MB (after shrinking) goes ahead through the resumable
- * uploads and the form names it (src/sync/formUploads.ts); other forms go as they are.
+ * uploads and the form names it (src/sync/forms/uploads.ts); other forms go as they are.
  */
 export async function largeFilesAhead(form: FormData): Promise<FormData> {
   const large = [...form.values()].some((value) => typeof value !== 'string' && value.size > 1024 * 1024);

@@ -12,7 +12,7 @@ export const HOME_LISTS = {
 
 /**
  * The list the server puts in the home page's HTML for a guest's first visit
- * (server/web-landing.ts), under the very URL the home screen asks for it, so the first cards
+ * (server/web/landing.ts), under the very URL the home screen asks for it, so the first cards
  * need no request of their own. The other sections are asked for once the home renders, so
  * they do not share the link with the first cards.
  */

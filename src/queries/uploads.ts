@@ -6,7 +6,7 @@ export interface UploadProgress {
   total: number;
 }
 
-/** How far an outbox entry's file upload got (written by the upload lane, src/sync/uploads.ts); null before it starts. */
+/** How far an outbox entry's file upload got (written by the upload lane, src/sync/outbox/uploads.ts); null before it starts. */
 export function useUploadProgress(outboxId: number | undefined): UploadProgress | null | undefined {
   return useLive(
     async ({ db }) => {

@@ -3,7 +3,7 @@ import { GALLERY_MAX_FILES } from './constants';
 /**
  * Every message the server answers that a user may read, in English, once (docs/product.md).
  * The server and the web app's own checks answer these texts; the web app shows each in the
- * active language (src/sync/serverText.ts), and tests/web/server-messages.test.ts fails when
+ * active language (src/sync/api/serverText.ts), and tests/web/server-messages.test.ts fails when
  * one has no French or Turkish translation.
  */
 export const SERVER_MESSAGES = {

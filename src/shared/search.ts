@@ -26,7 +26,12 @@ export function normalizeSearchText(text: string): string {
 
 export const SEARCH_MAX_WORDS = 8;
 
+/** A search's text split on spaces, at most SEARCH_MAX_WORDS words: the one split of both sides (server/services/catalogue/search.ts). */
+export function splitSearchText(text: string): string[] {
+  return text.trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_WORDS);
+}
+
 /** The words of a search, split on spaces as the server splits them: each must appear in the name or the description. */
 export function searchWords(term: string): string[] {
-  return normalizeSearchText(term).trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_WORDS);
+  return splitSearchText(normalizeSearchText(term));
 }

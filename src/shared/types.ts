@@ -5,7 +5,7 @@ import { localizedTextSchema } from './content-language-schema';
 /**
  * The API's shapes (docs/api.md#calls): one zod schema each, from which the server's
  * answers are typed and the web app's types derived (z.infer); the web app also checks
- * answers against them in development and tests (src/sync/api.ts).
+ * answers against them in development and tests (src/sync/api/client.ts).
  */
 
 /** `name` in the reader's language; `names` every translation (docs/api.md#content-languages). */

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { CacheExpiration } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { DEFAULT_PICTURE_BUDGET_MB } from '@/media/cache';
 
 /**
  * The media cache bounded in bytes (docs/operations.md#media): Workbox's expiration counts
@@ -11,8 +12,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
  * browsing get some room beyond what is saved ahead.
  */
 
-export const MEDIA_BUDGET_MESSAGE = 'MEDIA_BUDGET';
-const DEFAULT_BUDGET_BYTES = 50 * 1024 * 1024;
+const DEFAULT_BUDGET_BYTES = DEFAULT_PICTURE_BUDGET_MB * 1024 * 1024;
 /** Room for pictures shown while browsing, above the budget for those saved ahead. */
 export const BROWSING_ROOM_BYTES = 20 * 1024 * 1024;
 /** The bound is measured after this many new entries (reading every entry's size costs). */

@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 import type { Notification } from '@/shared/chat';
-import { receivePushed } from '@/sync/worker';
+import { receivePushed } from '@/sync/worker/handlers';
 
 /**
- * What a push shows (the server's payload: server/services/push.ts) and where a click leads.
+ * What a push shows (the server's payload: server/services/push/sender.ts) and where a click leads.
  * The body is already worded in the device's language; one notification per conversation or
  * product (the tag), a newer one replacing it and alerting again.
  */

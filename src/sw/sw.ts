@@ -7,9 +7,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { notificationOf, openTarget, showPushed } from './notify';
-import { MEDIA_BUDGET_MESSAGE, mediaBudgetPlugin, setMediaBudget } from './mediaBudget';
+import { mediaBudgetPlugin, setMediaBudget } from './mediaBudget';
+import { MEDIA_BUDGET_MESSAGE, MEDIA_CACHE } from '@/media/cache';
 import { FAVOURITES_SYNC_TAG, OUTBOX_SYNC_TAG } from '@/sync/leader';
-import { drainOutbox, refreshFavourites } from '@/sync/worker';
+import { drainOutbox, refreshFavourites } from '@/sync/worker/handlers';
 import { i18n } from '@lingui/core';
 import { messages as english } from '../../locales/en/messages.po';
 
@@ -34,13 +35,13 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
   new CacheFirst({
-    // Also src/sync/prefetch.ts, which saves pictures ahead of need into this cache.
-    cacheName: 'media',
+    // Also src/sync/pull/prefetch.ts and src/media/saved.ts, which save pictures ahead of need into this cache.
+    cacheName: MEDIA_CACHE,
     plugins: [
       // Least recently used go first: by count (a backstop), and by bytes within the user's
       // picture budget (./mediaBudget.ts turns the bytes into a count for this same expiration).
       new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-      mediaBudgetPlugin('media'),
+      mediaBudgetPlugin(MEDIA_CACHE),
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new RangeRequestsPlugin(),
       {
@@ -48,7 +49,7 @@ registerRoute(
         handlerDidError: async ({ request }) => {
           const url = new URL(request.url);
           if (!url.searchParams.has('w')) return undefined;
-          const cache = await caches.open('media');
+          const cache = await caches.open(MEDIA_CACHE);
           return (await cache.match(request, { ignoreSearch: true })) ?? undefined;
         },
       },
@@ -62,7 +63,7 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (event.data?.type === MEDIA_BUDGET_MESSAGE) {
-    const trimmed = setMediaBudget('media', event.data.bytes);
+    const trimmed = setMediaBudget(MEDIA_CACHE, event.data.bytes);
     if (trimmed) event.waitUntil(trimmed);
   }
 });

@@ -3,25 +3,25 @@
  * the first screen's code: Dexie with the tables, the reads the live hooks share, and the sync
  * engine's commands, which the hooks reach through `request` (src/sync/index.ts).
  */
-import { ensureList, ensureProduct, ensureReviews, ensureSeller } from './lists';
-import { clearPrivateData } from './session';
-import { unsentCount } from './outbox';
+import { ensureList, ensureProduct, ensureReviews, ensureSeller } from './pull/lists';
+import { clearPrivateData } from './session/deviceUser';
+import { unsentCount } from './outbox/queue';
 import { changeCatalogueBudget, currentUser, isLeader, setEngineUser, startEngine, watchConversation } from './engine';
-import * as intents from './intents';
-import { openConversation } from './conversations';
-import { cancelUpload } from './uploads';
-import { createProduct, deleteProduct, fetchProduct, updateProduct } from './products';
-import { withLargeFilesAhead } from './formUploads';
+import * as intents from './outbox/intents';
+import { openConversation } from './pull/conversations';
+import { cancelUpload } from './outbox/uploads';
+import { createProduct, deleteProduct, fetchProduct, updateProduct } from './forms/products';
+import { withLargeFilesAhead } from './forms/uploads';
 import { clearOfflineCopy, storageEstimate } from './storage';
 
 import { liveQuery } from 'dexie';
 import { db } from '../db/db';
-import { streamKey } from './pull';
+import { streamKey } from './pull/streams';
 
 export { liveQuery, db };
 export { deviceList, localSuggestions, readCounts, withFavorites } from '../db/queries';
 export { searchLocal } from '../db/search';
-export { adoptInterim } from './lists';
+export { adoptInterim } from './pull/lists';
 
 /** Calls `listener` once the whole catalogue is on the device (the catalogue stream finished). */
 export function onCatalogueReplicated(listener: () => void): void {
@@ -31,7 +31,7 @@ export function onCatalogueReplicated(listener: () => void): void {
   });
 }
 
-/** The user's actions (src/sync/intents.ts); its error class is not a command. */
+/** The user's actions (src/sync/outbox/intents.ts); its error class is not a command. */
 const { NotSignedInError: _notACommand, ...userActions } = intents;
 
 /** What the hooks may ask the engine to do: fetch what the device lacks, write the user's actions, run the streams. */

@@ -2,23 +2,23 @@ import { t } from '@lingui/core/macro';
 import { CHAT_POLL_MS, COUNTS_REFRESH_MS } from '../shared/constants';
 import type { User } from '../shared/types';
 import { db } from '../db/db';
-import { api } from './api';
-import { isOnline, onConnectivityChange, reportReachable } from './connectivity';
-import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './health';
-import { sessionIsOf } from './identity';
-import { sendRevocations } from './revocations';
-import { pullStream } from './pull';
-import { replicateCatalogue as replicateWorkingSet } from './catalogue';
-import { makeRoom, setBudget } from './workingSet';
-import { nextDueIn, pushOutbox, recoverInterrupted } from './push';
-import { refreshRates } from './rates';
-import { claimDevice } from './session';
-import { onWakePush } from './signals';
-import { pumpUploads } from './uploads';
-import { savePicturesAhead } from './prefetch';
+import { api } from './api/client';
+import { isOnline, onConnectivityChange, reportReachable } from './api/connectivity';
+import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './api/health';
+import { sessionIsOf } from './session/identity';
+import { sendRevocations } from './session/revocations';
+import { pullStream } from './pull/streams';
+import { replicateCatalogue as replicateWorkingSet } from './pull/catalogue';
+import { makeRoom, setBudget } from './pull/workingSet';
+import { nextDueIn, pushOutbox, recoverInterrupted } from './outbox/send';
+import { refreshRates } from './pull/rates';
+import { claimDevice } from './session/deviceUser';
+import { onWakePush } from './outbox/signals';
+import { pumpUploads } from './outbox/uploads';
+import { savePicturesAhead } from './pull/prefetch';
 import { LEADER_LOCK, SYNC_CHANNEL } from './leader';
-import { liveConnected, startLive } from './live';
-import { ensureProduct } from './lists';
+import { liveConnected, startLive } from './pull/pokes';
+import { ensureProduct } from './pull/lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
 
 /**
@@ -27,13 +27,13 @@ import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
  * the leader's writes, and pass their wishes ("pull now", "send", "watch this chat") over a
  * BroadcastChannel. When it runs:
  * - at start, when the server is reachable again, when the tab becomes visible;
- * - when the server pokes (./live.ts): while its stream is up, the two polls below rest;
+ * - when the server pokes (./pull/pokes.ts): while its stream is up, the two polls below rest;
  * - every 60 s while signed in (docs/product.md#notifications counts), every 5 min for guests;
  * - every 5 s while a conversation is open (docs/product.md#chat-rules);
  * - as soon as an action is queued, and when a backed-off entry is due.
- * Pull and push are scheduled apart, and the outbox's targets go side by side (./lanes.ts):
+ * Pull and push are scheduled apart, and the outbox's targets go side by side (./outbox/lanes.ts):
  * a hung request holds up only its own target. While the server answers 5xx or 429, both
- * wait on one backoff (./health.ts), and its first normal answer sends what waits at once.
+ * wait on one backoff (./api/health.ts), and its first normal answer sends what waits at once.
  */
 
 const GUEST_PULL_MS = 5 * 60_000;
@@ -170,7 +170,7 @@ async function syncOnce(): Promise<void> {
   // A pull under another tab's new session would write someone else's data here.
   const stillMe = () => running && user?.id === me?.id && sessionIsOf(me?.id ?? null);
   try {
-    // Files go in their own lane, beside the small writes and the pull (uploads.ts).
+    // Files go in their own lane, beside the small writes and the pull (./outbox/uploads.ts).
     if (me) void pumpUploads(me.id, () => !stillMe());
     await pullStream('private', stillMe);
     pushNow();
@@ -179,7 +179,7 @@ async function syncOnce(): Promise<void> {
     await refreshRates();
     retries.cycle.succeeded();
     void holdReferencedProducts();
-    // Pictures ahead of need, within the device's budget (src/sync/prefetch.ts).
+    // Pictures ahead of need, within the device's budget (src/sync/pull/prefetch.ts).
     void savePicturesAhead().catch((error) => console.warn('Could not save pictures ahead', error));
   } catch (error) {
     console.warn('Sync did not complete', error);
@@ -270,7 +270,7 @@ function saveData(): boolean {
   );
 }
 
-/** The catalogue's part of the working set, in the background (./catalogue.ts); resumable; paused offline. */
+/** The catalogue's part of the working set, in the background (./pull/catalogue.ts); resumable; paused offline. */
 async function replicateCatalogue(): Promise<void> {
   if (replicating || troubleWaitLeft() > 0) return;
   replicating = true;
@@ -284,7 +284,7 @@ async function replicateCatalogue(): Promise<void> {
     retries.catalogue.succeeded();
   } catch (error) {
     console.warn('Catalogue replication paused', error);
-    // Only when trimming the catalogue could not make room (./catalogue.ts) is the disk full.
+    // Only when trimming the catalogue could not make room (./pull/catalogue.ts) is the disk full.
     if (isQuotaError(error)) reportStorageFull(t`products for offline use`);
     // A passing failure must not leave a guest's catalogue half saved until the next 5-minute pull.
     else if (isTroubled()) waitOutTrouble();
@@ -311,7 +311,7 @@ export async function changeCatalogueBudget(megabytes: number): Promise<void> {
 export function watchConversation(id: number): () => void {
   const beat = (opening: boolean) => {
     watched.set(id, Date.now() + chatPollMs * 2);
-    // While pokes arrive (./live.ts), the poll rests: a new message pulls at once anyway.
+    // While pokes arrive (./pull/pokes.ts), the poll rests: a new message pulls at once anyway.
     if (leader) {
       if (opening || !liveConnected()) void runCycle();
     } else post({ type: 'watch', id });
@@ -345,7 +345,7 @@ function probeWhileOffline(): void {
 
 function becomeLeader(): void {
   leader = true;
-  // Pokes pull at once (./live.ts); the polls below run only while the stream is down.
+  // Pokes pull at once (./pull/pokes.ts); the polls below run only while the stream is down.
   stopListeners.push(startLive(() => void runCycle()));
   onWakePush(pushSoon);
   void recoverInterrupted().then(() => {

@@ -4,7 +4,7 @@ import type { Banner, Product } from '../shared/catalogue';
 
 /**
  * The data of a page's first render, the same on both sides (docs/architecture.md): the server
- * renders a landing page from it (server/web-landing.ts) and embeds it in the page; the browser
+ * renders a landing page from it (server/web/landing.ts) and embeds it in the page; the browser
  * hydrates that HTML from the very same answers (src/main.tsx), so its first render matches
  * and nothing is fetched twice. The hooks read it where, afterwards, they read the device.
  *

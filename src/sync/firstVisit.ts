@@ -1,9 +1,9 @@
 import { firstPageUrl, listKey, type ListQuery } from '../db/listQuery';
 import type { Product } from '../shared/catalogue';
-import { api } from './api';
+import { api } from './api/client';
 import type * as DeviceModule from './device';
 import { firstAnswer, productUrl, type ListAnswer } from './firstRender';
-import type { InterimList } from './lists';
+import type { InterimList } from './pull/lists';
 
 /**
  * How the app comes to hold its data, in one place. The local database (Dexie) and the sync
@@ -165,7 +165,7 @@ export function interimProduct(id: number): Product | undefined {
   return answer ?? undefined;
 }
 
-/** The server forgets one render's pages before the next (server/web-landing.ts). */
+/** The server forgets one render's pages before the next (server/web/landing.ts). */
 export function forgetInterim(): void {
   interim.clear();
   interimProducts.clear();

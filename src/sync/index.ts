@@ -43,30 +43,30 @@ export {
   type Device,
   type FirstVisitState,
 } from './firstVisit';
-export type { InterimList } from './lists';
+export type { InterimList } from './pull/lists';
 export { firstBanners, firstRender, firstSeller, setFirstRender, type FirstRender } from './firstRender';
-export { api, ApiError, type RegistrationInput } from './api';
-export { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './tokens';
-export { isOnline, onConnectivityChange, useConnectivity } from './connectivity';
-export { isTroubled, useServerTrouble } from './health';
-export { onOtherTabSession, sessionIsOf, sessionOwner } from './identity';
-export { revokeSession } from './revocations';
-export { NotSignedInError } from './guest';
+export { api, ApiError, type RegistrationInput } from './api/client';
+export { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './session/tokens';
+export { isOnline, onConnectivityChange, useConnectivity } from './api/connectivity';
+export { isTroubled, useServerTrouble } from './api/health';
+export { onOtherTabSession, sessionIsOf, sessionOwner } from './session/identity';
+export { revokeSession } from './session/revocations';
+export { NotSignedInError } from './session/guest';
 export { clearStorageError, getStorageError, LocalWriteError, onStorageError } from './storageError';
-export type { OpenState } from './conversations';
-export { syncWhenLeaving } from './background';
-export { pushPermission, pushSupported, storedKinds, type PushPermission } from './pushState';
+export type { OpenState } from './pull/conversations';
+export { syncWhenLeaving } from './worker/background';
+export { pushPermission, pushSupported, storedKinds, type PushPermission } from './webpush/state';
 
-/** Subscribing this device to pushes, and switching their kinds: its own chunk (./webPush.ts). */
-export async function enablePush(...args: Parameters<typeof import('./webPush').enablePush>) {
-  return (await import('./webPush')).enablePush(...args);
+/** Subscribing this device to pushes, and switching their kinds: its own chunk (./webpush/subscription.ts). */
+export async function enablePush(...args: Parameters<typeof import('./webpush/subscription').enablePush>) {
+  return (await import('./webpush/subscription')).enablePush(...args);
 }
-export async function setPushKinds(...args: Parameters<typeof import('./webPush').setPushKinds>) {
-  return (await import('./webPush')).setPushKinds(...args);
+export async function setPushKinds(...args: Parameters<typeof import('./webpush/subscription').setPushKinds>) {
+  return (await import('./webpush/subscription')).setPushKinds(...args);
 }
 
-/** The service worker's session and this device's push subscription, kept for the signed-in user (./pushSession.ts). */
+/** The service worker's session and this device's push subscription, kept for the signed-in user (./webpush/reachable.ts). */
 export async function keepDeviceReachable(userId: number): Promise<void> {
-  await (await import('./pushSession')).keepDeviceReachable(userId);
+  await (await import('./webpush/reachable')).keepDeviceReachable(userId);
 }
-export type { Progress } from './products';
+export type { Progress } from './forms/products';

@@ -5,8 +5,8 @@
 export const LEADER_LOCK = 'marketplace-sync-leader';
 export const SYNC_CHANNEL = 'marketplace-sync';
 
-/** The Background Sync tag a tab registers when it leaves with changes waiting (./background.ts). */
+/** The Background Sync tag a tab registers when it leaves with changes waiting (./worker/background.ts). */
 export const OUTBOX_SYNC_TAG = 'outbox';
 
-/** The Periodic Background Sync tag that keeps favourites fresh where the browser grants it (./periodic.ts). */
+/** The Periodic Background Sync tag that keeps favourites fresh where the browser grants it (./worker/periodic.ts). */
 export const FAVOURITES_SYNC_TAG = 'favourites';

@@ -1,7 +1,7 @@
 import { db } from '../db/db';
 import { productsChanged } from '../db/search';
 import { LocalWriteError, reportStorageFull } from './storageError';
-import { makeRoom } from './workingSet';
+import { makeRoom } from './pull/workingSet';
 
 export { clearStorageError, getStorageError, LocalWriteError, onStorageError, reportStorageFull } from './storageError';
 

@@ -35,7 +35,7 @@ async function markServerHeading(page: Page) {
   });
 }
 
-/** The landing pages, rendered by the server with the app's own components (server/web-render.ts). */
+/** The landing pages, rendered by the server with the app's own components (server/web/render.ts). */
 describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
   const browser = useBrowser();
 

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '@server/app';
 import type { Config } from '@server/config';
 import { openPostgres, pgliteExtensions, wrapPGlite, type DatabaseHandle } from '@server/db';
-import { hashPassword } from '@server/services/passwords';
+import { hashPassword } from '@server/services/accounts/passwords';
 import { withDatabase } from './global-setup';
 
 /** A fresh copy of the migrated template database for one test file. */

@@ -17,3 +17,14 @@ describe('server layers: routes parse, authorize and answer', () => {
     expect(source).not.toMatch(/\b(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/);
   });
 });
+
+const libDir = path.resolve(__dirname, '../../server/lib');
+const libFiles = readdirSync(libDir).filter((f) => f.endsWith('.ts'));
+
+describe('server layers: lib/ is the bottom', () => {
+  it.each(libFiles)('lib/%s imports nothing of services, db, routes, sync or the web pages (what it needs is passed in)', (file) => {
+    const source = readFileSync(path.join(libDir, file), 'utf8');
+    const specifiers = [...source.matchAll(/\b(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]);
+    expect(specifiers.filter((s) => s.startsWith('@server/') || /(^|\/)(services|db|routes|sync|web)(\/|$)/.test(s))).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '@server/db';
-import { hashPassword } from '@server/services/passwords';
+import { hashPassword } from '@server/services/accounts/passwords';
 import { PROJECT_ROOT } from '@server/web';
 import { SAMPLE_FILES, fileBlob, startSmtpSink, type SmtpSink } from './helpers';
 import { sharedDatabase, startServerProcess, tinyDist, type ServerProcess } from './processes';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '@/app/i18n';
 import { SERVER_MESSAGES } from '@/shared/messages';
-import { ApiError } from '@/sync/api';
-import { errorDetail, firstFieldError } from '@/sync/errors';
-import { serverText } from '@/sync/serverText';
+import { ApiError } from '@/sync/api/client';
+import { errorDetail, firstFieldError } from '@/sync/api/errors';
+import { serverText } from '@/sync/api/serverText';
 
 const texts = Object.values(SERVER_MESSAGES);
 

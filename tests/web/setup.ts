@@ -4,14 +4,14 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { db } from '@/db/db';
 import { activateLanguage } from '@/app/i18n';
-import { reportReachable } from '@/sync/connectivity';
+import { reportReachable } from '@/sync/api/connectivity';
 
 // The app starts its sync engine and lazy screens on a shared 2-core machine: give finds time.
 configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(async () => {
   // The server is reachable until a test says otherwise: a request that timed out in an earlier
-  // test must not leave the next one offline (src/sync/connectivity.ts is module state).
+  // test must not leave the next one offline (src/sync/api/connectivity.ts is module state).
   reportReachable();
   localStorage.clear();
   document.documentElement.removeAttribute('data-theme');

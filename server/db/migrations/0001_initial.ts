@@ -82,7 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (user_id, category_id)
     )`.execute(db);
 
-  // Refresh tokens rotate; a family is one sign-in. See server/services/tokens.ts.
+  // Refresh tokens rotate; a family is one sign-in. See server/services/accounts/tokens.ts.
   await sql`
     create table refresh_tokens (
       jti uuid primary key,

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table users add column registration_token_hash text`.execute(db);
-  // Unverified accounts expire (server/services/accounts.ts): found by this index.
+  // Unverified accounts expire (server/services/accounts/rules.ts): found by this index.
   await sql`create index users_unverified_joined on users (date_joined) where not is_verified`.execute(db);
 }
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * - Change notifications name the table written (TG_TABLE_NAME as the payload), so each
  *   server process drops only the cached answers read from that table: a message or a failed
- *   sign-in no longer empties the catalogue's cache (services/catalogue-cache.ts).
+ *   sign-in no longer empties the catalogue's cache (services/catalogue/cache.ts).
  * - rate_events gets an index on its time column: the sweep of old events no longer reads
  *   the whole table.
  */

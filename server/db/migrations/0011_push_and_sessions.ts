@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * push_subscriptions: a browser's Web Push subscription (one per endpoint, i.e. per device
  * and browser profile), with the user and the sign-in (refresh-token family) it was made in,
  * so that signing out on that device stops its pushes, and the language its pushes are
- * worded in. See server/services/push.ts.
+ * worded in. See server/services/push/sender.ts.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

@@ -3,11 +3,11 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Sign-ins ending (refresh tokens revoked or deleted) notify every server process, as writes
  * to `users` already do (migration 0010): each process drops its cached sign-ins at once
- * (lib/session-cache.ts).
+ * (db/table-bound-cache.ts).
  *
  * Product lists filtered by category or supplier, newest first, read from an index in that
  * order: a page costs its own rows at any catalogue size, and `next` links seek in it
- * (services/product-list.ts, docs/operations.md#scale-out).
+ * (services/catalogue/product-list.ts, docs/operations.md#scale-out).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index products_category_created on products (category_id, created_at desc, id desc)`.execute(db);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Searches and sections that cost the same at any catalogue size (services/product-list.ts,
+ * Searches and sections that cost the same at any catalogue size (services/catalogue/product-list.ts,
  * docs/operations.md#scale-out):
  * - the newest-first index carries the normalized name and text, so a search reads a window of
  *   the newest products from the index alone, without visiting the table;

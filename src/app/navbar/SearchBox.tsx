@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { mediaUrl } from '@/media/image';
 import { useCurrency } from '@/queries/rates';
 import { useSearchSuggestions } from '@/queries/suggestions';
 import { useDismiss } from '../hooks';
@@ -122,7 +121,7 @@ export default function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
             >
               {item.thumbnail_url ? (
                 <Picture
-                  src={mediaUrl(item.thumbnail_url, 200)}
+                  media={{ url: item.thumbnail_url, width: 200 }}
                   alt=""
                   width={32}
                   height={32}

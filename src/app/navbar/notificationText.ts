@@ -4,7 +4,7 @@ import type { Notification } from '@/shared/chat';
 /**
  * A notification worded in the active language from its `kind` and `params` (the server
  * words it in English only, in `message`). Parameters come from server/routes/messages.ts,
- * server/services/reviews.ts and server/services/favorites.ts; when one the wording needs is
+ * server/services/catalogue/reviews.ts and server/services/catalogue/favorites.ts; when one the wording needs is
  * missing, the server's own `message` is shown rather than a sentence with a hole in it.
  * `formatPrice` shows an offer's USD price in the user's currency.
  */
@@ -63,7 +63,7 @@ export function notificationText(n: Pick<Notification, 'kind' | 'params' | 'mess
     case 'order_shipped':
     case 'order_delivered':
     case 'order_cancelled': {
-      // Parameters from server/services/orders.ts.
+      // Parameters from server/services/deals/orders.ts.
       const sender = text('sender');
       const product = text('product');
       if (!sender || !product) break;

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { attachmentKind } from '@/shared/messaging';
 import { DownloadIcon, PaperclipIcon } from '@/components/icons';
-import { mediaUrl } from '@/media/image';
 import Picture from '@/components/Picture';
 import { formatFileSize } from '@/shared/format';
 
@@ -59,7 +58,7 @@ export default function Attachment({
       >
         <Picture
           className="message__image"
-          src={mediaUrl(url, 400)}
+          media={{ url, width: 400 }}
           alt=""
           loading="lazy"
           fallback={

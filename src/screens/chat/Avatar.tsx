@@ -1,4 +1,3 @@
-import { mediaUrl } from '@/media/image';
 import Picture from '@/components/Picture';
 
 /**
@@ -15,7 +14,7 @@ export default function Avatar({ name, url, size = 44 }: { name: string; url: st
       .join('') || '?';
   return (
     <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {url ? <Picture src={mediaUrl(url, size)} alt="" width={size} height={size} loading="lazy" fallback={initials} /> : initials}
+      {url ? <Picture media={{ url, width: size }} alt="" width={size} height={size} loading="lazy" fallback={initials} /> : initials}
     </span>
   );
 }

@@ -17,7 +17,7 @@ import { useConnectivity, discardOutboxEntry, retryOutboxEntry } from '@/queries
 import { useProductLimits } from '@/queries/deals';
 import MediaViewer from '@/components/MediaViewer';
 import Spinner from '@/components/Spinner';
-import { saveConversationFiles } from '@/media/saved';
+import { saveConversationFiles } from '@/queries/pictures';
 import Avatar from './Avatar';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PauseIcon, PlayIcon } from '@/components/icons';
 import type { Banner } from '@/shared/catalogue';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SWIPE_PX } from '@/shared/constants';
-import { mediaSrcSet, mediaUrl } from '@/media/image';
 import Picture from '@/components/Picture';
 import { useContentText } from '@/queries/content';
 
@@ -96,8 +95,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
           const image = (
             <Picture
               className="carousel__image"
-              src={mediaUrl(banner.image_url, 800)}
-              srcSet={mediaSrcSet(banner.image_url)}
+              media={{ url: banner.image_url, width: 800, srcSet: true }}
               sizes="100vw"
               alt={bannerTitle(banner)}
               loading={i === 0 ? 'eager' : 'lazy'}

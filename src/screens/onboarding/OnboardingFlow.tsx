@@ -14,7 +14,7 @@ import type { Category } from '@/shared/types';
 import { buyerSetupSchema, supplierSetupSchema } from '@/shared/validation';
 import { fetchCategories } from '@/queries/categories';
 import { useAuth } from '@/queries/auth';
-import { shrinkFormPictures } from '@/media/compress';
+import { shrinkFormPictures } from '@/queries/pictures';
 import { failureReason } from '../serverMessage';
 import '../screens.css';
 

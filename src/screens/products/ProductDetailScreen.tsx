@@ -19,7 +19,7 @@ import ReviewsSection from './ReviewsSection';
 import SellerCard from './SellerCard';
 import { DealTimeLeft } from '../listings/FlashDealsScreen';
 import { timeLeft, useNow } from '../listings/timeLeft';
-import { saveGallery } from '@/media/saved';
+import { saveGallery } from '@/queries/pictures';
 import './product-detail.css';
 
 /** A positive whole number from the URL, or 0 for anything else (answered as a missing product). */

@@ -1,7 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import MediaViewer, { type ViewerMedia } from '@/components/MediaViewer';
-import { mediaSrcSet, mediaUrl } from '@/media/image';
 import Picture from '@/components/Picture';
 import { ImagePlaceholder } from '@/components/ProductCard';
 
@@ -59,8 +58,7 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
             <Picture
               key={current.url}
               className="gallery__media"
-              src={mediaUrl(current.url, 800)}
-              srcSet={mediaSrcSet(current.url)}
+              media={{ url: current.url, width: 800, srcSet: true }}
               sizes="(min-width: 900px) 560px, 100vw"
               // The page's largest picture: asked for first (the server's page preloads the first one too).
               fetchPriority={index === 0 ? 'high' : undefined}
@@ -102,7 +100,7 @@ export default function ProductGallery({ media, name }: { media: ViewerMedia[]; 
                       </span>
                     </>
                   ) : (
-                    <Picture src={mediaUrl(item.url, 200)} alt="" loading="lazy" tint={item.tint} fallback={<ImagePlaceholder />} />
+                    <Picture media={{ url: item.url, width: 200 }} alt="" loading="lazy" tint={item.tint} fallback={<ImagePlaceholder />} />
                   )}
                 </button>
               </li>

@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import VerifiedBadge from '@/components/VerifiedBadge';
-import { mediaUrl } from '@/media/image';
 import Picture from '@/components/Picture';
 import type { Seller } from '@/shared/types';
 
@@ -24,7 +23,7 @@ export default function SellerCard({ seller }: { seller: Seller }) {
       {logo ? (
         <Picture
           className="seller-card__logo"
-          src={mediaUrl(logo, 200)}
+          media={{ url: logo, width: 200 }}
           alt=""
           width={56}
           height={56}

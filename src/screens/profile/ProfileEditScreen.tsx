@@ -12,7 +12,7 @@ import type { BuyerProfile, Category, SupplierProfile } from '@/shared/types';
 import { account } from '@/queries/account';
 import { fetchCategories } from '@/queries/categories';
 import { useAuth } from '@/queries/auth';
-import { shrinkFormPictures } from '@/media/compress';
+import { shrinkFormPictures } from '@/queries/pictures';
 import { failureReason } from '../serverMessage';
 import AccountDetailsForm from './AccountDetailsForm';
 import '../screens.css';

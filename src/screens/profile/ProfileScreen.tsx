@@ -4,7 +4,6 @@ import { Link, useSearch } from 'wouter';
 import Alert from '@/components/Alert';
 import PageHeading from '@/components/PageHeading';
 import Picture from '@/components/Picture';
-import { mediaUrl } from '@/media/image';
 import Tabs from '@/components/Tabs';
 import { useCountryName } from '@/components/countries';
 import type { User } from '@/shared/types';
@@ -125,7 +124,7 @@ function DetailsTab({ user }: { user: User }) {
       {logo ? (
         <Picture
           className="profile__logo"
-          src={mediaUrl(logo, 200)}
+          media={{ url: logo, width: 200 }}
           alt={t`Logo`}
           width={96}
           height={96}

@@ -9,7 +9,6 @@ import DataState from '@/components/DataState';
 import Spinner from '@/components/Spinner';
 import Stars from '@/components/Stars';
 import VerifiedBadge from '@/components/VerifiedBadge';
-import { mediaUrl } from '@/media/image';
 import Picture from '@/components/Picture';
 import { formatNumber } from '@/shared/format';
 import { useProductList } from '@/queries/products';
@@ -89,7 +88,7 @@ function SellerPage({ seller }: { seller: SellerView }) {
         {profile?.logo_url ? (
           <Picture
             className="seller__logo"
-            src={mediaUrl(profile.logo_url, 200)}
+            media={{ url: profile.logo_url, width: 200 }}
             alt=""
             width={88}
             height={88}

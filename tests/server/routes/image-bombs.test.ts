@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS } from '@/shared/constants';
-import { imagePoolLoad, inImagePool } from '@server/services/media-images';
+import { imagePoolLoad, inImagePool } from '@server/services/media/images';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp, type TestUser } from '../helpers';
 
 /** Images that decode to far more than they weigh, and files that are more than one image. */

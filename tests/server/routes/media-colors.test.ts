@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { productForm } from '../fixtures/catalogue';
-import { backfillMediaColors } from '@server/services/media-colors';
+import { backfillMediaColors } from '@server/services/media/colors';
 
 /**
  * A product carries its pictures' dominant colours (thumbnail_color, images[].color), worked

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_BYTES_PER_DAY, UPLOAD_FILES_PER_MINUTE } from '@/shared/constants';
-import { sweepUnreferencedMedia, ORPHAN_GRACE_MS } from '@server/services/media-sweep';
+import { sweepUnreferencedMedia, ORPHAN_GRACE_MS } from '@server/services/media/sweep';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp, type TestUser } from '../helpers';
 
 /** Uploads (docs/api.md#uploads): verified accounts only, quotas, whole-file checks, orphans removed, PDFs downloaded. */

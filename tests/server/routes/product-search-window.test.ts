@@ -5,7 +5,7 @@ import { insertProducts } from '../fixtures/catalogue';
 
 /**
  * Searches in a catalogue larger than the window of newest products a search reads first
- * (server/services/match-window.ts, docs/api.md#data-formats-and-paging): a word only old
+ * (server/services/catalogue/match-window.ts, docs/api.md#data-formats-and-paging): a word only old
  * products hold is found through the trigram index, a sparse word by a wider window, and
  * either way every match is listed once and counted exactly.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localWrites } from '@server/db';
 import { writesTo } from '@server/db/write-counter';
-import { CATALOGUE_TABLES, PRODUCT_TABLES } from '@server/services/catalogue-cache';
+import { CATALOGUE_TABLES, PRODUCT_TABLES } from '@server/services/catalogue/cache';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 import { firstCategoryId, insertProducts } from '../fixtures/catalogue';
 

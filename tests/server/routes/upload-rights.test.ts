@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_FILES_PER_MINUTE } from '@/shared/constants';
-import { checkUploadAllowance, requireUploader } from '@server/services/media';
+import { checkUploadAllowance, requireUploader } from '@server/services/media/store';
 import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp } from '../helpers';
 
 /** Only confirmed accounts store files, on every route that takes them, within the same allowances. */

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { Upload } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUploads } from '@server/services/uploads';
+import { createUploads } from '@server/services/media/uploads';
 import { createUser, SAMPLE_FILES, startTestApp, type TestApp, type TestUser } from '../helpers';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database, type DatabaseHandle } from '@server/db';
-import { hashPassword } from '@server/services/passwords';
-import { createTokenService } from '@server/services/tokens';
+import { hashPassword } from '@server/services/accounts/passwords';
+import { createTokenService } from '@server/services/accounts/tokens';
 import { SAMPLE_FILES, type apiClient, fileBlob, startTestApp, type TestApp } from '../helpers';
 import { sharedDatabase, startServerProcess, tinyDist, type ServerProcess } from '../processes';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '@/db/db';
-import { toConversationRow } from '@/sync/apply';
+import { toConversationRow } from '@/sync/pull/apply';
 import { currentPath, fakeApi, makeUser, renderApp, storeSession, supplier } from '../helpers';
 
 const NOW = new Date().toISOString();

@@ -6,11 +6,11 @@ import { I18nProvider } from '@lingui/react';
 import { db } from '@/db/db';
 import SyncProgress from '@/app/SyncProgress';
 import OfflineIndicator from '@/app/OfflineIndicator';
-import { reportReachable, reportUnreachable } from '@/sync/connectivity';
-import { toggleFavorite, NotSignedInError } from '@/sync/intents';
+import { reportReachable, reportUnreachable } from '@/sync/api/connectivity';
+import { toggleFavorite, NotSignedInError } from '@/sync/outbox/intents';
 import { setEngineUser } from '@/sync/engine';
 import { LocalWriteError } from '@/sync/storage';
-import { toProductRow } from '@/sync/apply';
+import { toProductRow } from '@/sync/pull/apply';
 import { makeUser } from '../helpers';
 import { makeProduct } from '../components/productFixtures';
 
@@ -22,7 +22,7 @@ describe('what the device holds and what is on its way', () => {
       { key: 'catalogue:total', value: 2500 },
       { key: 'stream:catalogue', cursor: 'v1.9.0', value: 'partial' },
     ]);
-    // The engine counts what it holds once per page it writes (src/sync/pull.ts).
+    // The engine counts what it holds once per page it writes (src/sync/pull/streams.ts).
     await db.transaction('rw', db.products, db.syncState, async () => {
       await db.products.bulkPut([1, 2, 3].map((id) => toProductRow(makeProduct({ id }))));
       await db.syncState.put({ key: 'catalogue:held', value: 3 });

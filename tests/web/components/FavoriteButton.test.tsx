@@ -5,7 +5,7 @@ import ProductCard from '@/components/ProductCard';
 import { ToastHost, showToast, dismissToast } from '@/components/Toast';
 import { useSyncEngine } from '@/queries/useSyncEngine';
 import { db } from '@/db/db';
-import { reportReachable, reportUnreachable } from '@/sync/connectivity';
+import { reportReachable, reportUnreachable } from '@/sync/api/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../screens/harness';
 import { makeProduct } from './productFixtures';
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import SearchBox from '@/app/navbar/SearchBox';
 import { db } from '@/db/db';
-import { putProducts } from '@/sync/apply';
-import { reportReachable, reportUnreachable } from '@/sync/connectivity';
+import { putProducts } from '@/sync/pull/apply';
+import { reportReachable, reportUnreachable } from '@/sync/api/connectivity';
 import { fakeServer, renderScreen, type FakeServer } from '../screens/harness';
 import { makeProduct } from './productFixtures';
 

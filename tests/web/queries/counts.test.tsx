@@ -4,7 +4,7 @@ import { COUNTS_REFRESH_MS } from '@/shared/constants';
 import { db } from '@/db/db';
 import { useCounts } from '@/queries/counts';
 import { readCounts } from '@/db/queries';
-import { clearPrivateData } from '@/sync/session';
+import { clearPrivateData } from '@/sync/session/deviceUser';
 import { fakeApi, makeUser, renderApp, storeSession, syncRoute } from '../helpers';
 import { makeProduct } from '../components/productFixtures';
 

@@ -12,7 +12,7 @@ afterEach(() => {
   setFirstRender(null);
 });
 
-/** A server-rendered page carries the answers it was rendered from (server/web-render.ts); src/main.tsx hands them over. */
+/** A server-rendered page carries the answers it was rendered from (server/web/render.ts); src/main.tsx hands them over. */
 describe('a first visit with the answers embedded in the page', () => {
   it('shows the first list from the page itself, without asking the server', async () => {
     const products = makeProducts(10);

@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 /**
  * The server embeds the home's first list in the page for a guest's first visit
- * (server/web-landing.ts). An answer the page does not ask for by the very same URL is unused,
+ * (server/web/landing.ts). An answer the page does not ask for by the very same URL is unused,
  * and the list is fetched anyway on a slow link.
  */
 describe("the home's embedded data", () => {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { db } from '@/db/db';
 import { useProductList, useProduct, type ListQuery } from '@/queries/products';
-import { toProductRow } from '@/sync/apply';
-import { reportUnreachable, reportReachable } from '@/sync/connectivity';
+import { toProductRow } from '@/sync/pull/apply';
+import { reportUnreachable, reportReachable } from '@/sync/api/connectivity';
 import { fakeApi } from '../helpers';
 import { makeProduct, makeProducts } from '../components/productFixtures';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { db } from '@/db/db';
 import { setGuestCurrency, useCurrency } from '@/queries/rates';
-import { refreshRates } from '@/sync/rates';
+import { refreshRates } from '@/sync/pull/rates';
 import { AuthProvider } from '@/queries/auth';
 import { fakeApi, makeUser, storeSession } from '../helpers';
 

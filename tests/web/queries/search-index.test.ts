@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/db/db';
 import { searchLocal } from '@/db/search';
 import { SearchIndex } from '@/db/search-index';
-import { SYNC_TABLES, applyChanges, toProductRow } from '@/sync/apply';
+import { SYNC_TABLES, applyChanges, toProductRow } from '@/sync/pull/apply';
 import { makeProduct } from '../components/productFixtures';
 
 describe('the local search index follows sync pages row by row', () => {

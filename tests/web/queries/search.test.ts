@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
 import { searchLocal } from '@/db/search';
-import { putProducts, toProductRow } from '@/sync/apply';
+import { putProducts, toProductRow } from '@/sync/pull/apply';
 import { makeProduct } from '../components/productFixtures';
 
 describe('local search (the server rules, on the device)', () => {

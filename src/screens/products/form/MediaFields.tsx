@@ -3,8 +3,7 @@ import FileDrop from '@/components/FileDrop';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductMedia } from '@/shared/catalogue';
 import { GALLERY_MAX_FILES } from '@/shared/constants';
-import { mediaUrl } from '@/media/image';
-import Picture from '@/components/Picture';
+import Picture, { type MediaSource } from '@/components/Picture';
 import { addToGallery, isImageFile } from './gallery';
 
 /** A preview URL for a picked file, revoked when the file leaves the form. */
@@ -19,15 +18,20 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-function Preview({ file, url, label }: { file?: File; url?: string | null; label: string }) {
+function Preview({ file, media, label }: { file?: File; media?: MediaSource | null; label: string }) {
   const local = useObjectUrl(file ?? null);
-  const src = local ?? url ?? null;
   const video = file ? file.type.startsWith('video/') : false;
-  if (!src) return <span className="media-tile__name">{label}</span>;
-  return video ? (
-    <video className="media-tile__preview" src={src} muted preload="metadata" aria-label={label} />
+  if (!local && !media) return <span className="media-tile__name">{label}</span>;
+  return video && local ? (
+    <video className="media-tile__preview" src={local} muted preload="metadata" aria-label={label} />
   ) : (
-    <Picture className="media-tile__preview" src={src} alt={label} fallback={<span className="media-tile__name">{label}</span>} />
+    <Picture
+      className="media-tile__preview"
+      src={local ?? undefined}
+      media={local ? undefined : (media ?? undefined)}
+      alt={label}
+      fallback={<span className="media-tile__name">{label}</span>}
+    />
   );
 }
 
@@ -121,7 +125,7 @@ export default function MediaFields({
             <figure className="media-tile">
               <Preview
                 file={thumbnail ?? undefined}
-                url={!thumbnail && existingThumbnail ? mediaUrl(existingThumbnail, 400) : null}
+                media={!thumbnail && existingThumbnail ? { url: existingThumbnail, width: 400 } : null}
                 label={thumbnail ? thumbnail.name : t`Current thumbnail`}
               />
             </figure>
@@ -171,7 +175,7 @@ export default function MediaFields({
                 ) : (
                   <Picture
                     className="media-tile__preview"
-                    src={mediaUrl(media.media_source_url, 200)}
+                    media={{ url: media.media_source_url, width: 200 }}
                     alt={t`Gallery item ${index + 1}`}
                     fallback={<span className="media-tile__name">{t`Gallery item ${index + 1}`}</span>}
                   />

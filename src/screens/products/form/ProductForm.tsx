@@ -8,7 +8,7 @@ import type { FieldErrors } from '@/shared/validation';
 import type { Category } from '@/shared/types';
 import { ApiError } from '@/queries/errors';
 import { createProduct, updateProduct } from '@/queries/myProducts';
-import { shrinkFormPictures } from '@/media/compress';
+import { shrinkFormPictures } from '@/queries/pictures';
 import { serverMessage } from '@/screens/serverMessage';
 import MediaFields, { type GalleryState } from './MediaFields';
 import { useMessage } from '@/components/useMessage';

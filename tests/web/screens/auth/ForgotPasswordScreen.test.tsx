@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import ForgotPasswordScreen from '@/screens/auth/ForgotPasswordScreen';
 import LoginScreen from '@/screens/auth/LoginScreen';
-import { getAccessToken } from '@/sync/tokens';
+import { getAccessToken } from '@/sync/session/tokens';
 import { fakeServer, here, makeUser, renderScreen, type FakeServer } from '../harness';
 
 let server: FakeServer;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import VerifyOtpScreen from '@/screens/auth/VerifyOtpScreen';
-import { getAccessToken } from '@/sync/tokens';
+import { getAccessToken } from '@/sync/session/tokens';
 import { fakeServer, here, makeUser, renderScreen, type FakeServer } from '../harness';
 
 let server: FakeServer;

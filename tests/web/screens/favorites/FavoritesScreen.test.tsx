@@ -4,7 +4,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import FavoritesScreen from '@/screens/favorites/FavoritesScreen';
 import { useSyncEngine } from '@/queries/useSyncEngine';
 import { db } from '@/db/db';
-import { reportReachable, reportUnreachable } from '@/sync/connectivity';
+import { reportReachable, reportUnreachable } from '@/sync/api/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { makeProduct } from '@tests/web/components/productFixtures';
 

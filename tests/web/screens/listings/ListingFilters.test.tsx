@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import SearchScreen from '@/screens/listings/SearchScreen';
 import { db } from '@/db/db';
-import { putProducts } from '@/sync/apply';
-import { reportReachable, reportUnreachable } from '@/sync/connectivity';
+import { putProducts } from '@/sync/pull/apply';
+import { reportReachable, reportUnreachable } from '@/sync/api/connectivity';
 import { fakeServer, renderScreen } from '../harness';
 import { makeProduct, makeProducts, pageOf } from '@tests/web/components/productFixtures';
 

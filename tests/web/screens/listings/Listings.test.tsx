@@ -6,8 +6,8 @@ import FlashDealsScreen, { DealTimeLeft } from '@/screens/listings/FlashDealsScr
 import NewArrivalsScreen from '@/screens/listings/NewArrivalsScreen';
 import { timeLeft } from '@/screens/listings/timeLeft';
 import { db } from '@/db/db';
-import { putProducts } from '@/sync/apply';
-import { reportReachable, reportUnreachable } from '@/sync/connectivity';
+import { putProducts } from '@/sync/pull/apply';
+import { reportReachable, reportUnreachable } from '@/sync/api/connectivity';
 import { fakeServer, renderScreen } from '../harness';
 import { makeProduct, makeProducts, pageOf } from '@tests/web/components/productFixtures';
 

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import ProductDetailScreen from '@/screens/products/ProductDetailScreen';
 import { useSyncEngine } from '@/queries/useSyncEngine';
 import { db } from '@/db/db';
-import { reportReachable } from '@/sync/connectivity';
+import { reportReachable } from '@/sync/api/connectivity';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { ENGINE_ROUTES, makeProduct, makeReview, page, SELLER_ID } from './fixtures';
 

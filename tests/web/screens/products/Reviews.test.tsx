@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import ReviewsSection from '@/screens/products/ReviewsSection';
 import { useSyncEngine } from '@/queries/useSyncEngine';
-import { reportReachable } from '@/sync/connectivity';
+import { reportReachable } from '@/sync/api/connectivity';
 import { fakeServer, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { ENGINE_ROUTES, makeReview, page, reviewer, SELLER_ID } from './fixtures';
 

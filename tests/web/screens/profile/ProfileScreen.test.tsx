@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import ProfileScreen from '@/screens/profile/ProfileScreen';
 import Price from '@/components/Price';
 import { db } from '@/db/db';
-import { getAccessToken } from '@/sync/tokens';
+import { getAccessToken } from '@/sync/session/tokens';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { supplier } from '@tests/web/helpers';
 import { makeProduct, page } from '../products/fixtures';
@@ -194,7 +194,7 @@ describe('settings tab: legal links and offline data', () => {
   it('links the legal pages and clears the offline copy of the catalogue', async () => {
     signedInAs(server, makeUser());
     await db.products.put({ ...makeProduct(), category_id: 1, supplier_id: 9, fetched_at: Date.now() });
-    // The engine's count of what it holds, written with each page (src/sync/pull.ts).
+    // The engine's count of what it holds, written with each page (src/sync/pull/streams.ts).
     await db.syncState.put({ key: 'catalogue:held', value: 1 });
     const { user } = renderProfile('/profile?tab=settings');
     expect((await screen.findByRole('link', { name: 'Privacy Policy' })).getAttribute('href')).toBe('/privacy-policy');

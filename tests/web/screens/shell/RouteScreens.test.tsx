@@ -4,7 +4,7 @@ import ProfileScreen from '@/screens/profile/ProfileScreen';
 import ProfileEditScreen from '@/screens/profile/ProfileEditScreen';
 import ProductFormScreen from '@/screens/products/ProductFormScreen';
 import OnboardingScreen from '@/screens/onboarding/OnboardingScreen';
-import { getAccessToken } from '@/sync/tokens';
+import { getAccessToken } from '@/sync/session/tokens';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 
 let server: FakeServer;

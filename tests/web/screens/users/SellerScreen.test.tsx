@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
 import SellerScreen from '@/screens/users/SellerScreen';
 import { useSyncEngine } from '@/queries/useSyncEngine';
-import { reportReachable, reportUnreachable } from '@/sync/connectivity';
+import { reportReachable, reportUnreachable } from '@/sync/api/connectivity';
 import { db } from '@/db/db';
-import { toProductRow } from '@/sync/apply';
+import { toProductRow } from '@/sync/pull/apply';
 import { fakeServer, renderScreen } from '../harness';
 import { ENGINE_ROUTES, makeProduct, page, reviewer, SELLER_ID, sellerSummary } from '../products/fixtures';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { db } from '@/db/db';
-import { forgetRefresh, setApiBase } from '@/sync/api';
-import { reportReachable } from '@/sync/connectivity';
-import { forgetTrouble } from '@/sync/health';
-import { forgetLanes } from '@/sync/lanes';
-import { setTokens } from '@/sync/tokens';
-import { pullStream, type StreamName } from '@/sync/pull';
+import { forgetRefresh, setApiBase } from '@/sync/api/client';
+import { reportReachable } from '@/sync/api/connectivity';
+import { forgetTrouble } from '@/sync/api/health';
+import { forgetLanes } from '@/sync/outbox/lanes';
+import { setTokens } from '@/sync/session/tokens';
+import { pullStream, type StreamName } from '@/sync/pull/streams';
 import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
 
 /**

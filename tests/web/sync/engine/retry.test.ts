@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
 import { setEngineUser, setRetryTiming, startEngine, stopEngine } from '@/sync/engine';
-import { setTroubleTiming } from '@/sync/health';
+import { setTroubleTiming } from '@/sync/api/health';
 import { createUser, startTestApp, type TestApp } from '@tests/server/helpers';
 import { insertProducts } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, type Network } from './device';

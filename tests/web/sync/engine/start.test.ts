@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/db/db';
-import { api, setRequestTimeout } from '@/sync/api';
-import { isOnline } from '@/sync/connectivity';
+import { api, setRequestTimeout } from '@/sync/api/client';
+import { isOnline } from '@/sync/api/connectivity';
 import { setEngineUser, startEngine, stopEngine } from '@/sync/engine';
 import { startTestApp, type TestApp } from '@tests/server/helpers';
 import { connectDevice, resetDevice, type Network } from './device';

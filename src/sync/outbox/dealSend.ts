@@ -1,0 +1,45 @@
+import type { OfferAnswer } from '../../shared/deals-schema';
+import type { OfferAction, OrderAction } from '../../shared/deals';
+import { db, type OutboxRow } from '../../db/db';
+import { api } from '../api/client';
+import { putMessages } from '../pull/apply';
+import { putOrders } from './dealRows';
+
+/** Sends one deal entry; answers what to write once it is through. */
+export async function sendDeal(entry: OutboxRow): Promise<() => Promise<unknown>> {
+  const p = entry.payload;
+  switch (entry.kind) {
+    case 'offer.answer': {
+      const answer: OfferAnswer = await api.answerOffer(p.offer as number, p.action as OfferAction, {
+        client_id: entry.client_id,
+        ...(p.action === 'counter' ? { price: p.price as string, quantity: p.quantity as number } : {}),
+      });
+      return async () => {
+        await db.messages.delete(p.tempId as number);
+        await putMessages([answer.offer, answer.message]);
+        if (answer.order) await putOrders([answer.order]);
+      };
+    }
+    case 'order.create': {
+      const order = await api.createOrder({ product: p.product as number, quantity: p.quantity as number, client_id: entry.client_id });
+      return async () => {
+        await db.orders.delete(p.tempId as number);
+        await putOrders([order]);
+        // Moves queued meanwhile were aimed at the temporary id.
+        await db.outbox
+          .where('target')
+          .equals(entry.target)
+          .modify((e) => {
+            if (e.kind === 'order.move' && e.payload.order === p.tempId) e.payload = { ...e.payload, order: order.id };
+          });
+      };
+    }
+    default: {
+      const order = await api.moveOrder(p.order as number, p.action as OrderAction, {
+        reason: p.reason as string | null,
+        client_id: entry.client_id,
+      });
+      return () => putOrders([order]);
+    }
+  }
+}
