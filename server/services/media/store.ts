@@ -111,7 +111,7 @@ async function usedAllowance(db: Database, userId: number): Promise<{ files: num
 }
 
 /** Advisory lock class for one user's uploads ('medi'); the second key is the user id. */
-const UPLOAD_LOCK = 0x6d656469;
+export const UPLOAD_LOCK = 0x6d656469;
 
 /**
  * Claims one upload for a user within their quotas: files this minute and bytes today, counted

@@ -10,7 +10,7 @@ import type { MediaS3Config } from '../../config';
 import type { Database } from '../../db';
 import type { UploadResult } from '../../db/schema';
 import { ApiError, badRequest, notFound, tooLarge, tooManyRequests } from '../../lib/errors';
-import { DAILY_QUOTA, type MediaStore } from './store';
+import { DAILY_QUOTA, UPLOAD_LOCK, type MediaStore } from './store';
 
 /** Unfinished uploads expire (tus expiration): their bytes and rows are removed by `sweep`. */
 export const UPLOAD_EXPIRES_MS = 24 * 60 * 60_000;
@@ -56,7 +56,12 @@ export async function createUploads(db: Database, media: MediaStore, options: { 
     maxSize: MAX_UPLOAD_BYTES,
     // Same origin, answers read by our client only: relative, never from the Host a client sent.
     generateUrl: (_req, { id }) => `${UPLOADS_PATH}/${rowId(id)}/`,
-    getFileIdFromRequest: (_req, last) => (last && ID.test(last) ? storeId(last) : undefined),
+    // The id is the path's last piece, as the route read and checked it: the tus server's own
+    // reading takes the last piece of the whole URL, query included (/<mine>/?/<yours>).
+    getFileIdFromRequest: (req) => {
+      const last = /([^/]+)\/?$/.exec(new URL(req.url).pathname)?.[1];
+      return last && ID.test(last) ? storeId(last) : undefined;
+    },
     namingFunction: (req) => {
       const raw = rawOf(req);
       const id = raw && chosen.get(raw);
@@ -113,27 +118,34 @@ export async function createUploads(db: Database, media: MediaStore, options: { 
       throw badRequest(BAD_METADATA);
     }
     const since = new Date(Date.now() - UPLOAD_EXPIRES_MS);
-    const used = await db
-      .selectFrom('media_uploads')
-      .select(sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'))
-      .where('user_id', '=', userId)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(used.bytes) + length > UPLOAD_BYTES_PER_DAY) throw tooManyRequests(DAILY_QUOTA);
-    const open = await db
-      .selectFrom('uploads')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', userId)
-      .where('result', 'is', null)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_UPLOADS) throw tooManyRequests(TOO_MANY_OPEN);
     const id = randomBytes(16).toString('hex');
     const text = (value: string | null | undefined) => (value ? value.slice(0, 255) : null);
-    await db
-      .insertInto('uploads')
-      .values({ id, user_id: userId, length, filename: text(metadata.filename), upload_preset: text(metadata.upload_preset) })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      // One user's uploads are opened one at a time (the lock media.ts claims under), so
+      // parallel creations cannot together pass the allowance.
+      await sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${userId})`.execute(trx);
+      const used = await trx
+        .selectFrom('media_uploads')
+        .select(sql<number>`coalesce(sum(bytes), 0)::bigint`.as('bytes'))
+        .where('user_id', '=', userId)
+        .where('at', '>', since)
+        .executeTakeFirstOrThrow();
+      // An unfinished upload holds its declared length: twenty left open would otherwise keep
+      // 1 GB of disk for a day outside the allowance.
+      const open = await trx
+        .selectFrom('uploads')
+        .select([sql<number>`count(*)::int`.as('n'), sql<number>`coalesce(sum(length), 0)::bigint`.as('bytes')])
+        .where('user_id', '=', userId)
+        .where('result', 'is', null)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(used.bytes) + Number(open.bytes) + length > UPLOAD_BYTES_PER_DAY) throw tooManyRequests(DAILY_QUOTA);
+      if (Number(open.n) >= MAX_OPEN_UPLOADS) throw tooManyRequests(TOO_MANY_OPEN);
+      await trx
+        .insertInto('uploads')
+        .values({ id, user_id: userId, length, filename: text(metadata.filename), upload_preset: text(metadata.upload_preset) })
+        .execute();
+    });
     chosen.set(raw, id);
     return id;
   }

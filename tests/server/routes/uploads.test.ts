@@ -148,6 +148,21 @@ describe('/api/uploads/ (tus 1.0)', () => {
     expect(await tus('DELETE', url, { token: other.token })).toMatchObject({ status: 404 });
   });
 
+  it("acts on the upload its path names, never on one named after a '?'", async () => {
+    const mine = await create(10);
+    const other = await createUser(t);
+    const theirs = await create(10, other.token);
+    const theirId = theirs.url.split('/')[3];
+    const sneaky = `${mine.url}?/${theirId}`;
+    // Neither read, nor written, nor cancelled: each answers for the caller's own upload or not at all.
+    const head = await tus('HEAD', sneaky, { token: user.token });
+    expect(head.headers.get('upload-offset')).toBe('0');
+    await tus('PATCH', sneaky, { token: user.token, headers: { 'Upload-Offset': '0' }, body: Buffer.alloc(4, 1) });
+    await tus('DELETE', sneaky, { token: user.token });
+    expect(await tus('HEAD', theirs.url, { token: other.token })).toMatchObject({ status: 200 });
+    expect((await tus('HEAD', theirs.url, { token: other.token })).headers.get('upload-offset')).toBe('0');
+  });
+
   it('refuses a file over 52,428,800 bytes up front with 413', async () => {
     const res = await create(52_428_801);
     expect(res).toMatchObject({ status: 413, body: { detail: 'File is too large. Maximum size is 50MB.' } });
@@ -185,6 +200,14 @@ describe('/api/uploads/ (tus 1.0)', () => {
     const res = await create(5000, heavy.token);
     expect(res).toMatchObject({ status: 429, body: { detail: expect.stringContaining('Upload limit reached') } });
     expect((await create(900, heavy.token)).status).toBe(201);
+  });
+
+  it("counts the declared length of unfinished uploads in the day's allowance", async () => {
+    const hoarder = await createUser(t);
+    // Four 50 MB uploads opened and left unfinished hold the day's 200 MB.
+    for (let i = 0; i < 4; i++) expect((await create(52_428_800, hoarder.token)).status).toBe(201);
+    const fifth = await create(1000, hoarder.token);
+    expect(fifth).toMatchObject({ status: 429, body: { detail: expect.stringContaining('Upload limit reached') } });
   });
 
   it('expires an unfinished upload after 24 hours', async () => {
