@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../lib/errors';
 import { failures } from '../lib/responses';
+import { CODE_REQUESTS_GATE } from '../lib/address-gate';
 import { findUserByEmail, takeAttempt, waitError } from '../services/accounts/rules';
 import {
   createPasswordResetService,
   RESET_CODE_MESSAGES,
+  resetClientRules,
   resetCooldownRules,
   resetRequestRules,
 } from '../services/accounts/password-reset';
@@ -14,6 +16,7 @@ import { PASSWORD_RESET_DONE, PASSWORD_RESET_SENT, passwordResetConfirmSchema, p
 
 const MAIL_FAILED = 'The e-mail could not be sent. Please try again in a moment.';
 const TOO_MANY_REQUESTS = (wait: string) => `Too many codes were asked for today. Please try again in ${wait}.`;
+const TOO_MANY_FROM_CLIENT = (wait: string) => `Too many codes were asked for from your network. Please try again in ${wait}.`;
 const TOO_MANY_CODES = (wait: string) => `Too many wrong codes. Please try again in ${wait}.`;
 const WAIT_A_MINUTE = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
 
@@ -30,18 +33,20 @@ const passwordReset: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password/reset/',
     {
+      config: { rateLimit: CODE_REQUESTS_GATE },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a 6-digit code to reset the password',
         description:
           'Always the same answer, whether or not the address has an account (confirmed accounts only get a code). ' +
-          'At most one code a minute and 5 a day per address (429 with Retry-After); the code is valid 10 minutes.',
+          'At most one code a minute and 5 a day per e-mail address, and 20 a day per client (429 with Retry-After); the code is valid 10 minutes.',
         body: passwordResetSchema,
         response: { 200: detail, ...failures(400, 401, 413, 429, 503) },
       },
     },
     async (request, reply) => {
       const { email } = request.body;
+      await takeAttempt(limiter, reply, resetClientRules(request.ip), TOO_MANY_FROM_CLIENT);
       const daily = await takeAttempt(limiter, reply, resetRequestRules(email), TOO_MANY_REQUESTS);
       const found = await findUserByEmail(app.db, email);
       const user = found?.is_verified ? found : undefined;
@@ -73,7 +78,7 @@ const passwordReset: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed code; ends every sign-in',
         description:
-          'A wrong, expired or burned code (5 wrong tries) answers {"code": [...]}, as does an address without a code. ' +
+          'A wrong, expired or burned code (5 wrong tries) answers {"code": ["The code is incorrect."]}, as does an address without a code: one answer for every miss, and every miss counts. ' +
           'Wrong codes are limited per account and per address like the sign-up code (429).',
         body: passwordResetConfirmSchema,
         response: { 200: detail, ...failures(400, 401, 413, 429) },
@@ -86,8 +91,10 @@ const passwordReset: FastifyPluginAsyncZod = async (app) => {
       // Counted as wrong until it proves right, so parallel guesses cannot slip past the limit.
       const attempt = await takeAttempt(limiter, reply, otpRules(email, request.ip), TOO_MANY_CODES);
       const result = user ? await reset.check(user.id, code) : 'incorrect';
-      if (result !== 'incorrect') await limiter.release(attempt);
-      if (!user || result !== 'ok') throw fieldError('code', RESET_CODE_MESSAGES[result === 'ok' ? 'incorrect' : result]);
+      // Every miss answers alike and counts: an expired or burned code, or none at all, would
+      // otherwise tell a confirmed account from an unknown address.
+      if (!user || result !== 'ok') throw fieldError('code', RESET_CODE_MESSAGES.incorrect);
+      await limiter.release(attempt);
       await reset.setPassword(user.id, new_password1);
       return { detail: PASSWORD_RESET_DONE };
     },

@@ -2,7 +2,7 @@ import type { Database } from '../../db';
 import { type CodeCheck, CODE_MESSAGES, createEmailCodes } from './email-codes';
 import type { Mailer } from '../mail';
 import { hashPassword } from './passwords';
-import type { RateRule } from '../rate-limit';
+import { otpSendAddressRules, type RateRule } from '../rate-limit';
 import { OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@/shared/constants';
 
 /**
@@ -20,6 +20,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const resetRequestRules = (email: string): RateRule[] => [
   { key: `password-reset:${email.toLowerCase()}`, max: RESET_REQUESTS_PER_DAY, windowMs: DAY_MS },
+];
+/** Reset codes one client (network address) may ask for in a day, whatever e-mail addresses it names. */
+export const RESET_REQUESTS_PER_CLIENT_PER_DAY = 20;
+/** A client's requests: as many a minute as sign-up codes (./rate-limit), and a day's cap, so no one client mails every account. */
+export const resetClientRules = (ip: string): RateRule[] => [
+  ...otpSendAddressRules(ip),
+  { key: `password-reset-client:${ip}`, max: RESET_REQUESTS_PER_CLIENT_PER_DAY, windowMs: DAY_MS },
 ];
 /** The once-a-minute rule for addresses without an account, so they answer in the same rhythm. */
 export const resetCooldownRules = (email: string): RateRule[] => [

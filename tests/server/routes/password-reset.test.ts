@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 import { PASSWORD_RESET_SENT } from '@/shared/password-reset';
+import { OTP_ACCOUNT_MAX_FAILURES } from '@server/services/rate-limit';
+import { RESET_REQUESTS_PER_CLIENT_PER_DAY } from '@server/services/password-reset';
 
 let t: TestApp;
 
@@ -56,7 +58,7 @@ describe('password reset by e-mailed code', () => {
     expect((await t.api.post('/api/auth/login/', { email: u.email, password: u.password }, from())).status).toBe(401);
     expect((await t.api.post('/api/auth/login/', { email: u.email, password: NEW_PASSWORD }, from())).status).toBe(200);
     // Single use.
-    expect((await confirm(u.email, code, 'another new one 7')).body).toEqual({ code: ['The code has expired. Request a new one.'] });
+    expect((await confirm(u.email, code, 'another new one 7')).body).toEqual({ code: ['The code is incorrect.'] });
   });
 
   it('answers an unknown or unconfirmed address exactly like a known one, and mails nothing', async () => {
@@ -92,11 +94,12 @@ describe('password reset by e-mailed code', () => {
     expect((await confirm(u.email, second)).status).toBe(200);
   });
 
-  it('burns the code after 5 wrong tries and refuses an expired one', async () => {
+  it('burns the code after 5 wrong tries and refuses an expired one, answering both as a wrong code', async () => {
     const u = await createUser(t);
     const code = await requestCode(u.email);
     for (let i = 0; i < 5; i++) expect((await confirm(u.email, wrong(code))).status).toBe(400);
-    expect((await confirm(u.email, code)).body).toEqual({ code: ['Too many wrong attempts. Request a new code.'] });
+    expect((await confirm(u.email, code)).body).toEqual({ code: ['The code is incorrect.'] });
+    expect((await t.api.post('/api/auth/login/', { email: u.email, password: NEW_PASSWORD }, from())).status).toBe(401);
 
     const v = await createUser(t);
     const late = await requestCode(v.email);
@@ -105,8 +108,43 @@ describe('password reset by e-mailed code', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', v.user.id)
       .execute();
-    expect((await confirm(v.email, late)).body).toEqual({ code: ['The code has expired. Request a new one.'] });
+    expect((await confirm(v.email, late)).body).toEqual({ code: ['The code is incorrect.'] });
     expect((await t.api.post('/api/auth/login/', { email: v.email, password: v.password }, from())).status).toBe(200);
+  });
+
+  it('answers a confirmed account without a code as it answers an unknown address, and counts every miss', async () => {
+    const known = await createUser(t);
+    const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+    const [a, b] = [await confirm(known.email, '123456'), await confirm(unknown, '123456')];
+    expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
+    // The account's misses are counted, from whatever address: the limit comes for both alike.
+    for (let i = 1; i < OTP_ACCOUNT_MAX_FAILURES; i++) {
+      expect((await confirm(known.email, '123456')).status).toBe(400);
+      expect((await confirm(unknown, '123456')).status).toBe(400);
+    }
+    expect((await confirm(known.email, '123456')).status).toBe(429);
+    expect((await confirm(unknown, '123456')).status).toBe(429);
+  });
+
+  it('limits reset requests per client, whatever addresses it asks for', async () => {
+    const client = { headers: { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` } };
+    const statuses: number[] = [];
+    for (let i = 0; i < RESET_REQUESTS_PER_CLIENT_PER_DAY; i++) {
+      const email = `victim-${i}-${randomBytes(3).toString('hex')}@example.com`;
+      statuses.push((await t.api.post('/api/auth/password/reset/', { email }, client)).status);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await t.api.post(
+      '/api/auth/password/reset/',
+      { email: `one-more-${randomBytes(3).toString('hex')}@example.com` },
+      client,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/Too many codes were asked for from your network/);
+    // Another client is not held back by it.
+    expect(
+      (await t.api.post('/api/auth/password/reset/', { email: `free-${randomBytes(3).toString('hex')}@example.com` }, from())).status,
+    ).toBe(200);
   });
 
   it('never lets a reset code confirm a sign-up', async () => {
