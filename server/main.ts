@@ -25,6 +25,9 @@ if (cluster.isWorker) {
   if (!config.databaseUrl && Number(process.env.WEB_CONCURRENCY) > 1) {
     log.warn('WEB_CONCURRENCY is ignored with the embedded database: one process owns it (set DATABASE_URL to run several)');
   }
+  if (process.env.NODE_ENV === 'production' && !config.publicUrl) {
+    log.warn('PUBLIC_URL is unset: pages carry relative links only, with no og:url or link-preview picture, and there is no sitemap');
+  }
   if (!config.webDistDir) await ensureWebBuilt((message) => log.info(message));
   const handle = await openDatabase(config);
   await migrateToLatest(handle.db);

@@ -41,12 +41,14 @@ interface Entry {
   answer: Promise<PreparedText | null>;
 }
 
-/** The site's origin for absolute URLs: PUBLIC_URL, else the request's own (a host of letters, digits, dots, a port). */
-function originOf(request: FastifyRequest): string | null {
-  const configured = request.server.config.publicUrl?.replace(/\/+$/, '');
-  if (configured) return configured;
-  const host = request.host;
-  return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? `${request.protocol}://${host}` : null;
+/**
+ * The site's origin for absolute URLs: PUBLIC_URL only, or '' when it is unset. Never the Host
+ * header: a client's Host would be written into pages, robots.txt and sitemaps that caches keep
+ * and serve to others. Without an origin, pages use relative URLs and leave out what must be
+ * absolute (og:url, og:image, a sitemap).
+ */
+function originOf(request: FastifyRequest): string {
+  return request.server.config.publicUrl?.replace(/\/+$/, '') ?? '';
 }
 
 /** The visitor's language: ?lang=, else the `language` cookie the app sets with the choice (src/app/i18n.ts), else English. */
@@ -105,7 +107,6 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
   /** A landing page's HTML, or null for the app's other routes (and when the page cannot be made). */
   async function page(request: FastifyRequest, pathname: string): Promise<PreparedText | null> {
     const origin = originOf(request);
-    if (!origin) return null;
     const language = visitorLanguage(request);
     const currency = visitorCurrency(request);
     // Sorting and filters are in the query string; ?lang= is the language, already in the key.
@@ -156,7 +157,8 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
   /** An XML answer made by `make` for the request's origin, kept with the pages under `key`; null from `make` is a 404. */
   async function sendXml(request: FastifyRequest, reply: FastifyReply, key: string, make: (origin: string) => Promise<string | null>) {
     const origin = originOf(request);
-    if (!origin) return reply.status(400).send({ detail: 'Bad Host header.' });
+    // A sitemap lists absolute URLs only: without PUBLIC_URL there is none to give.
+    if (!origin) return reply.status(404).send({ detail: 'Not found.' });
     const prepared = await cached(`${key} ${origin}`, true, () => make(origin));
     if (!prepared) return reply.status(404).send({ detail: 'Not found.' });
     return sendPrepared(request, reply.header('Cache-Control', 'public, max-age=3600'), prepared, 'application/xml; charset=utf-8');

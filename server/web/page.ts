@@ -62,14 +62,15 @@ export function headTags(page: LandingPage, { origin, pathname, language }: Page
     meta('property', 'og:type', page.type),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
-    meta('property', 'og:url', url),
+    // Open Graph wants absolute URLs: without the site's origin (PUBLIC_URL) they are left out.
+    ...(origin ? [meta('property', 'og:url', url)] : []),
     meta('property', 'og:locale', OG_LOCALES[language]),
     ...LANGUAGES.filter((other) => other !== language).map((other) => meta('property', 'og:locale:alternate', OG_LOCALES[other])),
     meta('name', 'twitter:card', page.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
   );
-  if (page.image) {
+  if (page.image && (origin || !page.image.url.startsWith('/'))) {
     const image = absolute(page.image.url);
     tags.push(
       meta('property', 'og:image', image),

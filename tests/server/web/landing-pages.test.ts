@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -251,5 +252,45 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
     expect(pages).toContain(`<loc>https://market.example/users/${supplier.user.id}</loc>`);
     expect((await fetch(`${t.baseUrl}/sitemaps/products-99.xml`)).status).toBe(404);
     expect((await fetch(`${t.baseUrl}/sitemaps/products-x.xml`)).status).toBe(404);
+  });
+
+  it('without PUBLIC_URL, never writes a Host header a client sent into a page, robots.txt or a sitemap', async () => {
+    const dist = path.join(await mkdtemp(path.join(inject('tmpDir'), 'landing-')), 'dist');
+    await mkdir(dist, { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    const app = await startTestApp({ publicUrl: undefined }, { web: { distDir: dist } });
+    try {
+      const seller = await createUser(app, { type: 'SUPPLIER' });
+      const listed = await createProduct(app, seller, { name: 'Dried hibiscus' });
+      const get = (route: string) =>
+        new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+          const target = new URL(route, app.baseUrl);
+          const req = httpRequest(target, { headers: { host: 'evil.example' } }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => {
+              body += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const page = await get(`/products/${listed.id}`);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<title>Dried hibiscus · Marketplace</title>');
+      expect(page.body).not.toContain('evil.example');
+      // Relative where a relative URL is allowed; absent where only an absolute one is.
+      expect(page.body).toContain(`<link rel="canonical" href="/products/${listed.id}" />`);
+      expect(metaContent(page.body, 'og:url')).toBeUndefined();
+      const robots = await get('/robots.txt');
+      expect(robots.body).not.toContain('evil.example');
+      expect(robots.body).not.toContain('Sitemap:');
+      const sitemap = await get('/sitemap.xml');
+      expect(sitemap.status).toBe(404);
+      expect(sitemap.body).not.toContain('evil.example');
+      expect((await get('/sitemaps/products-1.xml')).status).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
