@@ -256,6 +256,8 @@ export interface PushSubscriptionsTable {
   language: Generated<string>;
   /** Kinds pushed, comma-separated (migration 0021): see PUSH_KINDS in src/shared/push.ts. */
   kinds: Generated<string>;
+  /** Pushes refused or lost in a row (migration 0026). */
+  failures: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -72,7 +72,11 @@ interface Subscription {
   language: string;
   kinds: string;
   user_id: number;
+  failures: number;
 }
+
+/** Pushes refused or lost in a row (5xx, a timeout) after which a subscription is forgotten. */
+export const PUSH_MAX_FAILURES = 5;
 
 /** `notified`: told whose notifications changed, at once (the open apps' pokes: services/live.ts). */
 export function createPushSender(db: Database, config: PushConfig, log: FastifyBaseLogger, notified?: (userIds: number[]) => void) {
@@ -105,7 +109,7 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
     await db.deleteFrom('push_subscriptions').where('user_id', 'in', userIds).where(sql<boolean>`not ${liveSession}`).execute();
     const subscriptions: Subscription[] = await db
       .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth', 'language', 'kinds', 'user_id'])
+      .select(['id', 'endpoint', 'p256dh', 'auth', 'language', 'kinds', 'user_id', 'failures'])
       .where('user_id', 'in', userIds)
       .where(liveSession)
       .execute();
@@ -159,9 +163,27 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
         await db.deleteFrom('push_subscriptions').where('id', '=', s.id).where('endpoint', '=', s.endpoint).execute();
       } else if (!answer.ok) {
         log.warn({ status: answer.status, subscription: s.id }, 'the push service refused a push');
+        await failed(s);
+      } else if (s.failures > 0) {
+        await db.updateTable('push_subscriptions').set({ failures: 0 }).where('id', '=', s.id).execute();
       }
     } catch (err) {
-      if (!stop.signal.aborted) log.warn({ err, subscription: s.id }, 'could not push a notification');
+      if (stop.signal.aborted) return;
+      log.warn({ err, subscription: s.id }, 'could not push a notification');
+      await failed(s).catch(() => undefined);
+    }
+  }
+
+  /** One more failure in a row; past PUSH_MAX_FAILURES the subscription is forgotten, as a 410 forgets it. */
+  async function failed(s: Subscription): Promise<void> {
+    const row = await db
+      .updateTable('push_subscriptions')
+      .set({ failures: sql`failures + 1` })
+      .where('id', '=', s.id)
+      .returning('failures')
+      .executeTakeFirst();
+    if (row && row.failures >= PUSH_MAX_FAILURES) {
+      await db.deleteFrom('push_subscriptions').where('id', '=', s.id).where('failures', '>=', PUSH_MAX_FAILURES).execute();
     }
   }
 

@@ -13,6 +13,10 @@ import { kindsFromText, kindsToText, type PushKinds } from '@/shared/push';
  */
 
 export const ENDPOINT_MAX = 2048;
+/** A sign-in (one browser profile) has one subscription; a few allow for renewals that change the endpoint. */
+export const PUSH_SUBSCRIPTIONS_PER_SIGN_IN = 3;
+/** One notification goes out as one push per subscription: this bounds the fan-out. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 const NOT_A_URL = 'Enter a valid URL.';
 const NOT_ALLOWED = 'This push service is not allowed.';
 const BAD_P256DH = "Enter the subscription's p256dh key: a P-256 public key, base64url.";
@@ -102,6 +106,26 @@ export async function saveSubscription(db: Database, userId: number, sessionId: 
     // xmax is 0 for a row this statement inserted, set for one it updated.
     .returning(['endpoint', 'language', 'created_at', sql<boolean>`xmax = 0`.as('inserted')])
     .executeTakeFirstOrThrow();
+  // Past the caps, the least recently renewed go: the sign-in's first, then the user's.
+  const beyond = (cap: number, scope: 'session_id' | 'user_id', value: string | number) =>
+    db
+      .deleteFrom('push_subscriptions')
+      .where('user_id', '=', userId)
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where(scope, '=', value)
+          .where('user_id', '=', userId)
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(cap),
+      )
+      .execute();
+  await beyond(PUSH_SUBSCRIPTIONS_PER_SIGN_IN, 'session_id', sessionId);
+  await beyond(PUSH_SUBSCRIPTIONS_PER_USER, 'user_id', userId);
   return {
     subscription: { endpoint: row.endpoint, language: row.language, created_at: row.created_at.toISOString() },
     created: row.inserted,

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_ENDPOINT_PREFIXES, readPush } from '@server/config';
 import { notify } from '@server/services/notifications';
+import { PUSH_MAX_FAILURES } from '@server/services/push';
+import { PUSH_SUBSCRIPTIONS_PER_SIGN_IN, PUSH_SUBSCRIPTIONS_PER_USER } from '@server/services/push-subscriptions';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { chatPair, insertProduct, send } from '../messaging-helpers';
 import { browserSubscription, startPushService, verifyVapid, type PushService } from '../push-service';
@@ -99,6 +101,27 @@ describe('POST /api/push/subscriptions/', () => {
     expect((await t.api.post('/api/push/subscriptions/', browser.json, { token: other.token })).status).toBe(200);
     expect(await subscriptionsOf(user.user.id)).toHaveLength(0);
     expect(await subscriptionsOf(other.user.id)).toHaveLength(1);
+  });
+
+  it(`keeps at most ${PUSH_SUBSCRIPTIONS_PER_SIGN_IN} subscriptions a sign-in and ${PUSH_SUBSCRIPTIONS_PER_USER} a user: the oldest go`, async () => {
+    const user = await createUser(t);
+    const endpoints = async () => (await subscriptionsOf(user.user.id)).map((s) => s.endpoint).sort();
+    const made: string[] = [];
+    const add = async (token: string) => {
+      devices += 1;
+      const browser = browserSubscription(`${service.origin}/push/capped-${devices}`);
+      expect((await t.api.post('/api/push/subscriptions/', browser.json, { token })).status).toBe(201);
+      made.push(browser.json.endpoint);
+    };
+    for (let i = 0; i < PUSH_SUBSCRIPTIONS_PER_SIGN_IN + 2; i++) await add(user.token);
+    expect(await endpoints()).toEqual(made.slice(-PUSH_SUBSCRIPTIONS_PER_SIGN_IN).sort());
+    made.length = 0;
+    for (let signIn = 0; made.length < PUSH_SUBSCRIPTIONS_PER_USER + 2; signIn++) {
+      const login = await t.api.post('/api/auth/login/', { email: user.email, password: user.password });
+      expect(login.status).toBe(200);
+      await add(login.body.access);
+    }
+    expect(await endpoints()).toEqual(made.slice(-PUSH_SUBSCRIPTIONS_PER_USER).sort());
   });
 
   it('words pushes in the language sent, else the Accept-Language of the request', async () => {
@@ -310,6 +333,26 @@ describe('pushing notifications', () => {
     await t.app.push.settled();
     const left = (await subscriptionsOf(supplier.user.id)).map((s) => s.endpoint);
     expect(left).toEqual([`${service.origin}${failing.path}`]);
+  });
+
+  it(`forgets a subscription after ${PUSH_MAX_FAILURES} failed pushes in a row; a push that goes through starts the count again`, async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const flaky = await subscribe(supplier);
+    const fail = async (times: number) => {
+      for (let i = 0; i < times; i++) {
+        service.answers.set(flaky.path, 500);
+        await send(t, buyer, conversation.id, { text: `Try ${i}` });
+        await t.app.push.settled();
+      }
+    };
+    await fail(PUSH_MAX_FAILURES - 1);
+    service.answers.delete(flaky.path);
+    await send(t, buyer, conversation.id, { text: 'Through' });
+    await t.app.push.settled();
+    await fail(PUSH_MAX_FAILURES - 1);
+    expect(await subscriptionsOf(supplier.user.id)).toHaveLength(1);
+    await fail(1);
+    expect(await subscriptionsOf(supplier.user.id)).toHaveLength(0);
   });
 
   it('never holds up or fails the request that made the notification: a hanging or absent push service', async () => {
