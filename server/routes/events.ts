@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { requireUser } from '../lib/auth';
 import { tooManyRequests } from '../lib/errors';
 import { failures } from '../lib/responses';
-import { MAX_STREAMS_PER_USER } from '../services/live';
+import { MAX_STREAMS_PER_USER, watchSession } from '../services/live';
 import { ACCESS_TTL_S } from '../services/accounts/tokens';
 
 /**
  * The poke stream (docs/api.md): server-sent events telling the signed-in user's open app that
  * its private data changed (`event: poke`), after which it pulls GET /api/sync/ as usual. The
- * events carry no data. A stream ends when the access token that opened it would have expired,
- * so a session that ended stops hearing; the app opens a new one with its fresh token.
+ * events carry no data. A stream ends as soon as its sign-in does (a sign-out, a password change
+ * or reset, a revoked token family), and at the latest when the access token that opened it
+ * would have expired; the app opens a new one with its fresh token.
  */
 const KEEP_ALIVE_MS = 30_000;
 
@@ -32,10 +33,12 @@ const events: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       let timer: NodeJS.Timeout | undefined;
       let lifetime: NodeJS.Timeout | undefined;
+      let unwatch: (() => void) | undefined;
       const raw = reply.raw;
       const end = () => {
         clearInterval(timer);
         clearTimeout(lifetime);
+        unwatch?.();
         close?.();
         if (!raw.writableEnded) raw.end();
       };
@@ -53,6 +56,7 @@ const events: FastifyPluginAsyncZod = async (app) => {
       raw.write(': open\n\n');
       timer = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS).unref();
       lifetime = setTimeout(end, ACCESS_TTL_S * 1000).unref();
+      if (request.sessionId) unwatch = watchSession(app.db, me.id, request.sessionId, end);
       request.raw.on('close', end);
     },
   );

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db';
+import { localWrites, type Database } from '../db';
+import { writesTo } from '../db/write-counter';
+import { SESSION_TABLES } from '../lib/session-cache';
 
 /**
  * Pokes (docs/api.md): while the app is open, one stream per tab leader (GET /api/events/) is
@@ -104,3 +106,47 @@ export function createLiveHub(db: Database, databaseUrl: string | undefined, log
 }
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
+
+/** How often an open stream looks at its sign-in: a database read only once the session tables were written. */
+const SESSION_CHECK_MS = 1_000;
+/** While other processes' writes are not being heard (db/write-counter.ts `trusted`), a read this often instead. */
+const SESSION_CHECK_BLIND_MS = 15_000;
+
+/**
+ * Calls `ended` once the sign-in `sessionId` of `userId` is over: signed out, its password
+ * changed or reset, its token family revoked, the account gone. A stream must not outlive its
+ * sign-in until its access token would have expired. Returns the function that stops watching.
+ */
+export function watchSession(db: Database, userId: number, sessionId: string, ended: () => void): () => void {
+  const counter = localWrites(db);
+  const written = () => (counter?.trusted ? writesTo(counter, SESSION_TABLES) : null);
+  let seen = written();
+  let lastRead = Date.now();
+  let reading = false;
+  const timer = setInterval(async () => {
+    const now = written();
+    const due = now === null ? Date.now() - lastRead >= SESSION_CHECK_BLIND_MS : now !== seen;
+    if (reading || !due) return;
+    reading = true;
+    try {
+      lastRead = Date.now();
+      const live = await db
+        .selectFrom('refresh_tokens')
+        .select('jti')
+        .where('family', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      seen = now;
+      if (!live) {
+        clearInterval(timer);
+        ended();
+      }
+    } catch {
+      // The next tick asks again.
+    } finally {
+      reading = false;
+    }
+  }, SESSION_CHECK_MS).unref();
+  return () => clearInterval(timer);
+}

@@ -108,4 +108,23 @@ describe('GET /api/events/', () => {
       for (const s of open) s.close();
     }
   });
+
+  it("ends a sign-in's streams as soon as it ends: a sign-out there, a password change elsewhere", async () => {
+    const user = await createUser(t);
+    const mine = await openStream(user.token);
+    expect(mine.status).toBe(200);
+    expect((await t.api.post('/api/auth/logout/', { refresh: user.refresh }, { token: user.token })).status).toBeLessThan(300);
+    await expect(mine.next(5000)).rejects.toThrow('stream ended');
+
+    const other = await createUser(t);
+    const phone = await t.api.post('/api/auth/login/', { email: other.email, password: other.password });
+    const stream = await openStream(phone.body.access);
+    const change = await t.api.post(
+      '/api/auth/password/change/',
+      { old_password: other.password, new_password1: 'a brand new secret 9', new_password2: 'a brand new secret 9' },
+      { token: other.token },
+    );
+    expect(change.status).toBe(200);
+    await expect(stream.next(5000)).rejects.toThrow('stream ended');
+  });
 });
