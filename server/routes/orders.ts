@@ -5,6 +5,7 @@ import { page, readPaging } from '../lib/paging';
 import { idParams } from '../lib/params';
 import { failures } from '../lib/responses';
 import { parseInput } from '../lib/validate';
+import { createRateLimiter } from '../services/rate-limit';
 import { moveOrder, orderPage, partyOrder, requestOrder, serializeOrder } from '../services/deals/orders';
 import { ORDER_ACTIONS } from '@/shared/deals';
 import { orderCreateInput, orderListQuery, orderMoveInput, orderSchema } from '@/shared/deals-schema';
@@ -17,6 +18,7 @@ import { pageSchema } from '@/shared/types';
  */
 const orders: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const limiter = createRateLimiter(db);
 
   app.get(
     '/api/orders/',
@@ -40,11 +42,11 @@ const orders: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders/',
-    { schema: { tags: ['orders'], response: { 200: orderSchema, 201: orderSchema, ...failures(400, 401, 403, 413, 415) } } },
+    { schema: { tags: ['orders'], response: { 200: orderSchema, 201: orderSchema, ...failures(400, 401, 403, 413, 415, 429) } } },
     async (request, reply) => {
       const me = requireVerified(request);
       const input = parseInput(orderCreateInput, (await readForm(request)).fields);
-      const { order, created, notificationId } = await requestOrder(db, me, input);
+      const { order, created, notificationId } = await requestOrder(db, me, input, limiter);
       app.push.notified(notificationId);
       return reply.code(created ? 201 : 200).send(await serializeOrder(db, order));
     },

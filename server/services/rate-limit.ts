@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '@/shared/constants';
+import { ORDERS_PER_BUYER_PER_HOUR, ORDERS_PER_BUYER_PER_MINUTE } from '@/shared/deals';
 import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_HOUR, MESSAGES_PER_USER_PER_MINUTE } from '@/shared/messaging';
 
 /**
@@ -106,6 +107,12 @@ export const signedUpOtpRules = (userId: number, ip: string): RateRule[] => [
 ];
 
 /** Messages (and offers) of one sender: per conversation and over all their conversations. */
+/** Buy now (a new order; a repeat of its client_id is free): per buyer, a minute and an hour. */
+export const orderRules = (buyerId: number): RateRule[] => [
+  { key: `order:buyer:${buyerId}`, max: ORDERS_PER_BUYER_PER_MINUTE, windowMs: 60_000 },
+  { key: `order:buyer-hour:${buyerId}`, max: ORDERS_PER_BUYER_PER_HOUR, windowMs: HOUR_MS },
+];
+
 export const messageRules = (senderId: number, conversationId: number): RateRule[] => [
   { key: `message:conversation:${conversationId}:${senderId}`, max: MESSAGES_PER_CONVERSATION_PER_MINUTE, windowMs: 60_000 },
   { key: `message:user:${senderId}`, max: MESSAGES_PER_USER_PER_MINUTE, windowMs: 60_000 },

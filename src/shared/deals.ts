@@ -79,6 +79,10 @@ export function buyerCounterRefusal(price: string, listed: string): 'BUYER_COUNT
   return cents < toCents(lowest) || cents > toCents(highest) ? 'BUYER_COUNTER_OUT_OF_RANGE' : null;
 }
 
+/** Buy now orders one buyer may place: more than people place by hand, fewer than a script would. */
+export const ORDERS_PER_BUYER_PER_MINUTE = 20;
+export const ORDERS_PER_BUYER_PER_HOUR = 200;
+
 export const ORDER_STATUSES = ['requested', 'confirmed', 'shipped', 'delivered', 'cancelled', 'declined'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Still moving: listed first. */

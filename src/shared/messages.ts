@@ -104,6 +104,7 @@ export const SERVER_MESSAGES = {
   ABOVE_STOCK: 'The quantity cannot be more than the quantity in stock.',
   NOT_ENOUGH_STOCK: 'There is not enough stock left for this order.',
   CANNOT_ORDER_OWN_PRODUCT: 'You cannot order your own product.',
+  ORDERING_TOO_FAST: 'You are placing orders too fast. Please wait a moment.',
   ONLY_SUPPLIER_MOVES_ORDER: 'Only the supplier can do this to an order.',
   ORDER_MOVE_IMPOSSIBLE: 'This order cannot do that in its current status.',
 };

@@ -2,7 +2,8 @@ import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db';
 import type { OrdersTable } from '../../db/schema';
 import type { UserRow } from '../accounts/sessions';
-import { badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
+import { badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import { orderRules, type RateLimiter } from '../rate-limit';
 import { notify, type NewNotification } from '../notifications';
 import {
   OPEN_ORDER_STATUSES,
@@ -182,7 +183,12 @@ export async function insertOrder(
 }
 
 /** "Buy now": a request for `quantity` units at the listed price. A repeat of the same client_id answers the first order. */
-export async function requestOrder(db: Database, buyer: UserRow, input: { product: number; quantity: number; client_id: string | null }) {
+export async function requestOrder(
+  db: Database,
+  buyer: UserRow,
+  input: { product: number; quantity: number; client_id: string | null },
+  limiter?: RateLimiter,
+) {
   const earlier = async () =>
     input.client_id === null
       ? undefined
@@ -196,6 +202,12 @@ export async function requestOrder(db: Database, buyer: UserRow, input: { produc
     .executeTakeFirst();
   if (!product) throw fieldError('product', invalidPk(input.product));
   if (product.supplier_id === buyer.id) throw forbidden(SERVER_MESSAGES.CANNOT_ORDER_OWN_PRODUCT);
+  if (buyer.user_type !== 'BUYER') throw forbidden(SERVER_MESSAGES.ONLY_BUYERS);
+  // A repeat (above) is free; a new order takes a turn of the buyer's rates (429 past them).
+  if (limiter) {
+    const turn = await limiter.consume(orderRules(buyer.id));
+    if ('waitMs' in turn) throw tooManyRequests(SERVER_MESSAGES.ORDERING_TOO_FAST);
+  }
   const refusal = quantityRefusal(input.quantity, product);
   if (refusal) throw fieldError('quantity', SERVER_MESSAGES[refusal]);
   const conversation = await db

@@ -99,6 +99,7 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   ABOVE_STOCK: msg`The quantity cannot be more than the quantity in stock.`,
   NOT_ENOUGH_STOCK: msg`There is not enough stock left for this order.`,
   CANNOT_ORDER_OWN_PRODUCT: msg`You cannot order your own product.`,
+  ORDERING_TOO_FAST: msg`You are placing orders too fast. Please wait a moment.`,
   ONLY_SUPPLIER_MOVES_ORDER: msg`Only the supplier can do this to an order.`,
   ORDER_MOVE_IMPOSSIBLE: msg`This order cannot do that in its current status.`,
 };

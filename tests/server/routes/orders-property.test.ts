@@ -12,11 +12,9 @@ import { insertProduct } from '../messaging-helpers';
  */
 
 let t: TestApp;
-let buyer: TestUser;
 let supplier: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
-  buyer = await createUser(t, { type: 'BUYER' });
   supplier = await createUser(t, { type: 'SUPPLIER' });
 });
 afterAll(async () => {
@@ -37,6 +35,8 @@ describe('order moves', () => {
         fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 3, maxLength: 3 }),
         fc.array(step, { maxLength: 10 }),
         async (quantities, steps) => {
+          // A buyer a run: one buyer's orders are limited per minute.
+          const buyer = await createUser(t, { type: 'BUYER' });
           const product = await insertProduct(t, supplier.user.id, { price: '3.00' });
           await t.db.updateTable('products').set({ quantity_in_stock: STOCK }).where('id', '=', product.id).execute();
           const ids: number[] = [];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { insertProduct } from '../messaging-helpers';
+import { ORDERS_PER_BUYER_PER_MINUTE } from '@/shared/deals';
 
 /** Orders (docs/api.md#offers-and-orders): "Buy now", every move of the state machine and every refusal. */
 
@@ -78,6 +79,32 @@ describe('Buy now', () => {
     expect((await t.api.post('/api/orders/', { product: product.id, quantity: 3 })).status).toBe(401);
     const unverified = await createUser(t, { verified: false });
     expect((await order(unverified, { product: product.id, quantity: 3 })).status).toBe(403);
+  });
+});
+
+describe('Buy now is for buyers, at a human pace', () => {
+  it('refuses an account that cannot buy: a supplier, or one that has not chosen its type', async () => {
+    const { supplier, product } = await setUp();
+    const other = await createUser(t, { type: 'SUPPLIER' });
+    const untyped = await createUser(t, { type: null });
+    for (const who of [other, untyped]) {
+      const res = await order(who, { product: product.id, quantity: 1 });
+      expect(res).toMatchObject({ status: 403, body: { detail: 'Only buyers can do this.' } });
+    }
+    expect(await kindsOf(supplier.user.id)).toEqual([]);
+  });
+
+  it(`takes at most ${ORDERS_PER_BUYER_PER_MINUTE} orders a minute from one buyer; a repeat of a client_id is free`, async () => {
+    const { buyer, product } = await setUp(1000);
+    const first = await order(buyer, { product: product.id, quantity: 1, client_id: randomUUID() });
+    for (let i = 1; i < ORDERS_PER_BUYER_PER_MINUTE; i++)
+      expect((await order(buyer, { product: product.id, quantity: 1 })).status).toBe(201);
+    const refused = await order(buyer, { product: product.id, quantity: 1 });
+    expect(refused).toMatchObject({ status: 429, body: { detail: 'You are placing orders too fast. Please wait a moment.' } });
+    expect((await order(buyer, { product: product.id, quantity: 1, client_id: first.body.client_id })).status).toBe(200);
+    // Another buyer is not held back.
+    const { buyer: next, product: theirs } = await setUp();
+    expect((await order(next, { product: theirs.id, quantity: 1 })).status).toBe(201);
   });
 });
 
