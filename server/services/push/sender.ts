@@ -36,6 +36,8 @@ const TITLE = 'Marketplace';
  * language, tag, url) and every notification the push gathers, newest first.
  */
 export interface PushPayload extends Notification {
+  /** Whose notifications these are: a device shows and keeps them only while that user is signed in there. */
+  user_id: number;
   title: string;
   body: string;
   /** One notification on screen per link (a conversation, a product): newer ones replace it. */
@@ -45,13 +47,14 @@ export interface PushPayload extends Notification {
   notifications: Notification[];
 }
 
-export function buildPayload(notifications: Notification[], language: PushLanguage): string {
+export function buildPayload(userId: number, notifications: Notification[], language: PushLanguage): string {
   const newestFirst = [...notifications].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   for (let n = Math.min(MAX_NOTIFICATIONS, newestFirst.length); ; n--) {
     const shown = newestFirst.slice(0, Math.max(n, 1));
     const newest = shown[0];
     const payload: PushPayload = {
       ...newest,
+      user_id: userId,
       title: TITLE,
       body: shown.map((item) => pushText(item, language)).join('\n'),
       tag: newest.link ?? 'notifications',
@@ -132,7 +135,7 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
         const kind = pushKindOf(n.kind);
         return kind === null || wanted[kind];
       });
-      return shown.length > 0 ? [{ s, payload: buildPayload(shown, pushLanguage(s.language)) }] : [];
+      return shown.length > 0 ? [{ s, payload: buildPayload(s.user_id, shown, pushLanguage(s.language)) }] : [];
     });
     const worker = async () => {
       for (let next = queue.shift(); next && !stop.signal.aborted; next = queue.shift()) await send(next.s, next.payload);

@@ -265,6 +265,8 @@ describe('pushing notifications', () => {
       url: `/chat/${conversation.id}`,
       tag: `/chat/${conversation.id}`,
       language: 'fr',
+      // Whose they are: a shared browser signed in as someone else shows and keeps nothing of them.
+      user_id: supplier.user.id,
     });
     // The sender's own devices are not told about their own message.
     expect(service.received.filter((r) => r.path === device.path)).toHaveLength(1);

@@ -60,10 +60,11 @@ describe('push wording', () => {
     const many = Array.from({ length: 12 }, (_, i) =>
       note({ id: i + 1, created_at: `2030-01-01T00:00:${String(i).padStart(2, '0')}.000Z`, params: { sender: 'x'.repeat(600), count: 1 } }),
     );
-    const payload = buildPayload(many, 'en');
+    const payload = buildPayload(7, many, 'en');
     expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(3000);
     const parsed = JSON.parse(payload);
     expect(parsed.notifications[0].id).toBe(12);
+    expect(parsed.user_id).toBe(7);
     expect(parsed.notifications.length).toBeGreaterThanOrEqual(1);
   });
 });
