@@ -47,6 +47,7 @@ import { listingFilterParams, type ListingFilters } from '@/shared/listing-filte
 import { listingFiltersQuery } from '@/shared/listing-filters-query';
 import { GALLERY_MAX_FILES, THUMBNAIL_MAX_FILES } from '@/shared/constants';
 import { pageSchema } from '@/shared/types';
+import { nextDealEnd } from '@/shared/prices';
 
 // An empty filter (?category=) filters nothing, as django-filter treats it.
 const filter = z.preprocess((v) => (v === '' ? undefined : v), recordId.optional());
@@ -109,19 +110,24 @@ const products: FastifyPluginAsyncZod = async (app) => {
     };
     const key = canonicalListUrl(request.routeOptions.url ?? '', { ...query, search }, paging, listing, query.after);
     const current = await (order === 'hot-selling' ? activityVersion : version)();
-    const answer = await cache.get(key, current, () =>
-      gated(async () => {
-        const answer = await listProducts(app.db, {
-          filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
-          order,
-          listing,
-          ...paging,
-          after: query.after,
-          viewerId: null,
-          version: current,
-        });
-        return page(request, answer.results, answer.count, paging, key, answer);
-      }),
+    const answer = await cache.get(
+      key,
+      current,
+      () =>
+        gated(async () => {
+          const answer = await listProducts(app.db, {
+            filters: { search, category: query.category, supplier: query.supplier, exclude: query.exclude },
+            order,
+            listing,
+            ...paging,
+            after: query.after,
+            viewerId: null,
+            version: current,
+          });
+          return page(request, answer.results, answer.count, paging, key, answer);
+        }),
+      undefined,
+      (made) => nextDealEnd(made.results),
     );
     const viewerId = viewer(request);
     if (viewerId === null) return sendCached(request, reply, answer);
@@ -150,8 +156,12 @@ const products: FastifyPluginAsyncZod = async (app) => {
       onSend: conditional,
     },
     async (request, reply) => {
-      const answer = await details.get(String(request.params.id), await version(), () =>
-        gated(() => productById(app.db, request.params.id, null)),
+      const answer = await details.get(
+        String(request.params.id),
+        await version(),
+        () => gated(() => productById(app.db, request.params.id, null)),
+        undefined,
+        (product) => (product ? nextDealEnd([product]) : undefined),
       );
       if (!answer.value) throw notFound();
       const viewerId = viewer(request);

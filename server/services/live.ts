@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { localWrites, type Database } from '../db';
 import { writesTo } from '../db/write-counter';
-import { SESSION_TABLES } from '../lib/session-cache';
+import { SESSION_TABLES } from './accounts/sessions';
 
 /**
  * Pokes (docs/api.md): while the app is open, one stream per tab leader (GET /api/events/) is

@@ -7,6 +7,7 @@ import { landingPage, pageLanguage } from '../services/catalogue/landing-pages';
 import type { SitemapEntry } from '../services/catalogue/sitemap';
 import { escapeHtml, pageUrl, renderPage } from './page';
 import { visitorCurrency, type ServerRender } from './render';
+import { nextDealEnd } from '@/shared/prices';
 
 /**
  * The HTML of the pages people land on, the sitemaps and robots.txt
@@ -88,7 +89,12 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
     }
   }
 
-  async function cached(key: string, timeBound: boolean, make: () => Promise<string | null>): Promise<PreparedText | null> {
+  /** `make` may say when its page stops being true (a flash deal it shows ends): it is made again then. */
+  async function cached(
+    key: string,
+    timeBound: boolean,
+    make: (until: (ms: number | undefined) => void) => Promise<string | null>,
+  ): Promise<PreparedText | null> {
     const now = Date.now();
     const current = await version();
     const hit = entries.get(key);
@@ -97,8 +103,13 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
       entries.set(key, hit);
       return hit.answer;
     }
-    const answer = make().then((text) => (text === null ? null : prepareText(text)));
-    entries.set(key, { version: current, expires: timeBound ? now + TIME_BOUND_TTL_MS : Infinity, answer });
+    const entry: Entry = { version: current, expires: timeBound ? now + TIME_BOUND_TTL_MS : Infinity, answer: Promise.resolve(null) };
+    const until = (ms: number | undefined) => {
+      if (ms !== undefined) entry.expires = Math.min(entry.expires, ms);
+    };
+    const answer = make(until).then((text) => (text === null ? null : prepareText(text)));
+    entry.answer = answer;
+    entries.set(key, entry);
     answer.catch(() => entries.delete(key));
     while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     return answer;
@@ -115,10 +126,12 @@ export function createLandingPages(app: FastifyInstance, indexHtml: string, serv
     const search = params.size > 0 ? `?${params}` : '';
     const key = `page ${origin} ${language} ${currency} ${pathname}${search}`;
     try {
-      return await cached(key, pathname === '/flash-deals' || pathname === '/', async () => {
+      return await cached(key, pathname === '/flash-deals' || pathname === '/', async (until) => {
         const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
         const found = await reading(() => landingPage(app.db, pathname, language, absolute));
         if (!found) return null;
+        // A deal's end changes the prices shown, and the render the app hydrates.
+        until(nextDealEnd([...found.products, ...(found.product ? [found.product] : [])]));
         const where = { origin, pathname, language };
         const rendered =
           found.status === 200

@@ -4,6 +4,7 @@
  * The query parameters are the same in the app's URL and on GET /api/products/ and its
  * sections; without them a listing keeps its own order and contents.
  */
+import { currentPrice, type Priced } from './prices';
 
 /** DRF-style `ordering` values; `relevance` is the listing's own order (best search match, deals ending soonest, newest). */
 export const ORDERINGS = ['relevance', 'price', '-price', '-created_at', '-average_rating'] as const;
@@ -54,16 +55,13 @@ export interface FilterableProduct {
   supplier: { supplier_profile: { is_verified: boolean } | null };
 }
 
-/** The unit price now: the deal price while the deal runs, else the minimum price (the server's SQL says the same). */
-export function currentPrice(p: Pick<FilterableProduct, 'price' | 'min_price' | 'flash_deal_ends_at'>, now = Date.now()): number {
-  const running = p.flash_deal_ends_at !== null && new Date(p.flash_deal_ends_at).getTime() > now && p.price !== null;
-  return Number(running ? p.price : p.min_price);
-}
+/** The unit price now, as a number to compare (./prices.ts). */
+const priceNow = (p: Priced, now: number) => Number(currentPrice(p, now));
 
 /** Whether a product passes the filters. */
 export function matchesListingFilters(p: FilterableProduct, f: ListingFilters, now = Date.now()): boolean {
   if (f.price_min !== undefined || f.price_max !== undefined) {
-    const price = currentPrice(p, now);
+    const price = priceNow(p, now);
     if (f.price_min !== undefined && price < f.price_min) return false;
     if (f.price_max !== undefined && price > f.price_max) return false;
   }
@@ -82,9 +80,9 @@ export const newestFirst = (a: Pick<FilterableProduct, 'created_at' | 'id'>, b: 
 export function listingComparator(ordering: Ordering | undefined, now = Date.now()) {
   switch (ordering) {
     case 'price':
-      return (a: FilterableProduct, b: FilterableProduct) => currentPrice(a, now) - currentPrice(b, now) || newestFirst(a, b);
+      return (a: FilterableProduct, b: FilterableProduct) => priceNow(a, now) - priceNow(b, now) || newestFirst(a, b);
     case '-price':
-      return (a: FilterableProduct, b: FilterableProduct) => currentPrice(b, now) - currentPrice(a, now) || newestFirst(a, b);
+      return (a: FilterableProduct, b: FilterableProduct) => priceNow(b, now) - priceNow(a, now) || newestFirst(a, b);
     case '-created_at':
       return newestFirst;
     case '-average_rating':

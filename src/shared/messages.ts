@@ -91,6 +91,7 @@ export const SERVER_MESSAGES = {
   ONLY_RECIPIENT_ANSWERS: 'Only the other side can answer this offer.',
   ONLY_SUPPLIER_COUNTERS: 'Only the supplier can counter an offer.',
   BUYER_COUNTER_OUT_OF_RANGE: "A buyer's counter-offer must be within 10% of the listed price.",
+  OFFER_OUT_OF_RANGE: 'An offer must be within 10% of the listed price.',
   ONLY_SENDER_WITHDRAWS: 'Only the one who made an offer can withdraw it.',
   OFFER_ALREADY_ACCEPTED: 'This offer has already been accepted.',
   OFFER_ALREADY_DECLINED: 'This offer has already been declined.',

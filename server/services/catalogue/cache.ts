@@ -171,8 +171,16 @@ export function createCatalogueCache<T>(ttlMs = Infinity, maxEntries = MAX_ENTRI
     /**
      * The answer for `key` at `version`, made by `make` when missing, outdated or expired. With
      * `keep`, an answer it refuses serves only the requests that waited for it and is then dropped.
+     * With `until`, an answer expires at the time it gives (ms), if sooner: a flash deal's end
+     * changes a price with no write to move the version (src/shared/prices.ts).
      */
-    get(key: string, version: Version, make: () => Promise<T>, keep?: (value: T) => boolean): Promise<Cached<T>> {
+    get(
+      key: string,
+      version: Version,
+      make: () => Promise<T>,
+      keep?: (value: T) => boolean,
+      until?: (value: T) => number | undefined,
+    ): Promise<Cached<T>> {
       const hit = entries.get(key);
       entries.delete(key);
       if (hit && hit.version === version && hit.expires > Date.now()) {
@@ -188,6 +196,8 @@ export function createCatalogueCache<T>(ttlMs = Infinity, maxEntries = MAX_ENTRI
       };
       answer.then((made) => {
         if (keep && !keep(made.value)) drop();
+        const end = until?.(made.value);
+        if (end !== undefined) entry.expires = Math.min(entry.expires, end);
       }, drop);
       // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);

@@ -1,15 +1,19 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../../db';
-import { TIME_BOUND_TTL_MS } from './cache';
 
 /**
  * What every page of the same matches shares (their count, a search's ranked head), kept in
  * this process for the catalogue version it was read at: the version moves with every
  * committed change to the catalogue (cache.ts), so a kept read is never older than
  * the database. Reads whose conditions depend on the clock (running deals, prices now) are
- * kept as long as time-bound answers are.
+ * kept a second (CLOCK_BOUND_TTL_MS).
  */
 const KEPT = 1000;
+/**
+ * Reads on the clock (running deals, prices now) are kept a second: a deal that ends leaves the
+ * flash deals and the price orderings within it, as its price changes at once (src/shared/prices.ts).
+ */
+const CLOCK_BOUND_TTL_MS = 1_000;
 /** At most this many product ids are held in all (about 8 MB), the least recently used going first. */
 const KEPT_IDS = 1_000_000;
 interface Entry {
@@ -81,7 +85,7 @@ function keptAt<T>(key: string, onTheClock: boolean, read: () => Promise<T>): Pr
   const hit = hitAt(key);
   if (hit) return hit.value as Promise<T>;
   forget(key);
-  const expires = onTheClock ? Date.now() + TIME_BOUND_TTL_MS : Number.POSITIVE_INFINITY;
+  const expires = onTheClock ? Date.now() + CLOCK_BOUND_TTL_MS : Number.POSITIVE_INFINITY;
   const entry: Entry = { expires, value: read(), ids: 0 };
   entries.set(key, entry);
   entry.value.then(

@@ -7,6 +7,7 @@ import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-sql';
+import { currentPrice } from '@/shared/prices';
 import { CARDS_READ_AT_ONCE, firstOfOrder, kept, keptCards, ON_THE_CLOCK } from './kept-reads';
 
 /**
@@ -16,6 +17,13 @@ import { CARDS_READ_AT_ONCE, firstOfOrder, kept, keptCards, ON_THE_CLOCK } from 
  * - a search ranks only its best candidates (search.ts), the other matches following newest first;
  * - the count is exact up to COUNT_EXACT_LIMIT matches and the planner's estimate above it.
  */
+
+/**
+ * Kept cards were priced when they were read; a flash deal that ended since changed the price
+ * with no write to move the version, so each is priced again now (src/shared/prices.ts).
+ */
+const pricedNow = <T extends { price: string | null; min_price: string; flash_deal_ends_at: string | null }>(cards: T[]) =>
+  cards.map((card) => ({ ...card, price: currentPrice(card) }));
 
 export interface ProductFilters {
   search?: string;
@@ -130,7 +138,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const made = total === undefined ? undefined : { n: total, estimated: total > COUNT_EXACT_LIMIT };
   const [count, results] = await Promise.all([
     made ?? counted(),
-    keptCards(db, args.version, page.ids, (ids) => productCards(db, ids), page.around),
+    keptCards(db, args.version, page.ids, (ids) => productCards(db, ids), page.around).then(pricedNow),
   ]);
   const last = page.ids.at(-1);
   return {

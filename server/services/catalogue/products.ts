@@ -5,6 +5,7 @@ import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductField
 import { forbidden, notFound } from '../../lib/errors';
 import type { StoredMedia } from '../media/store';
 import { colorsOf } from '../media/colors';
+import { currentPrice } from '@/shared/prices';
 
 /**
  * Products as the API answers them (docs/api.md#calls), for every route and the sync collection, and
@@ -112,7 +113,7 @@ function productFields(r: FieldsRow) {
     id: r.id,
     name: r.name,
     description: r.description,
-    price: r.price ?? r.min_price,
+    price: currentPrice(r),
     min_price: r.min_price,
     max_price: r.max_price,
     thumbnail_url: r.thumbnail_url,

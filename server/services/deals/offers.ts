@@ -16,6 +16,7 @@ import {
   type OfferState,
 } from '@/shared/deals';
 import { SERVER_MESSAGES } from '@/shared/messages';
+import { currentPrice } from '@/shared/prices';
 
 /**
  * Answers to offers (docs/api.md#offers-and-orders): accept, decline, counter (the supplier, with
@@ -136,7 +137,7 @@ export async function answerOffer(
           ? undefined
           : await trx
               .selectFrom('products')
-              .select(['id', 'name', 'price', 'min_price', 'minimum_order_quantity', 'quantity_in_stock'])
+              .select(['id', 'name', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock'])
               .where('id', '=', product_id)
               .executeTakeFirst();
       if ((action === 'accept' || action === 'counter') && !product) throw badRequest(SERVER_MESSAGES.PRODUCT_UNAVAILABLE);
@@ -144,7 +145,7 @@ export async function answerOffer(
         const tooMany = quantityRefusal(input.quantity ?? 0, product);
         if (tooMany) throw fieldError('quantity', SERVER_MESSAGES[tooMany]);
         // The supplier's counter is free; the buyer's keeps to the one-click offers' ±10 %.
-        const outOfRange = actor.id === buyer_id ? buyerCounterRefusal(input.price as string, product.price ?? product.min_price) : null;
+        const outOfRange = actor.id === buyer_id ? buyerCounterRefusal(input.price as string, currentPrice(product)) : null;
         if (outOfRange) throw fieldError('price', SERVER_MESSAGES[outOfRange]);
       }
 

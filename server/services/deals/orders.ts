@@ -17,6 +17,7 @@ import {
 } from '@/shared/deals';
 import type { Order } from '@/shared/deals-schema';
 import { SERVER_MESSAGES } from '@/shared/messages';
+import { currentPrice } from '@/shared/prices';
 import { invalidPk } from '@/shared/validation';
 
 /**
@@ -197,7 +198,7 @@ export async function requestOrder(
   if (first) return { order: first, created: false, notificationId: null };
   const product = await db
     .selectFrom('products')
-    .select(['id', 'name', 'supplier_id', 'price', 'min_price', 'minimum_order_quantity', 'quantity_in_stock'])
+    .select(['id', 'name', 'supplier_id', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock'])
     .where('id', '=', input.product)
     .executeTakeFirst();
   if (!product) throw fieldError('product', invalidPk(input.product));
@@ -225,7 +226,7 @@ export async function requestOrder(
       conversationId: conversation?.id ?? null,
       offerId: null,
       quantity: input.quantity,
-      unitPrice: product.price ?? product.min_price,
+      unitPrice: currentPrice(product),
       clientId: input.client_id,
     }),
   );

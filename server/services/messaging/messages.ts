@@ -8,7 +8,8 @@ import type { NewNotification } from '../notifications';
 import { markConversationRead, readMarker, type ConversationRow, type ParticipantConversation } from './conversations';
 import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, SENDING_TOO_FAST } from '@/shared/messaging';
 import type { Message } from '@/shared/chat';
-import { OFFER_LIFETIME_DAYS, quantityRefusal } from '@/shared/deals';
+import { buyerCounterRefusal, OFFER_LIFETIME_DAYS, quantityRefusal } from '@/shared/deals';
+import { currentPrice } from '@/shared/prices';
 import { SERVER_MESSAGES } from '@/shared/messages';
 
 /**
@@ -175,9 +176,13 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
       ? undefined
       : await db
           .selectFrom('products')
-          .select(['name', 'minimum_order_quantity', 'quantity_in_stock'])
+          .select(['name', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock'])
           .where('id', '=', c.product_id)
           .executeTakeFirst();
+  // The opening offer keeps to the one-click offers' band, as the buyer's counters do.
+  if (product && m.price !== null && buyerCounterRefusal(m.price, currentPrice(product))) {
+    throw fieldError('price', SERVER_MESSAGES.OFFER_OUT_OF_RANGE);
+  }
   // A quantity given must fit the minimum order and the stock (docs/product.md#deals).
   if (product && m.quantity != null) {
     const refusal = quantityRefusal(m.quantity, product);

@@ -86,6 +86,7 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   ONLY_RECIPIENT_ANSWERS: msg`Only the other side can answer this offer.`,
   ONLY_SUPPLIER_COUNTERS: msg`Only the supplier can counter an offer.`,
   BUYER_COUNTER_OUT_OF_RANGE: msg`A buyer's counter-offer must be within 10% of the listed price.`,
+  OFFER_OUT_OF_RANGE: msg`An offer must be within 10% of the listed price.`,
   ONLY_SENDER_WITHDRAWS: msg`Only the one who made an offer can withdraw it.`,
   OFFER_ALREADY_ACCEPTED: msg`This offer has already been accepted.`,
   OFFER_ALREADY_DECLINED: msg`This offer has already been declined.`,

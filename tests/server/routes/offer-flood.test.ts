@@ -17,14 +17,15 @@ describe('offers', () => {
   it('50 offers make one notification: "50 new offers from …", with the newest price', async () => {
     const { buyer, supplier, conversation, product } = await chatPair(t);
     for (let i = 1; i <= 50; i++) {
-      const res = await send(t, buyer, conversation.id, { price: `${10 + i}.00`, client_id: randomUUID() });
+      // Every price within the one-click offers' band of the listed 20.00: 18.08 to 22.00.
+      const res = await send(t, buyer, conversation.id, { price: (18 + i * 0.08).toFixed(2), client_id: randomUUID() });
       expect(res.status, `offer ${i}`).toBe(201);
     }
     const notes = (await t.api.get('/api/notifications/', { token: supplier.token })).body;
     expect(notes.count).toBe(1);
     expect(notes.results[0]).toMatchObject({
       kind: 'new_offer',
-      params: { sender: buyer.user.first_name, count: 50, price: '60.00', product: product.name, conversation: conversation.id },
+      params: { sender: buyer.user.first_name, count: 50, price: '22.00', product: product.name, conversation: conversation.id },
       message: `50 new offers from ${buyer.user.first_name}.`,
     });
     // The offers themselves are all in the conversation.

@@ -17,7 +17,8 @@ afterAll(async () => {
 async function setUp(stock = 10, minimum = 1) {
   const buyer = await createUser(t, { type: 'BUYER' });
   const supplier = await createUser(t, { type: 'SUPPLIER' });
-  const product = await insertProduct(t, supplier.user.id, { price: '12.50' });
+  // Listed at its minimum price: no flash deal runs (a deal's price is src/shared/prices.ts's, tests/server/routes/deal-end.test.ts).
+  const product = await insertProduct(t, supplier.user.id, { min_price: '12.50', max_price: '15.00' });
   await t.db
     .updateTable('products')
     .set({ quantity_in_stock: stock, minimum_order_quantity: minimum })

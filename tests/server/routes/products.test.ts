@@ -325,7 +325,9 @@ describe('GET /api/products/', () => {
       { name: 'Listing two', category_id: categoryA },
       { name: 'Listing three', category_id: categoryB },
     ]);
-    const more = await insertProducts(t, supplierB.user.id, [{ name: 'Listing four', category_id: categoryA, price: '1.50' }]);
+    const more = await insertProducts(t, supplierB.user.id, [
+      { name: 'Listing four', category_id: categoryA, price: '0.90', flash_deal_ends_at: new Date(Date.now() + 86_400_000) },
+    ]);
     ids = [...rows, ...more].map((r) => r.id);
   });
 
@@ -351,9 +353,9 @@ describe('GET /api/products/', () => {
     expect(bad.body).toEqual({ category: ['A valid integer is required.'] });
   });
 
-  it('answers price as the deal price when set, else the minimum price', async () => {
+  it('answers price as the running deal price, else the minimum price', async () => {
     const deal = (await t.api.get(`/api/products/${ids[3]}/`)).body;
-    expect(deal).toMatchObject({ price: '1.50', min_price: '1.00' });
+    expect(deal).toMatchObject({ price: '0.90', min_price: '1.00' });
     expect((await t.api.get(`/api/products/${ids[0]}/`)).body.price).toBe('1.00');
   });
 
