@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 import { PASSWORD_RESET_SENT } from '@/shared/password-reset';
 import { OTP_ACCOUNT_MAX_FAILURES } from '@server/services/rate-limit';
-import { RESET_REQUESTS_PER_CLIENT_PER_DAY } from '@server/services/password-reset';
+import { RESET_REQUESTS_PER_CLIENT_PER_DAY } from '@server/services/accounts/password-reset';
 
 let t: TestApp;
 
