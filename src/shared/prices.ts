@@ -3,7 +3,7 @@
  * while the deal runs, else its minimum price. The one rule behind the product's `price` as the
  * API answers it, the lists and the flash deals, Buy now, offers and counters, on the server and
  * on the device; a deal's end takes effect at its end time, with no write to the product. The
- * server's SQL orderings say the same (server/services/price-page.ts CURRENT_PRICE).
+ * server's SQL orderings say the same (server/services/catalogue/price-sql.ts CURRENT_PRICE).
  */
 export interface Priced {
   /** The flash deal's price, or null. */
