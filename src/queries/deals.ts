@@ -3,6 +3,7 @@ import type { OrderRow } from '../db/db';
 import { OPEN_ORDER_STATUSES, holdsStock, type OrderStatus } from '../shared/deals';
 import { intent } from '../sync';
 import { useLive, type Live } from './live';
+import { currentPrice } from '../shared/prices';
 
 export type { OrderRow };
 
@@ -58,8 +59,8 @@ export const placeOrder = intent('placeOrder');
 export const moveOrder = intent('moveOrder');
 
 /**
- * A product's minimum order, stock and listed price (`price`, else `min_price`) as the device
- * holds them: a counter-offer's limits. Null when the device does not hold the product.
+ * A product's minimum order, stock and listed price now (src/shared/prices.ts) as the device
+ * holds them: a counter-offer's limits, and the one-click offers' base. Null when the device does not hold the product.
  */
 export function useProductLimits(id: number | null): ProductLimits | null {
   return (
@@ -70,7 +71,7 @@ export function useProductLimits(id: number | null): ProductLimits | null {
           ? {
               minimum_order_quantity: row.minimum_order_quantity,
               quantity_in_stock: row.quantity_in_stock,
-              listed_price: row.price ?? row.min_price,
+              listed_price: currentPrice(row),
             }
           : null;
       },

@@ -8,6 +8,7 @@ import { CANNOT_MESSAGE_OWN_PRODUCT, CANNOT_MESSAGE_SELF } from '@/shared/messag
 import { invalidPk } from '@/shared/validation';
 import type { Conversation } from '@/shared/chat';
 import { SERVER_MESSAGES } from '@/shared/messages';
+import { currentPrice } from '@/shared/prices';
 
 /**
  * Conversations (docs/product.md#chat-rules): a buyer and a supplier, usually about one
@@ -82,9 +83,15 @@ export async function serializeConversations(db: Database, viewerId: number, row
       ? []
       : db
           .selectFrom('products')
-          .select(['id', 'name', sql<string>`coalesce(price, min_price)::text`.as('price'), 'thumbnail_url'])
+          .select(['id', 'name', 'price', 'min_price', 'flash_deal_ends_at', 'thumbnail_url'])
           .where('id', 'in', productIds)
-          .execute(),
+          .execute()
+          .then((rows) =>
+            rows.map(({ min_price, flash_deal_ends_at, ...row }) => ({
+              ...row,
+              price: currentPrice({ ...row, min_price, flash_deal_ends_at }),
+            })),
+          ),
     db
       .selectFrom('messages as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')

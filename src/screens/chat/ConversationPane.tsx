@@ -98,7 +98,10 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const other = otherParticipant(conversation, me.id);
   const name = displayName(other);
   const product = conversation.product;
-  const offers = me.user_type === 'BUYER' && product ? offerPrices(product.price) : null;
+  // The price now as the device holds the product (a flash deal may have ended since the
+  // conversation was read): the price the one-click offers are sent from (src/shared/prices.ts).
+  const listed = limits?.listed_price ?? product?.price;
+  const offers = me.user_type === 'BUYER' && listed ? offerPrices(listed) : null;
 
   const send = async ({ text, file }: { text: string; file?: File }) => {
     await sendMessage(id, { text, file });
@@ -118,7 +121,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
           <h2 id="conversation-title">{name}</h2>
           {product ? (
             <Link href={`/products/${product.id}`} className="chat__product">
-              {product.name} · {currency.format(product.price)}
+              {product.name} · {currency.format(listed ?? product.price)}
             </Link>
           ) : (
             <span className="chat__product chat__product--gone">

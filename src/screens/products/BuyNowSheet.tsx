@@ -7,6 +7,7 @@ import { orderTotal, quantityRefusal } from '@/shared/deals';
 import { placeOrder } from '@/queries/deals';
 import { useCurrency } from '@/queries/rates';
 import { serverMessage } from '../serverMessage';
+import { currentPrice } from '@/shared/prices';
 
 /**
  * "Buy now" (docs/product.md#deals): a quantity from the minimum order to the stock, the total in
@@ -23,7 +24,7 @@ export default function BuyNowSheet({ product, onClose }: { product: Product; on
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const unit = product.price ?? product.min_price;
+  const unit = currentPrice(product);
   const n = Number(quantity);
   const valid = Number.isInteger(n) && quantityRefusal(n, product) === null;
 

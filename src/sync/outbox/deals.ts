@@ -14,6 +14,7 @@ import { applyMove } from './dealRows';
 import { enqueue, waitingEntry } from './queue';
 import { guardedWrite } from '../storage';
 import { nowIso, signedInUser, tempId } from './localRows';
+import { currentPrice } from '../../shared/prices';
 
 /**
  * Deals on the device (docs/sync.md#outbox): answering offers, "Buy now" and moving orders are
@@ -74,7 +75,7 @@ export async function answerOffer(offer: MessageRow, action: OfferAction, counte
 export async function placeOrder(product: Product, quantity: number): Promise<number> {
   const user = signedInUser();
   const id = tempId();
-  const unit = product.price ?? product.min_price;
+  const unit = currentPrice(product);
   return guardedWrite(t`your order`, () =>
     db.transaction('rw', [db.orders, db.outbox], async () => {
       const seq = await enqueue({

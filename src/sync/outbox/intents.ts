@@ -13,6 +13,7 @@ import { nowIso, signedInUser, tempId } from './localRows';
 import { wakePush } from './signals';
 import { NotSignedInError } from '../api/errors';
 import { discardDeal, isDealKind } from './dealRows';
+import { currentPrice } from '../../shared/prices';
 
 export { NotSignedInError };
 export { answerOffer, moveOrder, placeOrder } from './deals';
@@ -184,8 +185,9 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
 /** One-click offer (docs/product.md#chat-rules): the product price 10% lower or higher, two decimals. */
 export async function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
   if (!conversation.product) throw new Error('Price offers can only be made in a conversation about a product.');
-  // The device's newest copy of the product: the conversation's may be older.
-  const base = (await db.products.get(conversation.product.id))?.price ?? conversation.product.price;
+  // The device's newest copy of the product, priced now (a flash deal may have ended since): the conversation's may be older.
+  const held = await db.products.get(conversation.product.id);
+  const base = held ? currentPrice(held) : conversation.product.price;
   const price = offerPrice(base, direction === 'lower' ? -OFFER_STEP : OFFER_STEP);
   return sendMessage(conversation.id, { price, offerOn: { product: conversation.product.id, price: base } });
 }

@@ -9,6 +9,7 @@ import { sessionIsOf } from '../session/identity';
 import { isDealKind, markDealRow } from './dealRows';
 import { sendDeal } from './dealSend';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
+import { currentPrice } from '../../shared/prices';
 
 /**
  * Sends the outbox (docs/sync.md#outbox). Per entry: network errors, 5xx and 429 retry with
@@ -196,11 +197,12 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
   if (p.price === null || p.offerProduct === undefined || p.priceAccepted) return;
   // The server's price now: on reconnecting, the offer would otherwise go out before the
   // catalogue's pull brings the news of a new price.
-  let now = (await db.products.get(p.offerProduct as number))?.price;
+  const held = await db.products.get(p.offerProduct as number);
+  let now = held ? currentPrice(held) : undefined;
   try {
     const product = await api.product(p.offerProduct as number);
     await db.transaction('rw', db.products, () => putProducts([product]));
-    now = product.price;
+    now = currentPrice(product);
   } catch (error) {
     // A product gone (404) leaves the offer to the server's own judgement.
     if (isTransient(error)) throw error;

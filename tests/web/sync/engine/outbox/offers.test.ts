@@ -53,9 +53,10 @@ const serverOffers = async (conversation: number) =>
   );
 
 describe('an offer queued against a price that changed', () => {
-  it('is held with both prices; "send anyway" sends it as made', async () => {
+  it('is held with both prices; "send anyway" sends it as made while it stays within 10 % of the new price', async () => {
     const { product, conversation, message } = await offerQueuedOffline();
-    const newPrice = (Number(product.price) * 1.2).toFixed(2);
+    // A small change: the offer made 10 % under the old price is still within the band of the new one.
+    const newPrice = (Number(product.price) * 0.96).toFixed(2);
     // The price changes on the server; the device has not pulled it yet when the offer goes.
     await setPrice(product.id, newPrice);
     await pushOutbox(buyer.user.id);
@@ -71,6 +72,18 @@ describe('an offer queued against a price that changed', () => {
     expect(await serverOffers(conversation)).toEqual([message.price]);
   });
 
+  it('sent anyway after a change beyond the band, the server refuses it and the message says why', async () => {
+    const { product, conversation, message } = await offerQueuedOffline();
+    await setPrice(product.id, (Number(product.price) * 1.5).toFixed(2));
+    await pushOutbox(buyer.user.id);
+    await retryOutboxEntry((await db.messages.get(message.id))!.outboxId!);
+    await pushOutbox(buyer.user.id);
+    expect(await serverOffers(conversation)).toEqual([]);
+    const refused = (await db.messages.get(message.id))!;
+    expect(refused.pending).toBe('failed');
+    expect(refused.error).toBe('An offer must be within 10% of the listed price.');
+  });
+
   it('discarding it sends nothing, and an unchanged price sends at once', async () => {
     const first = await offerQueuedOffline();
     await setPrice(first.product.id, (Number(first.product.price) / 2).toFixed(2));
@@ -83,5 +96,31 @@ describe('an offer queued against a price that changed', () => {
     const second = await offerQueuedOffline();
     await pushOutbox(buyer.user.id);
     expect(await serverOffers(second.conversation)).toEqual([second.message.price]);
+  });
+});
+
+describe("a flash deal's end on the device (src/shared/prices.ts)", () => {
+  it('the one-click offer starts from the minimum price once the deal the device holds has ended, and the server takes it', async () => {
+    const listed = await api.product((await createProduct(t, supplier, { name: 'Deal Ended', min_price: '20.00', max_price: '30.00' })).id);
+    const opened = await t.api.post(
+      '/api/conversations/',
+      { product: listed.id, participants: [supplier.user.id] },
+      { token: buyer.token },
+    );
+    await pullStream('private');
+    // The device read the product during a deal at 15.00 that has ended since: no write tells it.
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    await db.products.put({
+      ...listed,
+      price: '15.00',
+      flash_deal_ends_at: ended,
+      category_id: null,
+      supplier_id: supplier.user.id,
+      fetched_at: Date.now(),
+    });
+    const message = await sendOffer((await db.conversations.get(opened.body.id))!, 'lower');
+    expect(message.price).toBe('18.00');
+    await pushOutbox(buyer.user.id);
+    expect(await serverOffers(opened.body.id)).toEqual(['18.00']);
   });
 });
