@@ -30,6 +30,17 @@ export async function clearPrivateData({
     await db.syncState.delete(streamKey('private'));
     await db.syncState.put({ key: SESSION_KEY, user_id: null });
   });
+  await closeShownNotifications();
+}
+
+/**
+ * The notifications the system shows for this app belong to the account whose data goes: on a
+ * shared browser the next account must not find them in the tray.
+ */
+async function closeShownNotifications(): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.getRegistration) return;
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  for (const shown of (await registration?.getNotifications().catch(() => [])) ?? []) shown.close();
 }
 
 /** Makes the device's private data belong to `userId` (null: a guest). */

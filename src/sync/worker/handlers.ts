@@ -56,9 +56,20 @@ async function asLeader(ask: 'pull' | 'push', work: Work): Promise<boolean> {
   return led;
 }
 
-/** A push arrived: what it carries is stored at once, then the private stream is pulled. */
-export async function receivePushed(notifications: Notification[]): Promise<void> {
-  if (notifications.length > 0 && (await deviceUser()) !== null) {
+/**
+ * Whether a push for `recipient` is for the account signed in on this device: not for an account
+ * that signed out here (a shared browser), nor for anyone while no one is signed in. A push from
+ * a server that does not name its recipient is taken as the device user's.
+ */
+export async function pushedToDevice(recipient: number | null): Promise<boolean> {
+  const userId = await deviceUser();
+  return userId !== null && (recipient === null || recipient === userId);
+}
+
+/** A push arrived for `recipient`: what it carries is stored at once, then the private stream is pulled; nothing for someone else. */
+export async function receivePushed(notifications: Notification[], recipient: number | null = null): Promise<void> {
+  if (!(await pushedToDevice(recipient))) return;
+  if (notifications.length > 0) {
     // A pull may have brought a newer state of a row already (read elsewhere): keep that.
     await db.transaction('rw', db.notifications, async () => {
       const known = await db.notifications.bulkGet(notifications.map((n) => n.id));
