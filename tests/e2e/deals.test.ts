@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
 import { DEMO_BUYER, apiLogin, callAs as call, chatHistory, e2e, signInAsDemo, skipBrowser, useBrowser, waitOutSplash } from './helpers';
+import { offerPrices } from '@/shared/messaging';
 
 /**
  * Deals (docs/product.md#deals) in the browser against the real server: a supplier at a market
@@ -15,7 +16,7 @@ describe.skipIf(skipBrowser)('deals (browser)', () => {
     const supplierApi = await apiLogin(DEMO_SUPPLIER_EMAIL);
     const buyerApi = await apiLogin(DEMO_BUYER.email);
     // A product of its own, far down the supplier's list: the chat tests use the first ones.
-    const products = await call<{ results: Array<{ id: number; name: string; minimum_order_quantity: number }> }>(
+    const products = await call<{ results: Array<{ id: number; name: string; minimum_order_quantity: number; price: string }> }>(
       supplierApi,
       'GET',
       `/api/products/?supplier=${supplierApi.id}&limit=20`,
@@ -25,8 +26,10 @@ describe.skipIf(skipBrowser)('deals (browser)', () => {
       product: product.id,
       participants: [supplierApi.id],
     });
+    // The one-click lower offer: 10 % under the listed price, the lowest the server takes.
+    const offered = offerPrices(product.price).lower;
     const offer = await call<{ id: number }>(buyerApi, 'POST', `/api/conversations/${conversation.id}/messages/`, {
-      price: '7.25',
+      price: offered,
       quantity: product.minimum_order_quantity,
     });
 
@@ -61,7 +64,7 @@ describe.skipIf(skipBrowser)('deals (browser)', () => {
 
       await supplierContext.setOffline(false);
       await chatHistory(supplier).getByText('Sending…').waitFor({ state: 'detached', timeout: 45_000 });
-      expect((await ordersOfOffer()).map((o) => [o.offer, o.status, o.unit_price])).toEqual([[offer.id, 'requested', '7.25']]);
+      expect((await ordersOfOffer()).map((o) => [o.offer, o.status, o.unit_price])).toEqual([[offer.id, 'requested', offered]]);
       await card.getByRole('link', { name: 'View the order' }).waitFor();
 
       // The buyer finds it on their Orders page, from the profile menu.

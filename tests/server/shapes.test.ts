@@ -24,7 +24,7 @@ describe('the server answers in the shared API shapes (src/shared/)', () => {
   it('for accounts, the catalogue, chat, the bell and the sync feed', async () => {
     const { buyer, supplier, product, conversation } = await chatPair(t);
     await send(t, buyer, conversation.id, { text: 'Hello', client_id: crypto.randomUUID() });
-    await send(t, buyer, conversation.id, { text: '', price: '10.00' });
+    await send(t, buyer, conversation.id, { text: '', price: '18.00' });
     const favorite = await t.api.post('/api/favorites/', { product: product.id }, { token: buyer.token });
     const review = await t.api.post(`/api/products/${product.id}/reviews/`, { rating: 4, comment: 'Good' }, { token: buyer.token });
     const other = await createUser(t);

@@ -28,7 +28,7 @@ describe('GET /api/me/counts/', () => {
     const second = await openConversation(t, buyer, supplier.user.id, other.id);
     await send(t, buyer, conversation.id, { text: 'one' });
     await send(t, buyer, conversation.id, { text: 'two' });
-    await send(t, buyer, second.id, { text: 'three', price: '10.00' });
+    await send(t, buyer, second.id, { text: 'three', price: '18.00' });
     await t.db
       .insertInto('favorites')
       .values([{ user_id: buyer.user.id, product_id: other.id }])

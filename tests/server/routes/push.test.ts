@@ -460,7 +460,7 @@ describe('the kinds a device wants pushed', () => {
     await t.app.push.settled();
     expect(service.received.filter((r) => r.path === quiet.path)).toHaveLength(0);
 
-    expect((await send(t, buyer, conversation.id, { price: '12.00' })).status).toBe(201);
+    expect((await send(t, buyer, conversation.id, { price: '18.00' })).status).toBe(201);
     const [offer] = await service.waitFor(quiet.path);
     expect(JSON.parse(quiet.decrypt(offer.body)).notifications.map((n: { kind: string }) => n.kind)).toEqual(['new_offer']);
   });

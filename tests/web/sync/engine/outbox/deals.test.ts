@@ -35,7 +35,7 @@ async function as(user: TestUser) {
 
 /** The buyer's offer on a product of the supplier, and the supplier's device holding it. */
 async function offerToSupplier() {
-  const product = await createProduct(t, supplier, { name: 'Shea Butter', minimum_order_quantity: '1' });
+  const product = await createProduct(t, supplier, { name: 'Shea Butter', minimum_order_quantity: '1', min_price: '10.00' });
   const opened = await t.api.post('/api/conversations/', { product: product.id, participants: [supplier.user.id] }, { token: buyer.token });
   const offer = await t.api.post(`/api/conversations/${opened.body.id}/messages/`, { price: '9.00', quantity: 2 }, { token: buyer.token });
   await as(supplier);
