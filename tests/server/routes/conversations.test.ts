@@ -36,12 +36,25 @@ describe('POST /api/conversations/', () => {
     });
   });
 
-  it('uses the product price when it is set, else its minimum price', async () => {
+  it("shows the product's price now: its running deal's, else its minimum price, also once a deal has ended", async () => {
     const buyer = await createUser(t);
     const supplier = await createUser(t, { type: 'SUPPLIER' });
-    const product = await insertProduct(t, supplier.user.id, { price: '25.00' });
-    const res = await create(buyer.token, { product: product.id, participants: [supplier.user.id] });
-    expect(res.body.product.price).toBe('25.00');
+    const running = await insertProduct(t, supplier.user.id, { price: '17.00' });
+    const ended = await insertProduct(t, supplier.user.id, { price: '17.00' });
+    await t.db
+      .updateTable('products')
+      .set({ flash_deal_ends_at: new Date(Date.now() + 3_600_000) })
+      .where('id', '=', running.id)
+      .execute();
+    await t.db
+      .updateTable('products')
+      .set({ flash_deal_ends_at: new Date(Date.now() - 1_000) })
+      .where('id', '=', ended.id)
+      .execute();
+    const onDeal = await create(buyer.token, { product: running.id, participants: [supplier.user.id] });
+    expect(onDeal.body.product.price).toBe('17.00');
+    const after = await create(buyer.token, { product: ended.id, participants: [supplier.user.id] });
+    expect(after.body.product.price).toBe('20.00');
   });
 
   it('reuses the conversation of the same buyer, supplier and product (200, same id)', async () => {

@@ -1,0 +1,2 @@
+import { x } from '../screens/home/HomeScreen';
+export const y = x;
