@@ -1,2 +1,0 @@
-import { x } from '../screens/home/HomeScreen';
-export const y = x;
