@@ -387,6 +387,15 @@ export function startEngine(): () => void {
     if (document.visibilityState === 'visible') void runCycle();
   };
   const onBrowserOnline = () => {
+    // The interface is back, but a request that failed left the server marked unreachable: ask
+    // it now rather than at the next probe (reaching it reports the way back, which syncs).
+    if (!isOnline()) {
+      void api
+        .health()
+        .then(reportReachable)
+        .catch(() => probeWhileOffline());
+      return;
+    }
     void runCycle();
     pushSoon();
   };

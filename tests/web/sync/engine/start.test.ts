@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db/db';
 import { api, setRequestTimeout } from '@/sync/api/client';
 import { isOnline } from '@/sync/api/connectivity';
@@ -18,7 +18,10 @@ afterAll(async () => {
   setRequestTimeout(20_000);
   await t?.close();
 });
-afterEach(() => stopEngine());
+afterEach(() => {
+  stopEngine();
+  vi.unstubAllGlobals();
+});
 
 /** The engine loads after the first screen (src/sync/firstVisit.ts): the shell's own requests may have failed before it. */
 describe('an engine started after a request found the server unreachable', () => {
@@ -35,5 +38,26 @@ describe('an engine started after a request found the server unreachable', () =>
     // No request of the app's, no tab or network event is due: only the engine's probe brings it back.
     await expect.poll(() => isOnline(), { timeout: 20_000, interval: 250 }).toBe(true);
     await expect.poll(() => db.categories.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+});
+
+describe("the browser's online event", () => {
+  it('asks the server at once, not at the next probe, and the app is back within a second', async () => {
+    setRequestTimeout(200);
+    net.hang = true;
+    await expect(api.productCount()).rejects.toMatchObject({ status: 0 });
+    setRequestTimeout(20_000);
+    // This project runs in Node: the page's window and document, as far as the engine listens to them.
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'hidden', documentElement: { lang: '' } }));
+    startEngine();
+    await setEngineUser(null);
+    expect(isOnline()).toBe(false);
+    net.hang = false;
+    const back = Date.now();
+    page.dispatchEvent(new Event('online'));
+    await expect.poll(() => isOnline(), { timeout: 1_000, interval: 50 }).toBe(true);
+    expect(Date.now() - back).toBeLessThan(1_000);
   });
 });
