@@ -10,6 +10,7 @@ import { isDealKind, markDealRow } from './dealRows';
 import { sendDeal } from './dealSend';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 import { currentPrice } from '../../shared/prices';
+import { sessionUserId } from '../session/deviceUser';
 
 /**
  * Sends the outbox (docs/sync.md#outbox). Per entry: network errors, 5xx and 429 retry with
@@ -210,7 +211,12 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
   if (now !== undefined && Number(now) !== Number(p.offerBase)) throw new PriceChanged(p.offerBase as string, now);
 }
 
-/** The entry reached the server: apply the answer and forget the entry, in one transaction. */
+/**
+ * The entry reached the server: apply the answer and forget the entry, in one transaction. The
+ * answer is applied only while the device's data is still its sender's: another account may
+ * have signed in (another tab) while it was in flight, and its tables are not the sender's. The
+ * server holds the change; the sender's next sign-in pulls it.
+ */
 async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
   await db.transaction(
     'rw',
@@ -218,6 +224,7 @@ async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<vo
     async () => {
       // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.delete(entry.seq!);
+      if ((await sessionUserId()) !== entry.user_id) return;
       await apply();
       await rebase();
     },

@@ -26,6 +26,8 @@ export interface Network {
   retryAfter?: string | null;
   /** Requests ("METHOD /path?query") that match never answer; the others pass. */
   hangMatching?: RegExp | null;
+  /** A request ("METHOD /path") that matches reaches the server, but its answer waits for `until`. */
+  holdAnswer?: { matching: RegExp; until: Promise<void> } | null;
   /** The answers of the next N token refreshes are lost (the server rotated the tokens). */
   loseRefresh?: number;
   /** Every request the device made, whatever became of it. */
@@ -62,6 +64,7 @@ export function connectDevice(t: TestApp): Network {
     }
     network.log.push(label);
     const response = await realFetch(input, init);
+    if (network.holdAnswer?.matching.test(label)) await network.holdAnswer.until;
     if (network.crashNext) {
       network.crashNext = false;
       await response.arrayBuffer();
@@ -136,6 +139,7 @@ export function engineSuite(): EngineSuite {
       offline: false,
       hang: false,
       hangMatching: null,
+      holdAnswer: null,
       failNext: 0,
       failMatching: null,
       loseNext: 0,
