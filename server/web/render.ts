@@ -60,7 +60,7 @@ export async function loadServerRender(app: FastifyInstance, distDir: string) {
 
   return async function render(pathname: string, search: string, language: Language, currency: string): Promise<Rendered> {
     await bundle.prepare(pathname, language);
-    const data: FirstRender = { language, currency, rates: await rates(currency), answers: {} };
+    const data: FirstRender = { language, currency, rates: await rates(currency), answers: {}, renderedAt: Date.now() };
     let html = '';
     const started = performance.now();
     for (let pass = 0; pass < PASSES; pass++) {

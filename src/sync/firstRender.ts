@@ -17,6 +17,8 @@ export interface FirstRender {
   currency: string;
   rates: Record<string, number> | null;
   answers: Record<string, unknown>;
+  /** The server's clock when it rendered the page (ms): countdowns hydrate from it (src/queries/clock.ts). */
+  renderedAt?: number;
   wanted?: Set<string>;
 }
 

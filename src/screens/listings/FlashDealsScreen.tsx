@@ -2,7 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import Price from '@/components/Price';
 import type { Product } from '@/shared/catalogue';
 import ListingScreen from './ListingScreen';
-import { timeLeft, useNow } from './timeLeft';
+import { timeLeft } from './timeLeft';
+import { useNow } from '@/queries/clock';
 
 /** "Ends in 2 d 4 h", "Ends in 3 h 20 min", "Ends in 5 min", or "Deal ended". */
 export function DealTimeLeft({ endsAt, now }: { endsAt: string | null; now: number }) {

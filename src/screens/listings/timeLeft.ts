@@ -1,19 +1,7 @@
-import { useEffect, useState } from 'react';
-
 /** Whole days, hours and minutes until `iso` from `now` (ms); null once it has passed. */
 export function timeLeft(iso: string | null, now: number): { days: number; hours: number; minutes: number } | null {
   const end = iso ? Date.parse(iso) : NaN;
   if (!Number.isFinite(end) || end <= now) return null;
   const minutesLeft = Math.ceil((end - now) / 60_000);
   return { days: Math.floor(minutesLeft / 1440), hours: Math.floor((minutesLeft % 1440) / 60), minutes: minutesLeft % 60 };
-}
-
-/** The current time, updated every `everyMs` so countdowns move on their own. */
-export function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

@@ -18,7 +18,8 @@ import RelatedProducts from './RelatedProducts';
 import ReviewsSection from './ReviewsSection';
 import SellerCard from './SellerCard';
 import { DealTimeLeft } from '../listings/FlashDealsScreen';
-import { timeLeft, useNow } from '../listings/timeLeft';
+import { timeLeft } from '../listings/timeLeft';
+import { useNow } from '@/queries/clock';
 import { saveGallery } from '@/queries/pictures';
 import './product-detail.css';
 
