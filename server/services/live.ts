@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { localWrites, type Database } from '../db';
 import { writesTo } from '../db/write-counter';
-import { SESSION_TABLES } from './accounts/sessions';
+import { liveSignIn, SESSION_TABLES } from './accounts/sessions';
 
 /**
  * Pokes (docs/api.md): while the app is open, one stream per tab leader (GET /api/events/) is
@@ -130,13 +130,7 @@ export function watchSession(db: Database, userId: number, sessionId: string, en
     reading = true;
     try {
       lastRead = Date.now();
-      const live = await db
-        .selectFrom('refresh_tokens')
-        .select('jti')
-        .where('family', '=', sessionId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const live = await liveSignIn(db, userId, sessionId).executeTakeFirst();
       seen = now;
       if (!live) {
         clearInterval(timer);

@@ -12,11 +12,16 @@ export interface Priced {
   flash_deal_ends_at: string | Date | null;
 }
 
+/** When the product's flash deal ends (ms), if it has one. */
+function dealEnd(p: Priced): number | undefined {
+  if (p.price === null || p.flash_deal_ends_at === null) return undefined;
+  return p.flash_deal_ends_at instanceof Date ? p.flash_deal_ends_at.getTime() : Date.parse(p.flash_deal_ends_at);
+}
+
 /** Whether the product's flash deal runs at `now` (ms). */
 export function dealRuns(p: Priced, now = Date.now()): boolean {
-  if (p.price === null || p.flash_deal_ends_at === null) return false;
-  const end = p.flash_deal_ends_at instanceof Date ? p.flash_deal_ends_at.getTime() : Date.parse(p.flash_deal_ends_at);
-  return end > now;
+  const end = dealEnd(p);
+  return end !== undefined && end > now;
 }
 
 /** The unit price at `now`, a decimal string. */
@@ -28,9 +33,8 @@ export function currentPrice(p: Priced, now = Date.now()): string {
 export function nextDealEnd(products: Iterable<Priced>, now = Date.now()): number | undefined {
   let first: number | undefined;
   for (const p of products) {
-    if (!dealRuns(p, now)) continue;
-    const end = new Date(p.flash_deal_ends_at as string | Date).getTime();
-    if (first === undefined || end < first) first = end;
+    const end = dealEnd(p);
+    if (end !== undefined && end > now && (first === undefined || end < first)) first = end;
   }
   return first;
 }

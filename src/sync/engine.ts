@@ -334,13 +334,19 @@ function probeWhileOffline(): void {
       return;
     }
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-    try {
-      await api.health();
-      reportReachable();
-    } catch {
-      // Still unreachable.
-    }
+    await probeOnce();
   }, PROBE_MS);
+}
+
+/** Asks the server once; an answer reports the way back (which syncs). Whether it answered. */
+async function probeOnce(): Promise<boolean> {
+  try {
+    await api.health();
+    reportReachable();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function becomeLeader(): void {
@@ -390,10 +396,7 @@ export function startEngine(): () => void {
     // The interface is back, but a request that failed left the server marked unreachable: ask
     // it now rather than at the next probe (reaching it reports the way back, which syncs).
     if (!isOnline()) {
-      void api
-        .health()
-        .then(reportReachable)
-        .catch(() => probeWhileOffline());
+      void probeOnce().then((answered) => answered || probeWhileOffline());
       return;
     }
     void runCycle();

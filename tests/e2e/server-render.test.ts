@@ -35,6 +35,14 @@ async function markServerHeading(page: Page) {
   });
 }
 
+/** Hydrated: React has taken the heading the server sent as its own, and it is still in the page. */
+function keepsServerHeading(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const heading = (window as unknown as { serverHeading: Element | null }).serverHeading;
+    return Boolean(heading?.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+  });
+}
+
 /** The landing pages, rendered by the server with the app's own components (server/web/render.ts). */
 describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
   const browser = useBrowser();
@@ -90,17 +98,7 @@ describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
         page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
         await markServerHeading(page);
         await page.goto(url);
-        // Hydrated: React has taken the server's heading as its own, and it is still in the page.
-        await expect
-          .poll(
-            () =>
-              page.evaluate(() => {
-                const heading = (window as unknown as { serverHeading: Element | null }).serverHeading;
-                return Boolean(heading?.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-              }),
-            { timeout: 30_000, message: url },
-          )
-          .toBe(true);
+        await expect.poll(() => keepsServerHeading(page), { timeout: 30_000, message: url }).toBe(true);
         expect(problems, url).toEqual([]);
       } finally {
         await context.close();
@@ -126,16 +124,7 @@ describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
       expect(/<span class="price">(₦[^<]*)<\/span>/.exec(html)?.[1]).toBeTruthy();
       await markServerHeading(page);
       await page.goto(`/products/${item.id}`);
-      await expect
-        .poll(
-          () =>
-            page.evaluate(() => {
-              const heading = (window as unknown as { serverHeading: Element | null }).serverHeading;
-              return Boolean(heading?.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-            }),
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+      await expect.poll(() => keepsServerHeading(page), { timeout: 30_000 }).toBe(true);
       expect(await page.locator('.product-detail__price').innerText()).toContain('₦');
     } finally {
       await context.close();
@@ -181,16 +170,7 @@ describe.skipIf(skipBrowser)('server-rendered landing pages (browser)', () => {
             page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
             await markServerHeading(page);
             await page.goto(url);
-            await expect
-              .poll(
-                () =>
-                  page.evaluate(() => {
-                    const heading = (window as unknown as { serverHeading: Element | null }).serverHeading;
-                    return Boolean(heading?.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-                  }),
-                { timeout: 30_000, message: `${visit} ${url}` },
-              )
-              .toBe(true);
+            await expect.poll(() => keepsServerHeading(page), { timeout: 30_000, message: `${visit} ${url}` }).toBe(true);
             // The install offer shows once hydrated, in the render after it.
             await page.getByRole('button', { name: 'Install the app on this device' }).first().waitFor({ state: 'attached' });
             expect(problems, `${visit} ${url}`).toEqual([]);

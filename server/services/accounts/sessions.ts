@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import type { Database } from '../../db';
 import type { UsersTable } from '../../db/schema';
 import { createTableBoundCache } from '../../db/table-bound-cache';
 import { notAuthenticated } from '../../lib/errors';
@@ -53,21 +54,23 @@ async function authenticate(app: FastifyInstance, sessions: SessionCache, reques
 
 type SessionCache = ReturnType<typeof createTableBoundCache<UserRow | null>>;
 
+/** A live refresh token of the sign-in (token family) `sessionId` of `userId`: none once it has ended. */
+export function liveSignIn(db: Database, userId: number, sessionId: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select('refresh_tokens.jti')
+    .where('refresh_tokens.family', '=', sessionId)
+    .where('refresh_tokens.user_id', '=', userId)
+    .where('refresh_tokens.revoked_at', 'is', null);
+}
+
 /** The user, if the sign-in is still live (null otherwise). */
 async function liveUser(app: FastifyInstance, userId: number, sessionId: string): Promise<UserRow | null> {
   const user = await app.db
     .selectFrom('users')
     .selectAll('users')
     .where('users.id', '=', userId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('refresh_tokens')
-          .select('refresh_tokens.jti')
-          .where('refresh_tokens.family', '=', sessionId)
-          .where('refresh_tokens.user_id', '=', userId)
-          .where('refresh_tokens.revoked_at', 'is', null),
-      ),
-    )
+    .where(({ exists }) => exists(liveSignIn(app.db, userId, sessionId)))
     .executeTakeFirst();
   return user ?? null;
 }
