@@ -65,11 +65,15 @@ function networkQuiet(): Promise<void> {
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  const finishing = finishUpdate();
   const register = async () => {
     await networkQuiet();
     const { Workbox } = await import('workbox-window');
     workbox = new Workbox('/sw.js', { scope: '/' });
-    workbox.addEventListener('waiting', () => update({ updateReady: true }));
+    workbox.addEventListener('waiting', () => {
+      // The user already chose Reload: the page reloads as soon as the new worker takes over.
+      if (!finishing.pending) update({ updateReady: true });
+    });
     await workbox.register();
     setInterval(() => workbox?.update(), UPDATE_CHECK_MS);
   };
@@ -80,10 +84,12 @@ export function registerServiceWorker(): void {
  * How long Reload waits for the new worker to take over before reloading anyway. The browser
  * activates a skip-waiting worker only once the old one has no request in flight, and the page's
  * own background traffic (the catalogue's pages, pictures saved ahead) can keep it busy for
- * minutes on a slow link; reloading ends that traffic, and the old worker, idle, lets the new
- * one take the navigation.
+ * minutes on a slow link; reloading ends that traffic. The old worker may still answer that
+ * reload, so the page it loads finishes the update (finishUpdate).
  */
 const TAKE_OVER_WAIT_MS = 3_000;
+/** Set in sessionStorage when Reload reloaded before the new worker took over. */
+const UPDATE_PENDING_KEY = 'marketplace:update-pending';
 
 /** Activates the waiting worker, then reloads once it controls the page (or it is kept waiting). */
 export function applyUpdate(): void {
@@ -92,14 +98,39 @@ export function applyUpdate(): void {
     return;
   }
   let reloading = false;
-  const reload = () => {
+  const reload = (pending: boolean) => {
     if (reloading) return;
     reloading = true;
+    if (pending) sessionStorage.setItem(UPDATE_PENDING_KEY, '1');
     window.location.reload();
   };
-  workbox.addEventListener('controlling', reload);
+  workbox.addEventListener('controlling', () => reload(false));
   workbox.messageSkipWaiting();
-  setTimeout(reload, TAKE_OVER_WAIT_MS);
+  setTimeout(() => reload(true), TAKE_OVER_WAIT_MS);
+}
+
+/**
+ * On the page Reload loaded while the old worker still answered: once the new worker (told to
+ * skip waiting) takes over, reload once more so the page runs the new version. A page whose
+ * worker is already the newest clears the mark and stays.
+ */
+function finishUpdate(): { pending: boolean } {
+  const finishing = { pending: false };
+  if (sessionStorage.getItem(UPDATE_PENDING_KEY) === null) return finishing;
+  sessionStorage.removeItem(UPDATE_PENDING_KEY);
+  finishing.pending = true;
+  const reload = () => window.location.reload();
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+  void navigator.serviceWorker.getRegistration().then((registration) => {
+    const newest = registration?.waiting ?? registration?.active;
+    if (!newest || newest === navigator.serviceWorker.controller) {
+      navigator.serviceWorker.removeEventListener('controllerchange', reload);
+      finishing.pending = false;
+      return;
+    }
+    newest.postMessage({ type: 'SKIP_WAITING' });
+  });
+  return finishing;
 }
 
 /** The browser offers installation through beforeinstallprompt; keep it for our own button. */

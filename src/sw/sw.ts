@@ -2,7 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
@@ -16,10 +16,9 @@ import { messages as english } from '../../locales/en/messages.po';
 
 /**
  * The service worker (docs/architecture.md#how-it-runs): the app shell from the precache, so
- * every route opens offline; uploaded media cache-first; the API never cached (the local
- * database is the offline copy). Beside that: Web Push (a notification, and the new data
- * stored on the device), Background Sync (the outbox sent with no page open) and Periodic
- * Background Sync (the favourites kept fresh).
+ * every route opens offline; uploaded media cache-first; the API past the worker. Beside that:
+ * Web Push (a notification, and the new data stored on the device), Background Sync (the outbox
+ * sent with no page open) and Periodic Background Sync (the favourites kept fresh).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -56,7 +55,9 @@ registerRoute(
     ],
   }),
 );
-registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'), new NetworkOnly());
+// The API has no route: the browser fetches it past the worker, never cached (the local database
+// is the offline copy), and a request held open (the event stream, a slow page of the catalogue)
+// never keeps this worker busy, which would hold a new version back (src/app/pwa.ts).
 
 // The first visit is controlled at once; later versions wait for the user's "Reload" (src/app/pwa.ts).
 clientsClaim();

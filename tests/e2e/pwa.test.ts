@@ -70,20 +70,44 @@ describe.skipIf(skipBrowser)('the installable app (browser)', () => {
 
       // The page's background traffic (pictures saved ahead, the catalogue's pages) keeps the
       // old worker busy, which alone would hold the new one back: Reload still switches.
+      // Each picture takes 5 s to come, so the old worker still has requests in flight when
+      // the page reloads, and answers that reload itself.
       const { thumbnail_url } = await demoProduct();
+      let slowed = 0;
+      await page.context().route(/[?&]slow=1/, async (route) => {
+        slowed++;
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        await route.continue().catch(() => undefined);
+      });
       await page.evaluate((picture) => {
         let n = 0;
         const keepBusy = async () => {
-          for (;;) await fetch(`${picture}?w=${200 + (n++ % 400)}`).then((r) => r.blob());
+          for (;;) await fetch(`${picture}?slow=1&w=${200 + (n++ % 400)}`).then((r) => r.blob());
         };
         for (let i = 0; i < 4; i++) void keepBusy();
       }, thumbnail_url);
+      // Which worker answered the page's own load: the new build answers the question then.
+      await page.addInitScript(() => {
+        const controller = navigator.serviceWorker?.controller;
+        if (!controller) return;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => {
+          (window as { loadedUnder?: string }).loadedUnder = event.data;
+        };
+        controller.postMessage({ type: 'E2E_BUILD' }, [channel.port2]);
+      });
       const reloaded = page.waitForEvent('load');
       await prompt.getByRole('button', { name: 'Reload' }).click();
       await reloaded;
+      expect(slowed).toBeGreaterThan(0);
+      // The old worker may answer that reload while it finishes its last requests; the page
+      // then reloads once more as soon as the new worker takes over.
+      const loadedUnder = () => page.evaluate(() => (window as { loadedUnder?: string }).loadedUnder ?? null);
+      await expect.poll(() => loadedUnder().catch(() => null), { timeout: 20_000, interval: 500 }).toBe(build);
       await page.getByRole('link', { name: 'Marketplace home' }).waitFor();
       expect(await controllerBuild(page)).toBe(build);
       expect(await prompt.count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('marketplace:update-pending'))).toBeNull();
     } finally {
       await writeFile(swFile, original);
     }
