@@ -4,9 +4,10 @@ import { db, type OutboxRow } from '../../db/db';
 import { api } from '../api/client';
 import { putMessages } from '../pull/apply';
 import { putOrders } from './dealRows';
+import type { Named } from './queue';
 
-/** Sends one deal entry; answers what to write once it is through. */
-export async function sendDeal(entry: OutboxRow): Promise<() => Promise<unknown>> {
+/** Sends one deal entry; answers what to write once it is through, and the id a new order got. */
+export async function sendDeal(entry: OutboxRow): Promise<{ apply: () => Promise<unknown>; named?: Named }> {
   const p = entry.payload;
   switch (entry.kind) {
     case 'offer.answer': {
@@ -14,24 +15,22 @@ export async function sendDeal(entry: OutboxRow): Promise<() => Promise<unknown>
         client_id: entry.client_id,
         ...(p.action === 'counter' ? { price: p.price as string, quantity: p.quantity as number } : {}),
       });
-      return async () => {
-        await db.messages.delete(p.tempId as number);
-        await putMessages([answer.offer, answer.message]);
-        if (answer.order) await putOrders([answer.order]);
+      return {
+        apply: async () => {
+          await db.messages.delete(p.tempId as number);
+          await putMessages([answer.offer, answer.message]);
+          if (answer.order) await putOrders([answer.order]);
+        },
       };
     }
     case 'order.create': {
       const order = await api.createOrder({ product: p.product as number, quantity: p.quantity as number, client_id: entry.client_id });
-      return async () => {
-        await db.orders.delete(p.tempId as number);
-        await putOrders([order]);
-        // Moves queued meanwhile were aimed at the temporary id.
-        await db.outbox
-          .where('target')
-          .equals(entry.target)
-          .modify((e) => {
-            if (e.kind === 'order.move' && e.payload.order === p.tempId) e.payload = { ...e.payload, order: order.id };
-          });
+      return {
+        apply: async () => {
+          await db.orders.delete(p.tempId as number);
+          await putOrders([order]);
+        },
+        named: { kind: 'order.move', key: 'order', id: order.id },
       };
     }
     default: {
@@ -39,7 +38,7 @@ export async function sendDeal(entry: OutboxRow): Promise<() => Promise<unknown>
         reason: p.reason as string | null,
         client_id: entry.client_id,
       });
-      return () => putOrders([order]);
+      return { apply: () => putOrders([order]) };
     }
   }
 }

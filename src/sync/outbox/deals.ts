@@ -11,7 +11,7 @@ import {
 } from '../../shared/deals';
 import { db, type MessageRow, type OrderRow } from '../../db/db';
 import { applyMove } from './dealRows';
-import { enqueue, waitingEntry } from './queue';
+import { enqueue, unsent } from './queue';
 import { guardedWrite } from '../storage';
 import { nowIso, signedInUser, tempId } from './localRows';
 import { currentPrice } from '../../shared/prices';
@@ -26,19 +26,26 @@ import { currentPrice } from '../../shared/prices';
 
 /**
  * Accepts, declines, counters (a price and quantity of one's own; the buyer's within ±10 % of
- * the listed price, which the server checks) or withdraws an offer. Withdrawing an offer that has not left the device yet simply takes it back.
+ * the listed price, which the server checks) or withdraws an offer. Withdrawing an offer that
+ * has not left the device yet simply takes it back; one on its way is withdrawn after it.
  */
-export async function answerOffer(offer: MessageRow, action: OfferAction, counter?: { price: string; quantity: number }): Promise<void> {
+export async function answerOffer(shown: MessageRow, action: OfferAction, counter?: { price: string; quantity: number }): Promise<void> {
   const user = signedInUser();
-  const target = `conversation:${offer.conversation}`;
+  const target = `conversation:${shown.conversation}`;
   const state = OFFER_ACTION_STATE[action];
   const event = state as OfferEvent;
   await guardedWrite(t`your answer to the offer`, () =>
     db.transaction('rw', [db.messages, db.outbox], async () => {
+      const offer = await current(shown);
       if (offer.id < 0 && action === 'withdraw') {
-        if (offer.outboxId !== undefined) await db.outbox.delete(offer.outboxId);
-        await db.messages.delete(offer.id);
-        return;
+        const sending = offer.outboxId === undefined ? undefined : await db.outbox.get(offer.outboxId);
+        if (!sending || unsent(sending)) {
+          if (sending) await db.outbox.delete(offer.outboxId as number);
+          await db.messages.delete(offer.id);
+          return;
+        }
+        // On its way (or sent without an answer): the withdrawal goes after it in the lane, aimed
+        // at the temporary id until the offer's answer names it (./send.ts).
       }
       const id = tempId();
       const seq = await enqueue({
@@ -69,6 +76,17 @@ export async function answerOffer(offer: MessageRow, action: OfferAction, counte
       });
     }),
   );
+}
+
+/**
+ * The row as the device holds it now: a screen may still show the temporary copy of an offer
+ * or order whose answer has since replaced it with the server's, found by its client_id.
+ */
+async function current<Row extends MessageRow | OrderRow>(shown: Row): Promise<Row> {
+  if (shown.id > 0 || !shown.client_id) return shown;
+  const table = 'offer_state' in shown ? db.messages : db.orders;
+  const rows = (await table.where('client_id').equals(shown.client_id).toArray()) as Row[];
+  return rows.find((row) => row.id > 0) ?? rows.find((row) => row.id === shown.id) ?? shown;
 }
 
 /** "Buy now": an order request at the listed price, shown at once as requested. */
@@ -112,17 +130,27 @@ export async function placeOrder(product: Product, quantity: number): Promise<nu
 }
 
 /** Confirms, declines, ships, marks delivered or cancels an order. Cancelling a request not yet sent takes it back. */
-export async function moveOrder(order: OrderRow, action: OrderAction, reason?: string): Promise<void> {
+export async function moveOrder(shown: OrderRow, action: OrderAction, reason?: string): Promise<void> {
   const user = signedInUser();
-  const next = nextOrderStatus(order.status, action);
-  if (next === null) return;
-  const target = `order:${order.id}`;
   await guardedWrite(t`your change to the order`, () =>
     db.transaction('rw', [db.orders, db.outbox], async () => {
-      const unsent = order.id < 0 ? await waitingEntry(target, ['order.create']) : undefined;
-      if (unsent && action === 'cancel') {
+      const order = await current(shown);
+      const next = nextOrderStatus(order.status, action);
+      if (next === null) return;
+      const target = `order:${order.id}`;
+      const request =
+        order.id < 0
+          ? await db.outbox
+              .where('target')
+              .equals(target)
+              .filter((e) => e.kind === 'order.create')
+              .first()
+          : undefined;
+      if (request && unsent(request) && action === 'cancel') {
+        // Not on its way yet (or refused): taken back. One on its way is cancelled after it, in
+        // the same lane, by the order's id once its answer names it (./dealSend.ts).
         // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
-        await db.outbox.delete(unsent.seq!);
+        await db.outbox.delete(request.seq!);
         await db.orders.delete(order.id);
         return;
       }

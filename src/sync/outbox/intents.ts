@@ -5,7 +5,7 @@ import { offerPrice } from '../../shared/currency';
 import { db, type ConversationRow, type MessageRow, type ReviewRow } from '../../db/db';
 import { api } from '../api/client';
 import { putProducts, toConversationRow } from '../pull/apply';
-import { enqueue, waitingEntry } from './queue';
+import { enqueue, unsent, waitingEntry } from './queue';
 import { markRow } from './send';
 import { requestPull } from '../engine';
 import { guardedWrite } from '../storage';
@@ -252,11 +252,15 @@ export async function retryOutboxEntry(outboxId: number): Promise<void> {
   wakePush();
 }
 
-/** Gives up a failed (or waiting) entry and undoes what it showed on the device. */
+/**
+ * Gives up a failed (or waiting) entry and undoes what it showed on the device. One that may
+ * be on the server already (on its way, or sent without an answer) stays: undoing it there
+ * takes an intent of its own.
+ */
 export async function discardOutboxEntry(outboxId: number): Promise<void> {
   await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders], async () => {
     const entry = await db.outbox.get(outboxId);
-    if (!entry || entry.state === 'sending') return;
+    if (!entry || !unsent(entry)) return;
     await db.outbox.delete(outboxId);
     const p = entry.payload;
     switch (entry.kind) {

@@ -7,8 +7,11 @@ import { troubleWaitLeft } from '../api/health';
  * its own target, never another target nor the pull. File uploads share a few slots.
  */
 
-/** What sending one entry came to: sent, failed for good, retry later, or stop (offline, signed out). */
-export type Outcome = 'sent' | 'failed' | 'retry' | 'stop';
+/**
+ * What sending one entry came to: sent, failed for good, retry later, stop (offline, signed
+ * out), or changed (taken back or changed before it left: the lane reads its target again).
+ */
+export type Outcome = 'sent' | 'failed' | 'retry' | 'stop' | 'changed';
 
 export interface LaneHooks {
   shouldStop?: () => boolean;
@@ -77,7 +80,7 @@ async function lane(userId: number, target: string, sendOne: (entry: OutboxRow) 
     if (outcome === 'sent') {
       sent = true;
       hooks.onSent?.();
-    } else if (outcome !== 'failed') break;
+    } else if (outcome !== 'failed' && outcome !== 'changed') break;
   }
   return sent;
 }

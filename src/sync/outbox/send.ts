@@ -8,6 +8,7 @@ import { serverReason } from '../api/errors';
 import { sessionIsOf } from '../session/identity';
 import { isDealKind, markDealRow } from './dealRows';
 import { sendDeal } from './dealSend';
+import { aimAt, claim, type Named } from './queue';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 import { currentPrice } from '../../shared/prices';
 import { sessionUserId } from '../session/deviceUser';
@@ -36,11 +37,15 @@ export const isTransient = (error: unknown) =>
   error.status === 408 ||
   error.status === 401;
 
-/** On start-up, entries a closed tab left "sending" go back to pending: the resend is safe (same client_id). */
+/**
+ * On start-up, entries a closed tab left "sending" go back to pending as uncertain: the server
+ * may hold them already, so they are resent with their client_id (which the server answers
+ * with what it holds) and never taken back as if unsent (docs/sync.md#outbox-states).
+ */
 export async function recoverInterrupted(): Promise<void> {
   forgetLanes();
   forgetRefresh();
-  await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0 });
+  await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0, uncertain: true });
 }
 
 export { nextDueIn } from './lanes';
@@ -59,11 +64,11 @@ export function pushOutbox(
 }
 
 /** Sends one entry and records the outcome on it. */
-async function sendOne(entry: OutboxRow): Promise<Outcome> {
+async function sendOne(waiting: OutboxRow): Promise<Outcome> {
   // Another tab signed in as someone else: this entry waits for its own user's session.
-  if (!sessionIsOf(entry.user_id)) return 'stop';
-  // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
-  await db.outbox.update(entry.seq!, { state: 'sending' });
+  if (!sessionIsOf(waiting.user_id)) return 'stop';
+  const entry = await claim(waiting);
+  if (!entry) return 'changed';
   try {
     await send(entry);
     return 'sent';
@@ -124,17 +129,14 @@ async function send(entry: OutboxRow): Promise<void> {
         },
         entry.user_id,
       );
-      return done(entry, async () => {
-        await db.reviews.delete(p.tempId as number);
-        await db.reviews.put(review);
-        // Edits queued meanwhile were aimed at the temporary id.
-        await db.outbox
-          .where('target')
-          .equals(entry.target)
-          .modify((e) => {
-            if (e.kind === 'review.edit' && e.payload.review === p.tempId) e.payload = { ...e.payload, review: review.id };
-          });
-      });
+      return done(
+        entry,
+        async () => {
+          await db.reviews.delete(p.tempId as number);
+          await db.reviews.put(review);
+        },
+        { kind: 'review.edit', key: 'review', id: review.id },
+      );
     }
     case 'review.edit': {
       const review = await api.editReview(p.product as number, p.review as number, p.comment as string, entry.user_id);
@@ -161,10 +163,14 @@ async function send(entry: OutboxRow): Promise<void> {
         },
         entry.user_id,
       );
-      return done(entry, async () => {
-        await db.messages.delete(p.tempId as number);
-        await putMessages([message]);
-      });
+      return done(
+        entry,
+        async () => {
+          await db.messages.delete(p.tempId as number);
+          await putMessages([message]);
+        },
+        { kind: 'offer.answer', key: 'offer', id: message.id },
+      );
     }
     case 'notification.read':
       try {
@@ -178,8 +184,10 @@ async function send(entry: OutboxRow): Promise<void> {
       return done(entry, async () => undefined);
     case 'offer.answer':
     case 'order.create':
-    case 'order.move':
-      return done(entry, await sendDeal(entry));
+    case 'order.move': {
+      const { apply, named } = await sendDeal(entry);
+      return done(entry, apply, named);
+    }
   }
 }
 
@@ -217,13 +225,15 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
  * have signed in (another tab) while it was in flight, and its tables are not the sender's. The
  * server holds the change; the sender's next sign-in pulls it.
  */
-async function done(entry: OutboxRow, apply: () => Promise<unknown>): Promise<void> {
+async function done(entry: OutboxRow, apply: () => Promise<unknown>, named?: Named): Promise<void> {
   await db.transaction(
     'rw',
     [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.syncState],
     async () => {
       // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.delete(entry.seq!);
+      // Whoever the device shows now, the sender's entries behind this one must name the server's id.
+      if (named) await aimAt(entry, named);
       if ((await sessionUserId()) !== entry.user_id) return;
       await apply();
       await rebase();

@@ -5,6 +5,7 @@ import { API_BASE, ApiError, api, refreshAccessToken, request, type UploadAnswer
 import { reportReachable, reportUnreachable } from '../api/connectivity';
 import { serverReason } from '../api/errors';
 import { backoff, isTransient, markRow } from './send';
+import { claim } from './queue';
 import { wakePush } from './signals';
 import { getAccessToken } from '../session/tokens';
 
@@ -93,8 +94,9 @@ async function run(entry: OutboxRow, userId: number, shouldStop: () => boolean):
     },
   });
   try {
-    await db.outbox.update(seq, { state: 'sending' });
-    const prepared = await prepare(entry);
+    const claimed = await claim(entry);
+    if (!claimed) return;
+    const prepared = await prepare(claimed);
     if (!prepared || aborted) return;
     const answer = await upload(prepared, (cancel) => (stop = cancel), shouldStop);
     if (aborted) return;
