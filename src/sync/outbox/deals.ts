@@ -36,7 +36,7 @@ export async function answerOffer(shown: MessageRow, action: OfferAction, counte
   const event = state as OfferEvent;
   await guardedWrite(t`your answer to the offer`, () =>
     db.transaction('rw', [db.messages, db.outbox], async () => {
-      const offer = await current(shown);
+      const offer = await current(shown, (clientId) => db.messages.where('client_id').equals(clientId).toArray());
       if (offer.id < 0 && action === 'withdraw') {
         const sending = offer.outboxId === undefined ? undefined : await db.outbox.get(offer.outboxId);
         if (!sending || unsent(sending)) {
@@ -82,10 +82,9 @@ export async function answerOffer(shown: MessageRow, action: OfferAction, counte
  * The row as the device holds it now: a screen may still show the temporary copy of an offer
  * or order whose answer has since replaced it with the server's, found by its client_id.
  */
-async function current<Row extends MessageRow | OrderRow>(shown: Row): Promise<Row> {
+async function current<Row extends MessageRow | OrderRow>(shown: Row, byClientId: (clientId: string) => Promise<Row[]>): Promise<Row> {
   if (shown.id > 0 || !shown.client_id) return shown;
-  const table = 'offer_state' in shown ? db.messages : db.orders;
-  const rows = (await table.where('client_id').equals(shown.client_id).toArray()) as Row[];
+  const rows = await byClientId(shown.client_id);
   return rows.find((row) => row.id > 0) ?? rows.find((row) => row.id === shown.id) ?? shown;
 }
 
@@ -134,7 +133,7 @@ export async function moveOrder(shown: OrderRow, action: OrderAction, reason?: s
   const user = signedInUser();
   await guardedWrite(t`your change to the order`, () =>
     db.transaction('rw', [db.orders, db.outbox], async () => {
-      const order = await current(shown);
+      const order = await current(shown, (clientId) => db.orders.where('client_id').equals(clientId).toArray());
       const next = nextOrderStatus(order.status, action);
       if (next === null) return;
       const target = `order:${order.id}`;
