@@ -36,6 +36,8 @@ export interface Network {
   loseNext: number;
   /** The next request reaches the server and then the device "reloads": its answer never settles. */
   crashNext: boolean;
+  /** The same for the next request ("METHOD /path") that matches. */
+  crashMatching?: RegExp | null;
   /** Requests that reached the server, as "METHOD /path". */
   log: string[];
 }
@@ -65,8 +67,9 @@ export function connectDevice(t: TestApp): Network {
     network.log.push(label);
     const response = await realFetch(input, init);
     if (network.holdAnswer?.matching.test(label)) await network.holdAnswer.until;
-    if (network.crashNext) {
+    if (network.crashNext || network.crashMatching?.test(label)) {
       network.crashNext = false;
+      network.crashMatching = null;
       await response.arrayBuffer();
       return new Promise<Response>(() => undefined);
     }
@@ -144,6 +147,7 @@ export function engineSuite(): EngineSuite {
       failMatching: null,
       loseNext: 0,
       crashNext: false,
+      crashMatching: null,
     });
   });
   return suite;

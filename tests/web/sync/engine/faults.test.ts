@@ -5,7 +5,16 @@ import { api, setRequestTimeout } from '@/sync/api/client';
 import { setTroubleTiming } from '@/sync/api/health';
 import { sessionIsOf, sessionOwner } from '@/sync/session/identity';
 import { setEngineUser } from '@/sync/engine';
-import { editReview, sendMessage, sendOffer, submitReview, toggleFavorite } from '@/sync/outbox/intents';
+import {
+  answerOffer,
+  editReview,
+  moveOrder,
+  placeOrder,
+  sendMessage,
+  sendOffer,
+  submitReview,
+  toggleFavorite,
+} from '@/sync/outbox/intents';
 import { pullStream } from '@/sync/pull/streams';
 import { pushOutbox, recoverInterrupted } from '@/sync/outbox/send';
 import type { Product } from '@/shared/catalogue';
@@ -18,9 +27,11 @@ import { connectDevice, pullUntil, resetDevice, signIn, type Network } from './d
  * Property test over schedules (docs/sync.md#tested-by): random user actions interleaved with the network
  * going away and coming back, 5xx answers and bursts of them, answers lost after the server
  * committed (token refreshes too), an expired access token, the tab reloading mid-send, a
- * message lane whose request hangs while the others go on, and another tab signing in as
- * another buyer and back. Afterwards the server and the device agree with what the user did,
- * every action exists exactly once, nothing is pending, and nothing reached the other buyer.
+ * message lane whose request hangs while the others go on, another tab signing in as another
+ * buyer and back (also in the middle of a send), a post whose answer dies with the tab, and
+ * offers withdrawn and Buy now orders cancelled while they may be on their way. Afterwards the
+ * server and the device agree with what the user did: nothing lost, nothing made twice,
+ * nothing under the other buyer, nothing the user undid left live, nothing pending.
  * `npm test` runs 200 schedules; `npm run test:faults` runs FAULT_RUNS (1,000).
  */
 const RUNS = Number(process.env.FAULT_RUNS ?? 200);
@@ -45,7 +56,12 @@ type Action =
   | { kind: 'switch' }
   | { kind: 'back' }
   | { kind: 'lostRefresh' }
-  | { kind: 'burst'; count: number };
+  | { kind: 'burst'; count: number }
+  | { kind: 'withdraw'; racing: boolean }
+  | { kind: 'order'; product: number }
+  | { kind: 'cancel'; racing: boolean }
+  | { kind: 'crashPost' }
+  | { kind: 'switchMidSend' };
 
 const PRODUCTS = 3;
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -67,6 +83,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.constant({ kind: 'back' as const }),
   fc.constant({ kind: 'lostRefresh' as const }),
   fc.record({ kind: fc.constant('burst' as const), count: fc.integer({ min: 4, max: 12 }) }),
+  fc.record({ kind: fc.constant('withdraw' as const), racing: fc.boolean() }),
+  fc.record({ kind: fc.constant('order' as const), product: fc.nat(PRODUCTS - 1) }),
+  fc.record({ kind: fc.constant('cancel' as const), racing: fc.boolean() }),
+  fc.constant({ kind: 'crashPost' as const }),
+  fc.constant({ kind: 'switchMidSend' as const }),
 );
 
 /** A message post that gets no answer gives up after this long (the app's timeout, shortened). */
@@ -107,7 +128,16 @@ async function syncStep(userId: number) {
 
 async function runSchedule(actions: Action[]) {
   await resetDevice();
-  Object.assign(net, { offline: false, hang: false, hangMatching: null, failNext: 0, loseNext: 0, loseRefresh: 0, crashNext: false });
+  Object.assign(net, {
+    offline: false,
+    hang: false,
+    hangMatching: null,
+    failNext: 0,
+    loseNext: 0,
+    loseRefresh: 0,
+    crashNext: false,
+    crashMatching: null,
+  });
   setRequestTimeout(20_000);
   const buyer = await createUser(t, { type: 'BUYER' });
   const other = await createUser(t, { type: 'BUYER' });
@@ -123,7 +153,16 @@ async function runSchedule(actions: Action[]) {
   // What the user meant, step by step.
   const favorites = new Set<number>();
   const reviews = new Map<number, { rating: number; comment: string }>();
-  const messages: Array<[string, string | null]> = [];
+  // Messages and offers in the order sent, by client_id; an offer the user withdrew may or may
+  // not have reached the server (taken back before it left), but is never left pending there.
+  const messages: Array<{ text: string; price: string | null; clientId: string; withdrawn: boolean }> = [];
+  const orders: Array<{ clientId: string; cancelled: boolean }> = [];
+  /** The tab starts sending while the user acts: the action below races a request on its way. */
+  const sendingBeside = async () => {
+    const before = net.log.length;
+    stuck.push(pushOutbox(buyer.user.id).catch(() => undefined));
+    for (let i = 0; i < 25 && net.log.length === before; i += 1) await new Promise((resolve) => setTimeout(resolve, 2));
+  };
 
   for (const a of actions) {
     switch (a.kind) {
@@ -149,15 +188,56 @@ async function runSchedule(actions: Action[]) {
         }
         break;
       }
-      case 'message':
-        await sendMessage(conversationId, { text: a.text });
-        messages.push([a.text.trim(), null]);
-        break;
-      case 'offer': {
-        const sent = await sendOffer(conversation, a.direction);
-        messages.push(['', sent.price]);
+      case 'message': {
+        const sent = await sendMessage(conversationId, { text: a.text });
+        messages.push({ text: a.text.trim(), price: null, clientId: sent.client_id as string, withdrawn: false });
         break;
       }
+      case 'offer': {
+        const sent = await sendOffer(conversation, a.direction);
+        messages.push({ text: '', price: sent.price, clientId: sent.client_id as string, withdrawn: false });
+        break;
+      }
+      case 'withdraw': {
+        const offer = messages.findLast((m) => m.price !== null && !m.withdrawn);
+        if (!offer) break;
+        // The screen's copy of the offer, as the user saw it when they tapped.
+        const shown = await db.messages.where('client_id').equals(offer.clientId).first();
+        if (!shown) break;
+        if (a.racing) await sendingBeside();
+        await answerOffer(shown, 'withdraw');
+        offer.withdrawn = true;
+        break;
+      }
+      case 'order': {
+        const id = await placeOrder(products[a.product], 5);
+        orders.push({ clientId: (await db.orders.get(id))!.client_id as string, cancelled: false });
+        break;
+      }
+      case 'cancel': {
+        const order = orders.findLast((o) => !o.cancelled);
+        if (!order) break;
+        const shown = await db.orders.where('client_id').equals(order.clientId).first();
+        if (!shown) break;
+        if (a.racing) await sendingBeside();
+        await moveOrder(shown, 'cancel', 'Found it nearer');
+        order.cancelled = true;
+        break;
+      }
+      case 'crashPost':
+        // The next post reaches the server, then the tab goes away before the answer; a new tab starts.
+        net.crashMatching = /^POST /;
+        stuck.push(syncStep(buyer.user.id));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        net.crashMatching = null;
+        stuck.length = 0;
+        await recoverInterrupted();
+        break;
+      case 'switchMidSend':
+        // Another tab signs in as the other buyer while this one is sending.
+        await sendingBeside();
+        signIn(other);
+        break;
       case 'offline':
         net.offline = true;
         break;
@@ -218,7 +298,7 @@ async function runSchedule(actions: Action[]) {
   if (sessionOwner() !== buyer.user.id) signIn(buyer);
 
   // The network heals; time passes (backoffs are due); the engine drains the outbox.
-  Object.assign(net, { offline: false, failNext: 0, loseNext: 0, loseRefresh: 0, crashNext: false });
+  Object.assign(net, { offline: false, failNext: 0, loseNext: 0, loseRefresh: 0, crashNext: false, crashMatching: null });
   for (let i = 0; i < 10 && (await db.outbox.count()) > 0; i += 1) {
     await db.outbox.toCollection().modify((e) => {
       e.next_at = 0;
@@ -261,12 +341,46 @@ async function runSchedule(actions: Action[]) {
       wanted ? [{ id: true, ...wanted, pending: undefined }] : [],
     );
   }
-  expect(serverMessages.map((m: { text: string; price: string | null }) => [m.text, m.price])).toEqual(messages);
+  // Every message and offer once, in order; an offer withdrawn either never reached the server or is withdrawn there.
+  type ServerMessage = {
+    id: number;
+    text: string;
+    price: string | null;
+    client_id: string | null;
+    event: string | null;
+    offer_state: string | null;
+  };
+  const sent = (serverMessages as ServerMessage[]).filter((m) => m.event === null);
+  const reached = new Set(sent.map((m) => m.client_id));
+  expect(sent.map((m) => [m.text, m.price])).toEqual(
+    messages.filter((m) => !m.withdrawn || reached.has(m.clientId)).map((m) => [m.text, m.price]),
+  );
+  for (const m of messages.filter((m) => m.price !== null && reached.has(m.clientId))) {
+    expect([m.clientId, sent.find((s) => s.client_id === m.clientId)!.offer_state]).toEqual([
+      m.clientId,
+      m.withdrawn ? 'withdrawn' : 'pending',
+    ]);
+  }
+  // Every Buy now once; a cancelled one never reached the server or is cancelled there.
+  const serverOrders = (await t.api.get('/api/orders/?limit=100', { token })).body.results as Array<{
+    id: number;
+    client_id: string | null;
+    status: string;
+  }>;
+  expect(serverOrders.map((o) => [o.client_id, o.status]).sort()).toEqual(
+    orders
+      .filter((o) => !o.cancelled || serverOrders.some((s) => s.client_id === o.clientId))
+      .map((o) => [o.clientId, o.cancelled ? 'cancelled' : 'requested'])
+      .sort(),
+  );
+  await pullStream('private');
+  expect((await db.orders.toArray()).map((o) => [o.id, o.status]).sort()).toEqual(serverOrders.map((o) => [o.id, o.status]).sort());
   // Nothing of the first buyer's reached the other one, whose session the tab held for a while.
   const othersFavorites = (await t.api.get('/api/favorites/?limit=100', { token: other.token })).body.results;
   expect(othersFavorites).toEqual([]);
   const othersConversations = (await t.api.get('/api/conversations/?limit=100', { token: other.token })).body.results;
   expect(othersConversations).toEqual([]);
+  expect((await t.api.get('/api/orders/?limit=100', { token: other.token })).body.results).toEqual([]);
   for (const product of products) {
     const byOther = (await t.api.get(`/api/products/${product.id}/reviews/?limit=100`)).body.results.filter(
       (r: { reviewer: { id: number } }) => r.reviewer.id === other.user.id,
