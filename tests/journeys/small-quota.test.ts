@@ -11,13 +11,23 @@ import { createMediaStore } from '@server/services/media/store';
 import { PROJECT_ROOT } from '@server/web';
 import { CHROMIUM_ARGS } from '../chromium';
 import { freePort } from '../ports';
-import { chatBubble, e2e, productPageHeart, signInAsDemo, skipBrowser, startChat, waitOutSplash } from '../e2e/helpers';
+import {
+  chatBubble,
+  e2e,
+  productPageHeart,
+  signInAsDemo,
+  skipBrowser,
+  startChat,
+  waitForServiceWorker,
+  waitOutSplash,
+} from '../e2e/helpers';
 import { apiLogin, favoriteIds, messageTexts, storeCount, tempDir } from './support';
 
 /**
  * A phone with 20 MB for this site (docs/sync.md#quota): the buyer raises the catalogue's budget
  * far above what fits, the catalogue (larger than the quota) stops short of the room kept for
- * the user's own data, Settings say so, and a favourite and a message still save.
+ * the user's own data, Settings say so, and a favourite and a message still save; a favourite
+ * made offline shows after an offline reload and reaches the server once.
  */
 
 const QUOTA = 20 * 1024 * 1024;
@@ -134,8 +144,25 @@ describe.skipIf(skipBrowser)('journey: a 20 MB quota and a catalogue larger than
       await expect.poll(() => favoriteIds(api), { timeout: 30_000 }).toContain(favourite.id);
       await expect.poll(() => messageTexts(api, conversation), { timeout: 30_000 }).toContain('Sent from a full phone');
       expect(await page.getByRole('alert').filter({ hasText: 'storage is full' }).count()).toBe(0);
+
+      // Offline at the quota: a favourite survives a reload before it is sent, and reaches the server once.
+      const offlineFavourite = products[products.length - 3];
+      await page.goto(`/products/${offlineFavourite.id}`);
+      await productPageHeart(page).waitFor();
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await productPageHeart(page).click();
+      await expect.poll(() => productPageHeart(page).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await page.reload();
+      await expect.poll(() => productPageHeart(page).getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
+      expect(await favoriteIds(api)).not.toContain(offlineFavourite.id);
+      await context.setOffline(false);
+      await expect
+        .poll(async () => (await favoriteIds(api)).filter((id) => id === offlineFavourite.id).length, { timeout: 60_000 })
+        .toBe(1);
+      await expect.poll(() => storeCount(page, 'outbox'), { timeout: 15_000 }).toBe(0);
     } finally {
       await context.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
