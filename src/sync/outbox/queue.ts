@@ -56,7 +56,7 @@ export const unsent = (entry: OutboxRow) => entry.state === 'failed' || (entry.s
 export async function claim(entry: OutboxRow): Promise<OutboxRow | undefined> {
   return db.transaction('rw', db.outbox, async () => {
     const now = entry.seq === undefined ? undefined : await db.outbox.get(entry.seq);
-    if (!now || now.state !== 'pending' || now.user_id !== entry.user_id) return undefined;
+    if (now?.state !== 'pending' || now.user_id !== entry.user_id) return undefined;
     const sending: OutboxRow = { ...now, state: 'sending' };
     await db.outbox.put(sending);
     return sending;

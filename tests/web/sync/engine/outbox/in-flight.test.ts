@@ -36,7 +36,6 @@ async function conversationAboutProduct(): Promise<ConversationRow> {
   const product = await createProduct(t, supplier, { name: 'Kola nuts', minimum_order_quantity: '1', min_price: '20.00' });
   const opened = await t.api.post('/api/conversations/', { product: product.id, participants: [supplier.user.id] }, { token: buyer.token });
   await pullStream('private');
-  // biome-ignore lint/style/noNonNullAssertion: pulled just above.
   return (await db.conversations.get(opened.body.id as number))!;
 }
 
@@ -126,7 +125,6 @@ describe('withdrawing an offer', () => {
     await recoverInterrupted();
     expect((await db.outbox.toArray()).map((e) => [e.state, e.uncertain])).toEqual([['pending', true]]);
     // Discard cannot drop what may be on the server; withdrawing goes after it.
-    // biome-ignore lint/style/noNonNullAssertion: the offer's entry is the only one.
     await discardOutboxEntry((await db.outbox.toArray())[0].seq!);
     expect(await db.outbox.count()).toBe(1);
     await answerOffer(offer, 'withdraw');
@@ -163,7 +161,6 @@ describe('cancelling a Buy now', () => {
     const item = await product();
     net.offline = true;
     const id = await placeOrder(item, 2);
-    // biome-ignore lint/style/noNonNullAssertion: placed just above.
     await moveOrder((await db.orders.get(id))!, 'cancel', 'Found it nearer');
     net.offline = false;
     await drain();
@@ -175,7 +172,6 @@ describe('cancelling a Buy now', () => {
     const item = await product();
     const release = holdAnswers(/^POST \/api\/orders\/$/);
     const id = await placeOrder(item, 2);
-    // biome-ignore lint/style/noNonNullAssertion: placed just above.
     const shown = (await db.orders.get(id))!;
     const sending = pushOutbox(buyer.user.id);
     await until(() => net.log.includes('POST /api/orders/'));
@@ -191,7 +187,6 @@ describe('cancelling a Buy now', () => {
   it('from a screen still showing the temporary copy, after the answer came, cancels the server’s order', async () => {
     const item = await product();
     const id = await placeOrder(item, 2);
-    // biome-ignore lint/style/noNonNullAssertion: placed just above.
     const shown = (await db.orders.get(id))!;
     await drain();
     await moveOrder(shown, 'cancel', 'Found it nearer');
