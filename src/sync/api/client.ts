@@ -409,12 +409,12 @@ export const api = {
     request<SupplierProfile>('profile/supplier/', { method: 'PATCH', body: form, shape: 'supplierProfile' }),
   updateBuyerProfile: (form: FormData) => request<BuyerProfile>('profile/buyer/', { method: 'PATCH', body: form, shape: 'buyerProfile' }),
   /** Deals (docs/api.md#offers-and-orders): each idempotent by its client_id. */
-  answerOffer: (offer: number, action: OfferAction, body: { client_id: string; price?: string; quantity?: number }) =>
-    request<OfferAnswer>(`offers/${offer}/${action}/`, { method: 'POST', body, shape: 'offerAnswer' }),
-  createOrder: (body: { product: number; quantity: number; client_id: string }) =>
-    request<Order>('orders/', { method: 'POST', body, shape: 'order' }),
-  moveOrder: (order: number, action: OrderAction, body: { reason?: string | null; client_id: string }) =>
-    request<Order>(`orders/${order}/${action}/`, { method: 'POST', body, shape: 'order' }),
+  answerOffer: (offer: number, action: OfferAction, body: { client_id: string; price?: string; quantity?: number }, asUser?: number) =>
+    request<OfferAnswer>(`offers/${offer}/${action}/`, { method: 'POST', body, shape: 'offerAnswer', asUser }),
+  createOrder: (body: { product: number; quantity: number; client_id: string }, asUser?: number) =>
+    request<Order>('orders/', { method: 'POST', body, shape: 'order', asUser }),
+  moveOrder: (order: number, action: OrderAction, body: { reason?: string | null; client_id: string }, asUser?: number) =>
+    request<Order>(`orders/${order}/${action}/`, { method: 'POST', body, shape: 'order', asUser }),
   /** Only notifications created at or before `until` (the newest one the device showed). */
   markAllNotificationsRead: async (until?: string, asUser?: number): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined, asUser });

@@ -6,15 +6,20 @@ import { putMessages } from '../pull/apply';
 import { putOrders } from './dealRows';
 import type { Named } from './queue';
 
-/** Sends one deal entry; answers what to write once it is through, and the id a new order got. */
+/** Sends one deal entry, only under its user's session (docs/sync.md#identity); answers what to write once it is through, and the id a new order got. */
 export async function sendDeal(entry: OutboxRow): Promise<{ apply: () => Promise<unknown>; named?: Named }> {
   const p = entry.payload;
   switch (entry.kind) {
     case 'offer.answer': {
-      const answer: OfferAnswer = await api.answerOffer(p.offer as number, p.action as OfferAction, {
-        client_id: entry.client_id,
-        ...(p.action === 'counter' ? { price: p.price as string, quantity: p.quantity as number } : {}),
-      });
+      const answer: OfferAnswer = await api.answerOffer(
+        p.offer as number,
+        p.action as OfferAction,
+        {
+          client_id: entry.client_id,
+          ...(p.action === 'counter' ? { price: p.price as string, quantity: p.quantity as number } : {}),
+        },
+        entry.user_id,
+      );
       return {
         apply: async () => {
           await db.messages.delete(p.tempId as number);
@@ -24,7 +29,10 @@ export async function sendDeal(entry: OutboxRow): Promise<{ apply: () => Promise
       };
     }
     case 'order.create': {
-      const order = await api.createOrder({ product: p.product as number, quantity: p.quantity as number, client_id: entry.client_id });
+      const order = await api.createOrder(
+        { product: p.product as number, quantity: p.quantity as number, client_id: entry.client_id },
+        entry.user_id,
+      );
       return {
         apply: async () => {
           await db.orders.delete(p.tempId as number);
@@ -34,10 +42,12 @@ export async function sendDeal(entry: OutboxRow): Promise<{ apply: () => Promise
       };
     }
     default: {
-      const order = await api.moveOrder(p.order as number, p.action as OrderAction, {
-        reason: p.reason as string | null,
-        client_id: entry.client_id,
-      });
+      const order = await api.moveOrder(
+        p.order as number,
+        p.action as OrderAction,
+        { reason: p.reason as string | null, client_id: entry.client_id },
+        entry.user_id,
+      );
       return { apply: () => putOrders([order]) };
     }
   }

@@ -8,6 +8,7 @@ import { backoff, isTransient, markRow } from './send';
 import { claim } from './queue';
 import { wakePush } from './signals';
 import { getAccessToken } from '../session/tokens';
+import { sessionIsOf } from '../session/identity';
 
 /**
  * The upload lane (docs/sync.md): outbox entries carrying a file upload it here, apart from
@@ -155,7 +156,7 @@ async function upload(entry: OutboxRow, onStop: (stop: () => void) => void, shou
   const file = entry.file;
   if (!file) throw new Error('The entry has no file to send.');
   const name = (entry.payload.fileName as string) || 'file';
-  if (file.size <= RESUMABLE_MIN_BYTES) return api.upload(file, name);
+  if (file.size <= RESUMABLE_MIN_BYTES) return api.upload(file, name, entry.user_id);
   const tus = await import('tus-js-client');
   // biome-ignore lint/style/noNonNullAssertion: rows read from the outbox table always carry their key
   const seq = entry.seq!;
@@ -174,7 +175,11 @@ async function upload(entry: OutboxRow, onStop: (stop: () => void) => void, shou
       // breaks, from the piece's start; with small pieces that costs at most one piece per cut.
       chunkSize: UPLOAD_PIECE_BYTES,
       storeFingerprintForResuming: false,
-      onBeforeRequest: withAccessToken,
+      onBeforeRequest: (req) => {
+        // Another tab signed in as someone else: the upload waits for its own user (docs/sync.md#identity).
+        if (!sessionIsOf(entry.user_id)) throw new Error('Another account is signed in on this device.');
+        withAccessToken(req);
+      },
       // 409: the server had more (or less) than its last answer said, e.g. bytes of a cut request
       // still being written: asking again (HEAD) gives the right offset.
       onShouldRetry: worthRetrying,

@@ -426,6 +426,23 @@ const FOUND: Array<{ schedule: (p: [number, number, number]) => Action[] }> = [
       { kind: 'burst', count: 4 },
     ],
   },
+  {
+    // A Buy now sent under the other buyer's session, switched in while the order's lane was on
+    // its way: the deal calls did not name their user (FAULT_SEED=-2062565183, run 537).
+    schedule: ([order]) => [
+      { kind: 'message', text: '$<g' },
+      { kind: 'order', product: order },
+      { kind: 'reload' },
+      { kind: 'switchMidSend' },
+      { kind: 'switch' },
+      { kind: 'hang' },
+      { kind: 'offline' },
+      { kind: 'message', text: '50|L~e4' },
+      { kind: 'message', text: 'X$N~8KQ9FJ' },
+      { kind: 'online' },
+      { kind: 'offline' },
+    ],
+  },
 ];
 
 it('the schedules that once failed pass', async () => {
