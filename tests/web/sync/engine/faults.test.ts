@@ -113,6 +113,12 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Another tab signs in as `user`: a sign-in of its own, with tokens of its own. */
+async function signInAgain(user: TestUser) {
+  const tokens = await t.app.tokens.issue(user.user.id);
+  signIn({ ...user, token: tokens.access, refresh: tokens.refresh });
+}
+
 /** One sync step under the current network, as the engine runs it: failures are its normal life. */
 async function syncStep(userId: number) {
   // The engine never pulls under another user's session (this tab shows `userId`).
@@ -236,7 +242,7 @@ async function runSchedule(actions: Action[]) {
       case 'switchMidSend':
         // Another tab signs in as the other buyer while this one is sending.
         await sendingBeside();
-        signIn(other);
+        await signInAgain(other);
         break;
       case 'offline':
         net.offline = true;
@@ -275,10 +281,10 @@ async function runSchedule(actions: Action[]) {
         break;
       case 'switch':
         // Another tab signs in as another buyer: the shared tokens are theirs, this tab still shows the first.
-        signIn(other);
+        await signInAgain(other);
         break;
       case 'back':
-        signIn(buyer);
+        await signInAgain(buyer);
         break;
       case 'lostRefresh':
         // The access token expires and the refresh's answer is lost after the server rotated the pair.
@@ -295,7 +301,7 @@ async function runSchedule(actions: Action[]) {
   net.hangMatching = null;
   await Promise.all(stuck);
   setRequestTimeout(20_000);
-  if (sessionOwner() !== buyer.user.id) signIn(buyer);
+  if (sessionOwner() !== buyer.user.id) await signInAgain(buyer);
 
   // The network heals; time passes (backoffs are due); the engine drains the outbox.
   Object.assign(net, { offline: false, failNext: 0, loseNext: 0, loseRefresh: 0, crashNext: false, crashMatching: null });
@@ -441,6 +447,24 @@ const FOUND: Array<{ schedule: (p: [number, number, number]) => Action[] }> = [
       { kind: 'message', text: 'X$N~8KQ9FJ' },
       { kind: 'online' },
       { kind: 'offline' },
+    ],
+  },
+  {
+    // Lost refresh answers around another tab's sign-in: the test's "other tab" signed back in
+    // with the buyer's first tokens, long rotated, which the server rightly took for a stolen
+    // refresh token; a tab that signs in gets tokens of its own (FAULT_SEED=965679960, run 560).
+    schedule: () => [
+      { kind: 'expire' },
+      { kind: 'sync' },
+      { kind: 'lostRefresh' },
+      { kind: 'sync' },
+      { kind: 'fail', count: 1 },
+      { kind: 'message', text: 'B$R' },
+      { kind: 'lose', count: 1 },
+      { kind: 'lostRefresh' },
+      { kind: 'back' },
+      { kind: 'lostRefresh' },
+      { kind: 'fail', count: 2 },
     ],
   },
 ];
