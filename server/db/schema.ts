@@ -248,6 +248,8 @@ export interface RfqQuotesTable {
   offer_id: number | null;
   client_id: string | null;
   created_at: Timestamp;
+  seq: Seq;
+  txid: Seq;
 }
 
 export interface NotificationsTable {

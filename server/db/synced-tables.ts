@@ -21,6 +21,11 @@ export const SYNCED_TABLES = [
   { table: 'orders', audience: 'array[old.buyer_id, old.supplier_id]', migration: '0020' },
   // Suppliers are shown open requests by category; only the buyer learns of a deletion.
   { table: 'rfqs', audience: 'array[old.buyer_id]', migration: '0028' },
+  {
+    table: 'rfq_quotes',
+    audience: 'array_remove(array[old.supplier_id, (select r.buyer_id from rfqs r where r.id = old.rfq_id)], null)',
+    migration: '0028',
+  },
 ] as const;
 
 export type SyncedTable = (typeof SYNCED_TABLES)[number]['table'];

@@ -1,4 +1,4 @@
-import { rfqsOf, serializeRfqs } from '../services/wholesale/rfqs';
+import { rfqsOf, serializeQuotes, serializeRfqs } from '../services/wholesale/rfqs';
 import { inWindow } from './feed';
 import type { SyncCollection } from './types';
 
@@ -24,6 +24,31 @@ export const rfqs: SyncCollection = {
       .limit(window.limit)
       .execute();
     const items = await serializeRfqs(db, rows);
+    return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
+  },
+};
+
+/**
+ * Quotes for GET /api/sync/, in the shape of GET /api/rfqs/{id}/quotes/: every quote of the
+ * user's own requests (compared offline), and a supplier's own quotes.
+ */
+export const rfqQuotes: SyncCollection = {
+  name: 'rfq_quotes',
+  scope: 'user',
+  async changedSince(db, { userId, window }) {
+    if (userId === null) return [];
+    const rows = await db
+      .selectFrom('rfq_quotes as q')
+      .selectAll('q')
+      .where(inWindow('q', window))
+      .where((eb) =>
+        eb.or([eb('q.supplier_id', '=', userId), eb('q.rfq_id', 'in', eb.selectFrom('rfqs').select('id').where('buyer_id', '=', userId))]),
+      )
+      .orderBy('q.txid')
+      .orderBy('q.seq')
+      .limit(window.limit)
+      .execute();
+    const items = await serializeQuotes(db, rows);
     return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
   },
 };

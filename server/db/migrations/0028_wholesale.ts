@@ -10,7 +10,8 @@ import { sql, type Kysely } from 'kysely';
  *   tombstone for the buyer on delete, a poke to the other processes). Its status is stored as
  *   open or closed with why; a deadline closes it on read, with no write (like a flash deal).
  * - rfq_quotes: one supplier's quote, at most one per supplier and request; its offer is a
- *   message of the conversation it opened.
+ *   message of the conversation it opened. Synced too: the buyer's device holds every quote of
+ *   their requests (to compare them offline), a supplier's their own.
  */
 const TXID = 'pg_current_xact_id()::text::bigint';
 
@@ -90,13 +91,37 @@ export async function up(db: Kysely<any>): Promise<void> {
       offer_id integer references messages(id) on delete set null,
       client_id uuid,
       created_at timestamptz not null default now(),
+      seq bigint not null default 0,
+      txid bigint not null default 0,
       unique (rfq_id, supplier_id),
       unique (supplier_id, client_id)
     )`.execute(db);
+  await sql`create index rfq_quotes_txid_seq on rfq_quotes (txid, seq)`.execute(db);
+  await sql`
+    create trigger rfq_quotes_bump_seq before insert or update on rfq_quotes
+    for each row execute function sync_bump_seq()`.execute(db);
+  // Deleted with its request (cascade): the request's buyer may be gone by then, the supplier is told anyway.
+  await sql
+    .raw(`
+    create function rfq_quotes_tombstone() returns trigger language plpgsql as $$
+    begin
+      insert into tombstones (seq, txid, collection, row_id, audience)
+      values (nextval('change_seq'), ${TXID}, 'rfq_quotes', old.id,
+        array_remove(array[old.supplier_id, (select r.buyer_id from rfqs r where r.id = old.rfq_id)], null));
+      return old;
+    end $$`)
+    .execute(db);
+  await sql`
+    create trigger rfq_quotes_tombstone after delete on rfq_quotes
+    for each row execute function rfq_quotes_tombstone()`.execute(db);
+  await sql`
+    create trigger rfq_quotes_notify_changes after insert or update or delete on rfq_quotes
+    for each statement execute function notify_changes()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table rfq_quotes`.execute(db);
+  await sql`drop function rfq_quotes_tombstone()`.execute(db);
   await sql`drop table rfqs`.execute(db);
   await sql`drop function rfqs_tombstone()`.execute(db);
   await sql`drop index products_price`.execute(db);

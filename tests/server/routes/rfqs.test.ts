@@ -342,4 +342,26 @@ describe('the rfqs sync collection', () => {
     const next = await t.api.get(`/api/sync/?collections=rfqs&since=${shown.cursor}`, { token: supplier.token });
     expect(next.body.changes.rfqs.upserted).toEqual([expect.objectContaining({ id: rfq.id, quotes_count: 1 })]);
   });
+
+  it('rfq_quotes carries every quote of the buyer’s requests, and a supplier’s own only', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    const a = await supplierIn();
+    const b = await supplierIn();
+    const rfq = (await post(buyer, request())).body;
+    const qa = (await quote(a.supplier, rfq.id, a.product.id)).body;
+    const qb = (await quote(b.supplier, rfq.id, b.product.id)).body;
+    const pulled = async (user: TestUser) =>
+      (
+        (await t.api.get('/api/sync/?collections=rfq_quotes&limit=1000', { token: user.token })).body.changes.rfq_quotes?.upserted ?? []
+      ).map((q: { id: number }) => q.id);
+    expect(await pulled(buyer)).toEqual([qa.id, qb.id]);
+    expect(await pulled(a.supplier)).toEqual([qa.id]);
+    const item = (await t.api.get('/api/sync/?collections=rfq_quotes', { token: buyer.token })).body.changes.rfq_quotes.upserted[0];
+    expect(item).toEqual((await t.api.get(`/api/rfqs/${rfq.id}/quotes/`, { token: buyer.token })).body.results[0]);
+    // A request deleted with its quotes (its buyer's account went): both sides learn of it.
+    const cursor = (await t.api.get('/api/sync/?collections=rfq_quotes', { token: a.supplier.token })).body.cursor;
+    await t.db.deleteFrom('rfqs').where('id', '=', rfq.id).execute();
+    const after = await t.api.get(`/api/sync/?collections=rfq_quotes&since=${cursor}`, { token: a.supplier.token });
+    expect(after.body.changes.rfq_quotes.deleted).toEqual([qa.id]);
+  });
 });
