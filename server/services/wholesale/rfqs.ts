@@ -275,7 +275,8 @@ export async function sendQuote(db: Database, supplier: UserRow, rfqId: number, 
           price: input.unit_price,
           quantity: input.quantity,
           offer_state: 'pending',
-          expires_at: sql<Date>`now() + make_interval(days => ${OFFER_LIFETIME_DAYS})`,
+          // A buyer compares quotes until the deadline: a quote's offer lasts until then, at least an offer's lifetime.
+          expires_at: sql<Date>`greatest(now() + make_interval(days => ${OFFER_LIFETIME_DAYS}), ${rfq.deadline}::timestamptz)`,
         })
         .returning(['id', 'timestamp'])
         .executeTakeFirstOrThrow();

@@ -172,6 +172,8 @@ describe('quotes', () => {
     const messages = await t.api.get(`/api/conversations/${res.body.conversation}/messages/`, { token: buyer.token });
     const offer = messages.body.results.find((m: { id: number }) => m.id === res.body.offer);
     expect(offer).toMatchObject({ price: '85.00', quantity: 500, offer_state: 'pending', sender: { id: supplier.user.id } });
+    // The offer lasts until the request's deadline (14 days), longer than an offer's 7.
+    expect(Date.parse(offer.expires_at)).toBe(Date.parse(rfq.deadline));
     const kinds = (await t.db.selectFrom('notifications').select('kind').where('user_id', '=', buyer.user.id).execute()).map((n) => n.kind);
     expect(kinds).toEqual(['rfq_quote']);
 
