@@ -328,6 +328,7 @@ async function seedRequests(
     for (const p of products) if (p.category_id === categoryId && !bySupplier.has(p.supplier_id)) bySupplier.set(p.supplier_id, p);
     const quoted = [...bySupplier.values()].slice(0, 3);
     const quantity = 200 * (i + 1);
+    const deadline = new Date(now.getTime() + (10 + i * 5) * DAY);
     const rfq = await trx
       .insertInto('rfqs')
       .values({
@@ -337,7 +338,7 @@ async function seedRequests(
         description: r.description,
         quantity,
         target_price: null,
-        deadline: new Date(now.getTime() + (10 + i * 5) * DAY),
+        deadline,
         quotes_count: quoted.length,
         created_at: new Date(now.getTime() - (i + 1) * DAY),
         updated_at: new Date(now.getTime() - (i + 1) * DAY),
@@ -374,7 +375,8 @@ async function seedRequests(
           price,
           quantity,
           offer_state: 'pending',
-          expires_at: new Date(at.getTime() + 7 * DAY),
+          // As sendQuote makes it: the offer lasts until the request's deadline.
+          expires_at: deadline,
           timestamp: at,
         })
         .returning('id')
