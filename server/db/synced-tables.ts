@@ -19,6 +19,13 @@ export const SYNCED_TABLES = [
   { table: 'messages', audience: '(select array[c.buyer_id, c.supplier_id] from conversations c where c.id = old.conversation_id)' },
   // `migration`: made later than 0009, by that migration, with its own triggers.
   { table: 'orders', audience: 'array[old.buyer_id, old.supplier_id]', migration: '0020' },
+  // Suppliers are shown open requests by category; only the buyer learns of a deletion.
+  { table: 'rfqs', audience: 'array[old.buyer_id]', migration: '0028' },
+  {
+    table: 'rfq_quotes',
+    audience: 'array_remove(array[old.supplier_id, (select r.buyer_id from rfqs r where r.id = old.rfq_id)], null)',
+    migration: '0028',
+  },
 ] as const;
 
 export type SyncedTable = (typeof SYNCED_TABLES)[number]['table'];

@@ -23,6 +23,7 @@ import uploads from './uploads';
 import events from './events';
 import offers from './offers';
 import orders from './orders';
+import rfqs from './rfqs';
 import landingPages from './landing-pages';
 
 /** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
@@ -50,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(uploads);
   await app.register(offers);
   await app.register(orders);
+  await app.register(rfqs);
 }
 
 /** The routes served beside the web app's pages (robots.txt, the sitemaps), when the server serves the web app. */

@@ -213,7 +213,8 @@ const products: FastifyPluginAsyncZod = async (app) => {
       const current = await ownProduct(app.db, request.params.id, user.id);
       const form = await readForm(request, FORM_FILES);
       const { remove_image_ids: removeIds = [], ...changes } = parseInput(productPatchFields, form.fields);
-      const merged = { ...current, ...changes };
+      // Tiers not sent are checked again against the product's new prices and minimum order.
+      const merged = { ...current, ...changes, price_tiers: changes.price_tiers ?? current.price_tiers };
       const errors = productRuleErrors(merged);
       const deal = readFlashDeal(form.fields);
       Object.assign(errors, deal.errors, deal.deal ? flashDealRuleErrors(deal.deal, merged.min_price) : {});

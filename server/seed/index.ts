@@ -207,12 +207,14 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
             minimum_order_quantity: p.moq,
             quantity_in_stock: i % 29 === 7 ? p.moq : p.stock,
             flash_deal_ends_at: deal ? new Date(now.getTime() + (6 + ((i * 17) % 160)) * 3_600_000) : null,
+            // A third of the catalogue sells by quantity and offers a sample (docs/api.md#quantity-tiers-and-samples).
+            ...(i % 3 === 0 ? { price_tiers: JSON.stringify(demoTiers(p)), sample_price: money(p.max * 1.25) } : {}),
             created_at: created,
             updated_at: created,
           };
         }),
       )
-      .returning(['id', 'supplier_id', 'name', 'created_at'])
+      .returning(['id', 'supplier_id', 'name', 'created_at', 'category_id', 'min_price'])
       .execute();
     await trx
       .insertInto('product_media')
@@ -276,6 +278,129 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
       }
       for (const i of liked) await notifyNewFavorite(trx, products[i], { id: buyers[b].id, first_name: buyer.first_name });
     }
+    await seedRequests(trx, { buyers, products, now });
     return { seeded: true, products: products.length, signIns: SIGN_INS };
   });
+}
+
+/** Three tiers from the minimum order: the maximum price, the middle, the minimum price at twenty times the minimum order. */
+function demoTiers(p: { min: number; max: number; moq: number }) {
+  return [
+    { min_quantity: p.moq, unit_price: money(p.max) },
+    { min_quantity: p.moq * 5, unit_price: money((p.min + p.max) / 2) },
+    { min_quantity: p.moq * 20, unit_price: money(p.min) },
+  ];
+}
+
+const REQUESTS = [
+  {
+    title: 'Shea butter for a cosmetics line',
+    description: 'Unrefined, grade A, in 25 kg cartons. Monthly orders if the first goes well.',
+  },
+  { title: 'Hotel linen for 80 rooms', description: 'Cotton sheets and towels, white, delivered before the season opens.' },
+  { title: 'Coffee beans for a roastery', description: 'Green or roasted, with the origin and the harvest date stated.' },
+  { title: 'Wholesale olive oil', description: 'Extra virgin, in 5 l tins, labelled for retail.' },
+];
+
+/**
+ * A few open requests for quotation by the demo buyers, each quoted by the suppliers of its
+ * category (a quote is a pending offer in the conversation about the product, as
+ * services/wholesale/rfqs.ts sendQuote makes it), so a new user sees the feature at once.
+ */
+async function seedRequests(
+  trx: Database,
+  {
+    buyers,
+    products,
+    now,
+  }: {
+    buyers: Array<{ id: number }>;
+    products: Array<{ id: number; supplier_id: number; category_id: number | null; min_price: string }>;
+    now: Date;
+  },
+) {
+  const categories = [...new Set(products.flatMap((p) => (p.category_id === null ? [] : [p.category_id])))];
+  for (const [i, r] of REQUESTS.entries()) {
+    const categoryId = categories[(i * 5) % categories.length];
+    const buyerId = buyers[i % buyers.length].id;
+    // One product per supplier of the category, at most three quotes.
+    const bySupplier = new Map<number, (typeof products)[number]>();
+    for (const p of products) if (p.category_id === categoryId && !bySupplier.has(p.supplier_id)) bySupplier.set(p.supplier_id, p);
+    const quoted = [...bySupplier.values()].slice(0, 3);
+    const quantity = 200 * (i + 1);
+    const deadline = new Date(now.getTime() + (10 + i * 5) * DAY);
+    const rfq = await trx
+      .insertInto('rfqs')
+      .values({
+        buyer_id: buyerId,
+        category_id: categoryId,
+        title: r.title,
+        description: r.description,
+        quantity,
+        target_price: null,
+        deadline,
+        quotes_count: quoted.length,
+        created_at: new Date(now.getTime() - (i + 1) * DAY),
+        updated_at: new Date(now.getTime() - (i + 1) * DAY),
+      })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    for (const [k, p] of quoted.entries()) {
+      const price = money(Number(p.min_price) * (0.9 + k * 0.05));
+      const conversation = await trx
+        .insertInto('conversations')
+        .values({ buyer_id: buyerId, supplier_id: p.supplier_id, product_id: p.id })
+        .onConflict((oc) => oc.columns(['buyer_id', 'supplier_id', 'product_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const conversationId =
+        conversation?.id ??
+        (
+          await trx
+            .selectFrom('conversations')
+            .select('id')
+            .where('buyer_id', '=', buyerId)
+            .where('supplier_id', '=', p.supplier_id)
+            .where('product_id', '=', p.id)
+            .executeTakeFirstOrThrow()
+        ).id;
+      const at = new Date(now.getTime() - (i + 1) * DAY + (k + 1) * 3_600_000);
+      const lead = 7 + k * 7;
+      const offer = await trx
+        .insertInto('messages')
+        .values({
+          conversation_id: conversationId,
+          sender_id: p.supplier_id,
+          text: `Quote for "${r.title}": $${price} × ${quantity}, lead time ${lead} days.`,
+          price,
+          quantity,
+          offer_state: 'pending',
+          // As sendQuote makes it: the offer lasts until the request's deadline.
+          expires_at: deadline,
+          timestamp: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('conversations')
+        .set({ last_message_timestamp: at, supplier_last_read_at: at })
+        .where('id', '=', conversationId)
+        .execute();
+      await trx
+        .insertInto('rfq_quotes')
+        .values({
+          rfq_id: rfq.id,
+          supplier_id: p.supplier_id,
+          product_id: p.id,
+          unit_price: price,
+          quantity,
+          lead_time_days: lead,
+          note: '',
+          conversation_id: conversationId,
+          offer_id: offer.id,
+          created_at: at,
+        })
+        .execute();
+    }
+  }
 }

@@ -15,6 +15,7 @@ import {
 import { categorySchema, sellerSchema, userSummarySchema } from './types';
 import { localizedTextSchema } from './content-language-schema';
 import { SERVER_MESSAGES } from './messages';
+import type { PriceTier } from './prices';
 
 /**
  * Product and review rules of docs/product.md#validation-rules, #roles-and-permissions, used by the API server and the web app's forms
@@ -44,6 +45,57 @@ export const price = formValue((text, fail) => {
   return Number(text).toFixed(2);
 });
 
+/** At most this many quantity tiers on a product (docs/api.md#quantity-tiers-and-samples). */
+export const PRICE_TIERS_MAX = 5;
+
+/**
+ * `price_tiers` as sent: a JSON array, or that array as a JSON string (a multipart form);
+ * blank or null is no tiers. Each `{min_quantity, unit_price}`; the rules between tiers and
+ * the product's prices are priceTierErrors'.
+ */
+export const priceTiersField = z.preprocess(
+  (v) => {
+    if (v === null || (typeof v === 'string' && v.trim() === '')) return [];
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z
+    .array(z.strictObject({ min_quantity: wholeNumber(1), unit_price: price }), { error: SERVER_MESSAGES.TIERS_NOT_A_LIST })
+    .max(PRICE_TIERS_MAX, SERVER_MESSAGES.TIERS_TOO_MANY),
+);
+
+/** `sample_price`: one piece's price, more than 0; blank or null removes it. */
+export const samplePriceField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+  price.nullable().refine((v) => v === null || Number(v) > 0, SERVER_MESSAGES.PRICE_ABOVE_ZERO),
+);
+
+/**
+ * The rules of quantity tiers (docs/api.md#quantity-tiers-and-samples), on the product as it
+ * would be saved: the first at the minimum order quantity, quantities strictly ascending,
+ * prices not increasing, each within min_price..max_price. Every broken rule is named once.
+ */
+export function priceTierErrors(
+  tiers: readonly PriceTier[],
+  p: Pick<ProductFields, 'min_price' | 'max_price' | 'minimum_order_quantity'>,
+): string[] {
+  const errors = new Set<string>();
+  if (tiers.length > PRICE_TIERS_MAX) errors.add(SERVER_MESSAGES.TIERS_TOO_MANY);
+  if (tiers.length > 0 && tiers[0].min_quantity !== p.minimum_order_quantity) errors.add(SERVER_MESSAGES.TIERS_START_AT_MINIMUM_ORDER);
+  tiers.forEach((tier, i) => {
+    const before = tiers[i - 1];
+    if (before && tier.min_quantity <= before.min_quantity) errors.add(SERVER_MESSAGES.TIERS_QUANTITIES_ASCENDING);
+    if (before && Number(tier.unit_price) > Number(before.unit_price)) errors.add(SERVER_MESSAGES.TIERS_PRICES_NOT_INCREASING);
+    if (Number(tier.unit_price) < Number(p.min_price) || Number(tier.unit_price) > Number(p.max_price))
+      errors.add(SERVER_MESSAGES.TIERS_PRICE_IN_RANGE);
+  });
+  return [...errors];
+}
+
 /** Every field of the product form; all required on create (the thumbnail is a file, checked apart). */
 export const productFields = z.object({
   name: requiredText(PRODUCT_NAME_MAX),
@@ -53,6 +105,8 @@ export const productFields = z.object({
   quantity_in_stock: wholeNumber(MIN_STOCK),
   minimum_order_quantity: wholeNumber(MIN_ORDER_QUANTITY),
   category_id: recordId,
+  price_tiers: priceTiersField.optional(),
+  sample_price: samplePriceField.optional(),
 });
 export type ProductFields = z.output<typeof productFields>;
 
@@ -61,11 +115,15 @@ export const productPatchFields = productFields.partial().extend({ remove_image_
 
 /** Rules between fields (docs/product.md#validation-rules), on the whole product as it would be saved. */
 export function productRuleErrors(
-  p: Pick<ProductFields, 'min_price' | 'max_price' | 'quantity_in_stock' | 'minimum_order_quantity'>,
+  p: Pick<ProductFields, 'min_price' | 'max_price' | 'quantity_in_stock' | 'minimum_order_quantity'> & {
+    price_tiers?: readonly PriceTier[] | null;
+  },
 ): FieldErrors {
   const errors: FieldErrors = {};
   if (Number(p.min_price) > Number(p.max_price)) errors.min_price = [MIN_PRICE_ABOVE_MAX];
   if (p.minimum_order_quantity > p.quantity_in_stock) errors.minimum_order_quantity = [MIN_ORDER_ABOVE_STOCK];
+  const tierErrors = priceTierErrors(p.price_tiers ?? [], p);
+  if (tierErrors.length > 0) errors.price_tiers = tierErrors;
   return errors;
 }
 
@@ -168,6 +226,12 @@ export const productSchema = z.object({
   updated_at: z.string(),
   /** Set while the product is (or was) a flash deal. */
   flash_deal_ends_at: z.string().nullable(),
+  /**
+   * Quantity tiers (docs/api.md#quantity-tiers-and-samples), `[]` when none; one piece's price
+   * for a sample, or null. The server always answers both; a device's copy from before may lack them.
+   */
+  price_tiers: z.array(z.object({ min_quantity: z.number(), unit_price: z.string() })).optional(),
+  sample_price: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

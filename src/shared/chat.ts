@@ -75,6 +75,8 @@ export const NOTIFICATION_KINDS = [
   'order_shipped',
   'order_delivered',
   'order_cancelled',
+  'rfq_new',
+  'rfq_quote',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -3,6 +3,7 @@ import { messageSchema } from './chat';
 import { offerPriceField } from './messaging';
 import { ORDER_REASON_MAX, ORDER_STATUSES } from './deals';
 import { blankToUndefined, referenceId, wholeNumber } from './validation';
+import { SERVER_MESSAGES } from './messages';
 
 /** The API's shapes and inputs for offers and orders (docs/api.md#offers-and-orders). */
 
@@ -61,12 +62,20 @@ export const offerAnswerSchema = z.object({
 });
 export type OfferAnswer = z.infer<typeof offerAnswerSchema>;
 
-/** POST /api/orders/: "Buy now" at the listed price. */
-export const orderCreateInput = z.strictObject({
-  product: referenceId,
-  quantity: quantityField,
-  client_id: clientId,
-});
+/**
+ * POST /api/orders/: "Buy now" at the unit price of the quantity (src/shared/prices.ts unitPrice), or
+ * `sample: true`: one piece at the product's sample price (docs/api.md#quantity-tiers-and-samples).
+ */
+export const orderCreateInput = z
+  .strictObject({
+    product: referenceId,
+    quantity: quantityField.optional(),
+    sample: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(),
+    client_id: clientId,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.sample && v.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: SERVER_MESSAGES.REQUIRED });
+  });
 
 /** POST /api/orders/{id}/<action>/: a reason is required to cancel, optional to decline. */
 export const orderMoveInput = z.strictObject({

@@ -47,7 +47,8 @@ export function shownOfferState(
 
 /**
  * Who may do what to an offer: the side that received it accepts or declines it; the supplier
- * may counter a buyer's offer, and the buyer a supplier's counter; its sender may withdraw it.
+ * may counter a buyer's offer, and the buyer an offer of the supplier's (a counter, or a quote
+ * on a request for quotation); its sender may withdraw it.
  * Answers the refusal, or null.
  */
 export function offerActionRefusal(
@@ -59,7 +60,8 @@ export function offerActionRefusal(
   const isSender = offer.senderId === userId;
   if (action === 'withdraw') return isSender ? null : 'ONLY_SENDER_WITHDRAWS';
   if (isSender) return 'ONLY_RECIPIENT_ANSWERS';
-  if (action === 'counter' && conversation.supplierId !== userId && offer.event !== 'countered') return 'ONLY_SUPPLIER_COUNTERS';
+  if (action === 'counter' && conversation.supplierId !== userId && offer.senderId !== conversation.supplierId)
+    return 'ONLY_SUPPLIER_COUNTERS';
   return null;
 }
 

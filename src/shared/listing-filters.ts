@@ -4,7 +4,7 @@
  * The query parameters are the same in the app's URL and on GET /api/products/ and its
  * sections; without them a listing keeps its own order and contents.
  */
-import { currentPrice, type Priced } from './prices';
+import { moqPrice, type PriceTier } from './prices';
 
 /** DRF-style `ordering` values; `relevance` is the listing's own order (best search match, deals ending soonest, newest). */
 export const ORDERINGS = ['relevance', 'price', '-price', '-created_at', '-average_rating'] as const;
@@ -12,7 +12,7 @@ export type Ordering = (typeof ORDERINGS)[number];
 
 export interface ListingFilters {
   ordering?: Ordering;
-  /** The price a buyer pays per unit now, in USD: the running deal's price, else the minimum price. */
+  /** The price a buyer pays per unit now at the minimum order, in USD (./prices.ts moqPrice). */
   price_min?: number;
   price_max?: number;
   /** Minimum order quantity at most this. */
@@ -52,11 +52,12 @@ export interface FilterableProduct {
   reviews_count: number;
   created_at: string;
   flash_deal_ends_at: string | null;
+  price_tiers?: readonly PriceTier[] | null;
   supplier: { supplier_profile: { is_verified: boolean } | null };
 }
 
-/** The unit price now, as a number to compare (./prices.ts). */
-const priceNow = (p: Priced, now: number) => Number(currentPrice(p, now));
+/** The unit price now at the minimum order, as a number to compare (./prices.ts, as the server's price-sql.ts). */
+const priceNow = (p: FilterableProduct, now: number) => Number(moqPrice(p, now));
 
 /** Whether a product passes the filters. */
 export function matchesListingFilters(p: FilterableProduct, f: ListingFilters, now = Date.now()): boolean {

@@ -108,6 +108,22 @@ export const SERVER_MESSAGES = {
   ORDERING_TOO_FAST: 'You are placing orders too fast. Please wait a moment.',
   ONLY_SUPPLIER_MOVES_ORDER: 'Only the supplier can do this to an order.',
   ORDER_MOVE_IMPOSSIBLE: 'This order cannot do that in its current status.',
+  // Quantity tiers and samples (docs/api.md#quantity-tiers-and-samples).
+  TIERS_TOO_MANY: 'A product has at most 5 price tiers.',
+  TIERS_NOT_A_LIST: 'Send the price tiers as a list of minimum quantities and unit prices.',
+  TIERS_START_AT_MINIMUM_ORDER: 'The first price tier must start at the minimum order quantity.',
+  TIERS_QUANTITIES_ASCENDING: 'Each price tier must start at a larger quantity than the one before.',
+  TIERS_PRICES_NOT_INCREASING: 'A price tier for more units cannot have a higher unit price.',
+  TIERS_PRICE_IN_RANGE: 'Each tier unit price must be between the minimum and the maximum price.',
+  PRICE_ABOVE_ZERO: 'Ensure this value is greater than 0.',
+  NO_SAMPLE: 'This product has no sample price.',
+  // Requests for quotation (docs/api.md#requests-for-quotation).
+  RFQ_CLOSED: 'This request is closed.',
+  RFQ_ALREADY_QUOTED: 'You have already sent a quote for this request.',
+  RFQ_DEADLINE_RANGE: 'The deadline must be between 1 and 60 days from now.',
+  RFQ_QUOTE_OWN_PRODUCT: 'Quote with one of your own products.',
+  RFQ_ONLY_BUYER_CLOSES: 'Only the buyer can close this request.',
+  RFQ_ONLY_SUPPLIERS_QUOTE: 'Only suppliers can send quotes.',
 };
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

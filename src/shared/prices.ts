@@ -38,3 +38,37 @@ export function nextDealEnd(products: Iterable<Priced>, now = Date.now()): numbe
   }
   return first;
 }
+
+/** One quantity tier of a product (docs/api.md#quantity-tiers-and-samples): from `min_quantity` units on, `unit_price` each. */
+export interface PriceTier {
+  min_quantity: number;
+  /** A decimal string in USD ("12.50"). */
+  unit_price: string;
+}
+
+/** A product as the quantity rule reads it: its deal and price, and its tiers (none when absent). */
+export interface TierPriced extends Priced {
+  price_tiers?: readonly PriceTier[] | null;
+}
+
+/**
+ * The unit price of `quantity` units at `now` (docs/api.md#quantity-tiers-and-samples): the tier
+ * with the largest `min_quantity` at or below the quantity, else the product's price (above);
+ * a running flash deal's price wins when it is lower. The one rule behind Buy now, the offer
+ * buttons and the tier table, on the server and on the device.
+ */
+export function unitPrice(p: TierPriced, quantity: number, now = Date.now()): string {
+  const price = currentPrice(p, now);
+  let tier: PriceTier | undefined;
+  for (const t of p.price_tiers ?? []) if (t.min_quantity <= quantity && (!tier || t.min_quantity > tier.min_quantity)) tier = t;
+  if (!tier) return price;
+  return dealRuns(p, now) && Number(price) < Number(tier.unit_price) ? price : tier.unit_price;
+}
+
+/**
+ * The price at the minimum order, `now`: what sorting and filtering by price compare, on the
+ * server (services/catalogue/price-sql.ts CURRENT_PRICE) and on the device (./listing-filters.ts).
+ */
+export function moqPrice(p: TierPriced & { minimum_order_quantity: number }, now = Date.now()): string {
+  return unitPrice(p, p.minimum_order_quantity, now);
+}

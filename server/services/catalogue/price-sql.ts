@@ -5,8 +5,12 @@ import { firstMatches } from './match-window';
 type Conditions = Expression<SqlBool>[];
 const and = (list: Conditions) => (list.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(list, sql` and `)})`);
 
-/** The unit price now (src/shared/listing-filters.ts currentPrice): the running deal's price, else the minimum price. */
-export const CURRENT_PRICE = sql`(case when p.flash_deal_ends_at > now() and p.price is not null then p.price else p.min_price end)`;
+/**
+ * The price at the minimum order now (src/shared/prices.ts moqPrice): the running deal's price,
+ * else the first tier's, else the minimum price (moq_price, generated: migration 0028). A deal
+ * is always below the minimum price, so below every tier too.
+ */
+export const CURRENT_PRICE = sql`(case when p.flash_deal_ends_at > now() and p.price is not null then p.price else p.moq_price end)`;
 /**
  * Milliseconds, as the API answers created_at, so that ties break as on the device; taken in
  * UTC, which orders as the instant does and can be indexed (migration 0024).
@@ -20,9 +24,9 @@ export const PRICE_SEEK_LIMIT = 1000;
 
 /**
  * A page by price (docs/api.md#sorting-and-filtering) read in order rather than sorted whole:
- * a product's price now is its deal's price while a deal runs, else its minimum price. The few
- * products on a running deal are read apart (products_deal_price); all the others come in
- * order from the minimum-price index (products_price, products_price_desc), a broad search
+ * a product's price now is its deal's price while a deal runs, else its price at the minimum
+ * order. The few products on a running deal are read apart (products_deal_price); all the
+ * others come in order from the price index (products_price, products_price_desc: moq_price), a broad search
  * finding its page in the first products of it (match-window.ts). Both parts are merged in
  * the exact order.
  */
@@ -47,7 +51,7 @@ export async function pageByPrice(
     where: [...where, sql<SqlBool>`not ${RUNNING_DEAL}`],
     filter,
     order: [
-      [sql`p.min_price`, direction],
+      [sql`p.moq_price`, direction],
       [CREATED_MS, 'desc'],
       [sql`p.id`, 'desc'],
     ],

@@ -5,7 +5,7 @@ import { EDIT_OWN_PRODUCTS_ONLY, type FlashDeal, type Product, type ProductField
 import { forbidden, notFound } from '../../lib/errors';
 import type { StoredMedia } from '../media/store';
 import { colorsOf } from '../media/colors';
-import { currentPrice } from '@/shared/prices';
+import { currentPrice, type PriceTier } from '@/shared/prices';
 
 /**
  * Products as the API answers them (docs/api.md#calls), for every route and the sync collection, and
@@ -39,6 +39,8 @@ export function productQuery(db: Database) {
       'p.created_at',
       'p.updated_at',
       'p.flash_deal_ends_at',
+      'p.price_tiers',
+      'p.sample_price',
       'p.seq',
       'p.txid',
     ]);
@@ -105,6 +107,8 @@ type FieldsRow = Pick<
   | 'created_at'
   | 'updated_at'
   | 'flash_deal_ends_at'
+  | 'price_tiers'
+  | 'sample_price'
 >;
 
 /** A product's own fields, as both ways of reading products (serializeProducts, productCards) answer them. */
@@ -125,7 +129,15 @@ function productFields(r: FieldsRow) {
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
     flash_deal_ends_at: r.flash_deal_ends_at?.toISOString() ?? null,
+    price_tiers: tiersOf(r.price_tiers),
+    sample_price: r.sample_price,
   };
+}
+
+/** Tiers as stored (jsonb; a driver may hand over its text), as the API answers them. */
+function tiersOf(stored: PriceTier[] | string | null): PriceTier[] {
+  const list: PriceTier[] = typeof stored === 'string' ? JSON.parse(stored) : (stored ?? []);
+  return list.map((t) => ({ min_quantity: t.min_quantity, unit_price: t.unit_price }));
 }
 
 /** A stored picture's path in a URL of ours, as services/media/colors.ts storedPath reads it. */
@@ -155,6 +167,8 @@ interface CardRow {
   created_at: Date;
   updated_at: Date;
   flash_deal_ends_at: Date | null;
+  price_tiers: PriceTier[] | string;
+  sample_price: string | null;
 }
 
 /**
@@ -169,6 +183,7 @@ export async function productCards(db: Database, ids: number[]): Promise<Product
     select p.id, p.name, p.description, p.price, p.min_price, p.max_price, p.thumbnail_url,
       p.minimum_order_quantity, p.quantity_in_stock, p.average_rating, p.reviews_count,
       p.category_id, c.name as category_name, p.supplier_id, p.created_at, p.updated_at, p.flash_deal_ends_at,
+      p.price_tiers, p.sample_price,
       (select mc.color from media_colors mc where mc.path = substring(p.thumbnail_url from ${STORED_PATH})) as thumbnail_color,
       (select coalesce(json_agg(json_build_object(
           'id', m.id, 'media_source_url', m.media_source_url, 'media_type', m.media_type, 'color', mc.color)
@@ -234,7 +249,17 @@ export async function productById(db: Database, id: number, viewerId: number | n
 export async function ownProduct(db: Database, productId: number, supplierId: number) {
   const product = await db
     .selectFrom('products')
-    .select(['id', 'supplier_id', 'min_price', 'max_price', 'quantity_in_stock', 'minimum_order_quantity', 'price', 'flash_deal_ends_at'])
+    .select([
+      'id',
+      'supplier_id',
+      'min_price',
+      'max_price',
+      'quantity_in_stock',
+      'minimum_order_quantity',
+      'price',
+      'flash_deal_ends_at',
+      'price_tiers',
+    ])
     .where('id', '=', productId)
     .executeTakeFirst();
   if (!product) throw notFound();
@@ -248,6 +273,11 @@ export async function categoryExists(db: Database, categoryId: number) {
 
 export const productMedia = (db: Database, productId: number) =>
   db.selectFrom('product_media').select(['id', 'position']).where('product_id', '=', productId).execute();
+
+/** The product's own columns from checked fields: the tiers are stored as JSON. */
+function fieldColumns<F extends Partial<ProductFields>>({ price_tiers, ...rest }: F) {
+  return { ...rest, ...(price_tiers === undefined ? {} : { price_tiers: JSON.stringify(price_tiers) }) };
+}
 
 /** The columns a sent flash deal writes; nothing when the form sent none. */
 function dealColumns(deal: FlashDeal | undefined) {
@@ -279,7 +309,7 @@ export async function createProduct(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('products')
-      .values({ ...p.fields, ...dealColumns(p.deal), supplier_id: supplierId, thumbnail_url: p.thumbnail })
+      .values({ ...fieldColumns(p.fields), ...dealColumns(p.deal), supplier_id: supplierId, thumbnail_url: p.thumbnail })
       .returning('id')
       .executeTakeFirstOrThrow();
     await addMedia(trx, row.id, p.images, 0);
@@ -304,7 +334,12 @@ export async function updateProduct(
     // Always written: updated_at moves and the product's change with it, so sync sends the new gallery too.
     await trx
       .updateTable('products')
-      .set({ ...u.changes, ...dealColumns(u.deal), ...(u.thumbnail ? { thumbnail_url: u.thumbnail } : {}), updated_at: new Date() })
+      .set({
+        ...fieldColumns(u.changes),
+        ...dealColumns(u.deal),
+        ...(u.thumbnail ? { thumbnail_url: u.thumbnail } : {}),
+        updated_at: new Date(),
+      })
       .where('id', '=', productId)
       .execute();
     if (u.removeIds.length > 0)

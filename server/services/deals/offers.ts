@@ -16,7 +16,7 @@ import {
   type OfferState,
 } from '@/shared/deals';
 import { SERVER_MESSAGES } from '@/shared/messages';
-import { currentPrice } from '@/shared/prices';
+import { unitPrice } from '@/shared/prices';
 
 /**
  * Answers to offers (docs/api.md#offers-and-orders): accept, decline, counter (the supplier, with
@@ -137,7 +137,16 @@ export async function answerOffer(
           ? undefined
           : await trx
               .selectFrom('products')
-              .select(['id', 'name', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock'])
+              .select([
+                'id',
+                'name',
+                'price',
+                'min_price',
+                'flash_deal_ends_at',
+                'minimum_order_quantity',
+                'quantity_in_stock',
+                'price_tiers',
+              ])
               .where('id', '=', product_id)
               .executeTakeFirst();
       if ((action === 'accept' || action === 'counter') && !product) throw badRequest(SERVER_MESSAGES.PRODUCT_UNAVAILABLE);
@@ -145,7 +154,10 @@ export async function answerOffer(
         const tooMany = quantityRefusal(input.quantity ?? 0, product);
         if (tooMany) throw fieldError('quantity', SERVER_MESSAGES[tooMany]);
         // The supplier's counter is free; the buyer's keeps to the one-click offers' ±10 %.
-        const outOfRange = actor.id === buyer_id ? buyerCounterRefusal(input.price as string, currentPrice(product)) : null;
+        const outOfRange =
+          actor.id === buyer_id
+            ? buyerCounterRefusal(input.price as string, unitPrice(product, input.quantity ?? product.minimum_order_quantity))
+            : null;
         if (outOfRange) throw fieldError('price', SERVER_MESSAGES[outOfRange]);
       }
 

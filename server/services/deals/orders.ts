@@ -17,7 +17,7 @@ import {
 } from '@/shared/deals';
 import type { Order } from '@/shared/deals-schema';
 import { SERVER_MESSAGES } from '@/shared/messages';
-import { currentPrice } from '@/shared/prices';
+import { unitPrice } from '@/shared/prices';
 import { invalidPk } from '@/shared/validation';
 
 /**
@@ -183,11 +183,16 @@ export async function insertOrder(
   return { row, notificationId };
 }
 
-/** "Buy now": a request for `quantity` units at the listed price. A repeat of the same client_id answers the first order. */
+/**
+ * "Buy now": a request for `quantity` units at the unit price of that quantity (its tier, or a
+ * running deal when lower: src/shared/prices.ts unitPrice), or a sample: one piece at the sample
+ * price, below the minimum order (docs/api.md#quantity-tiers-and-samples). A repeat of the same
+ * client_id answers the first order.
+ */
 export async function requestOrder(
   db: Database,
   buyer: UserRow,
-  input: { product: number; quantity: number; client_id: string | null },
+  input: { product: number; quantity?: number; sample?: boolean; client_id: string | null },
   limiter?: RateLimiter,
 ) {
   const earlier = async () =>
@@ -198,7 +203,18 @@ export async function requestOrder(
   if (first) return { order: first, created: false, notificationId: null };
   const product = await db
     .selectFrom('products')
-    .select(['id', 'name', 'supplier_id', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock'])
+    .select([
+      'id',
+      'name',
+      'supplier_id',
+      'price',
+      'min_price',
+      'flash_deal_ends_at',
+      'minimum_order_quantity',
+      'quantity_in_stock',
+      'price_tiers',
+      'sample_price',
+    ])
     .where('id', '=', input.product)
     .executeTakeFirst();
   if (!product) throw fieldError('product', invalidPk(input.product));
@@ -209,7 +225,13 @@ export async function requestOrder(
     const turn = await limiter.consume(orderRules(buyer.id));
     if ('waitMs' in turn) throw tooManyRequests(SERVER_MESSAGES.ORDERING_TOO_FAST);
   }
-  const refusal = quantityRefusal(input.quantity, product);
+  if (input.sample && product.sample_price === null) throw fieldError('sample', SERVER_MESSAGES.NO_SAMPLE);
+  const quantity = input.sample ? 1 : (input.quantity as number);
+  // A sample is one piece whatever the minimum order; it still needs stock.
+  const refusal = quantityRefusal(
+    quantity,
+    input.sample ? { minimum_order_quantity: 1, quantity_in_stock: product.quantity_in_stock } : product,
+  );
   if (refusal) throw fieldError('quantity', SERVER_MESSAGES[refusal]);
   const conversation = await db
     .selectFrom('conversations')
@@ -225,8 +247,8 @@ export async function requestOrder(
       product,
       conversationId: conversation?.id ?? null,
       offerId: null,
-      quantity: input.quantity,
-      unitPrice: currentPrice(product),
+      quantity,
+      unitPrice: input.sample ? (product.sample_price as string) : unitPrice(product, quantity),
       clientId: input.client_id,
     }),
   );

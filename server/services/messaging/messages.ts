@@ -9,7 +9,7 @@ import { markConversationRead, readMarker, type ConversationRow, type Participan
 import { OFFER_NEEDS_PRODUCT, ONLY_BUYER_OFFERS, SENDING_TOO_FAST } from '@/shared/messaging';
 import type { Message } from '@/shared/chat';
 import { buyerCounterRefusal, OFFER_LIFETIME_DAYS, quantityRefusal } from '@/shared/deals';
-import { currentPrice } from '@/shared/prices';
+import { unitPrice } from '@/shared/prices';
 import { SERVER_MESSAGES } from '@/shared/messages';
 
 /**
@@ -176,11 +176,12 @@ export async function sendMessage(db: Database, c: ConversationRow, sender: User
       ? undefined
       : await db
           .selectFrom('products')
-          .select(['name', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock'])
+          .select(['name', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock', 'price_tiers'])
           .where('id', '=', c.product_id)
           .executeTakeFirst();
-  // The opening offer keeps to the one-click offers' band, as the buyer's counters do.
-  if (product && m.price !== null && buyerCounterRefusal(m.price, currentPrice(product))) {
+  // The opening offer keeps to the one-click offers' band around the unit price of its quantity
+  // (the tier's: src/shared/prices.ts), as the buyer's counters do.
+  if (product && m.price !== null && buyerCounterRefusal(m.price, unitPrice(product, m.quantity ?? product.minimum_order_quantity))) {
     throw fieldError('price', SERVER_MESSAGES.OFFER_OUT_OF_RANGE);
   }
   // A quantity given must fit the minimum order and the stock (docs/product.md#deals).

@@ -29,6 +29,8 @@ export const SOURCES = {
   order_shipped: '{sender} shipped your order of {product}.',
   order_delivered: '{sender} marked the order of {product} delivered.',
   order_cancelled: '{sender} cancelled the order of {product}.',
+  rfq_new: 'New request for quotation: {title} ({quantity}).',
+  rfq_quote: '{sender} quoted {price} for "{title}".',
 } as const;
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../locales');
@@ -163,6 +165,12 @@ export function pushText(n: Pick<Notification, 'kind' | 'params' | 'message'>, l
     case 'order_cancelled':
       if (!text('sender') || !text('product')) break;
       return translate(SOURCES[n.kind], { sender: text('sender'), product: text('product') }, language);
+    case 'rfq_new':
+      if (!text('title') || !text('quantity')) break;
+      return translate(SOURCES.rfq_new, { title: text('title'), quantity: text('quantity') }, language);
+    case 'rfq_quote':
+      if (!text('sender') || !text('title') || !text('price')) break;
+      return translate(SOURCES.rfq_quote, { sender: text('sender'), price: usd(text('price'), language), title: text('title') }, language);
   }
   return n.message;
 }

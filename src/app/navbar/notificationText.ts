@@ -74,6 +74,20 @@ export function notificationText(n: Pick<Notification, 'kind' | 'params' | 'mess
       if (n.kind === 'order_delivered') return t`${sender} marked the order of ${product} delivered.`;
       return t`${sender} cancelled the order of ${product}.`;
     }
+    case 'rfq_new': {
+      // Parameters from server/services/wholesale/rfqs.ts.
+      const title = text('title');
+      const quantity = text('quantity');
+      if (!title || !quantity) break;
+      return t`New request for quotation: ${title} (${quantity}).`;
+    }
+    case 'rfq_quote': {
+      const sender = text('sender');
+      const title = text('title');
+      if (!sender || !title || !text('price')) break;
+      const price = formatPrice(text('price'));
+      return t`${sender} quoted ${price} for "${title}".`;
+    }
   }
   return n.message;
 }

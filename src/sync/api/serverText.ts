@@ -103,6 +103,20 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   ORDERING_TOO_FAST: msg`You are placing orders too fast. Please wait a moment.`,
   ONLY_SUPPLIER_MOVES_ORDER: msg`Only the supplier can do this to an order.`,
   ORDER_MOVE_IMPOSSIBLE: msg`This order cannot do that in its current status.`,
+  TIERS_TOO_MANY: msg`A product has at most 5 price tiers.`,
+  TIERS_NOT_A_LIST: msg`Send the price tiers as a list of minimum quantities and unit prices.`,
+  TIERS_START_AT_MINIMUM_ORDER: msg`The first price tier must start at the minimum order quantity.`,
+  TIERS_QUANTITIES_ASCENDING: msg`Each price tier must start at a larger quantity than the one before.`,
+  TIERS_PRICES_NOT_INCREASING: msg`A price tier for more units cannot have a higher unit price.`,
+  TIERS_PRICE_IN_RANGE: msg`Each tier unit price must be between the minimum and the maximum price.`,
+  PRICE_ABOVE_ZERO: msg`Ensure this value is greater than 0.`,
+  NO_SAMPLE: msg`This product has no sample price.`,
+  RFQ_CLOSED: msg`This request is closed.`,
+  RFQ_ALREADY_QUOTED: msg`You have already sent a quote for this request.`,
+  RFQ_DEADLINE_RANGE: msg`The deadline must be between 1 and 60 days from now.`,
+  RFQ_QUOTE_OWN_PRODUCT: msg`Quote with one of your own products.`,
+  RFQ_ONLY_BUYER_CLOSES: msg`Only the buyer can close this request.`,
+  RFQ_ONLY_SUPPLIERS_QUOTE: msg`Only suppliers can send quotes.`,
 };
 
 const byText = new Map<string, MessageDescriptor>(

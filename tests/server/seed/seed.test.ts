@@ -43,6 +43,27 @@ describe('demo catalogue', () => {
     expect((await t.api.get('/api/categories/')).body.length).toBeGreaterThanOrEqual(12);
   });
 
+  it('sells a third of the products by quantity with a sample, and has open requests for quotation with quotes', async () => {
+    const products = (await t.api.get('/api/products/?limit=100')).body.results as Array<{
+      price_tiers: Array<{ min_quantity: number; unit_price: string }>;
+      sample_price: string | null;
+      minimum_order_quantity: number;
+    }>;
+    const tiered = products.filter((p) => p.price_tiers.length > 0);
+    expect(tiered.length).toBeGreaterThanOrEqual(products.length / 4);
+    expect(tiered.length).toBeLessThanOrEqual(products.length / 2);
+    for (const p of tiered) {
+      expect(p.price_tiers[0].min_quantity).toBe(p.minimum_order_quantity);
+      expect(p.sample_price).not.toBeNull();
+    }
+    const requests = await t.db.selectFrom('rfqs').selectAll().execute();
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    expect(requests.every((r) => r.status === 'open' && r.deadline > new Date())).toBe(true);
+    const quotes = await t.db.selectFrom('rfq_quotes').selectAll().execute();
+    expect(quotes.length).toBeGreaterThanOrEqual(requests.length);
+    for (const r of requests) expect(quotes.filter((q) => q.rfq_id === r.id)).toHaveLength(r.quotes_count);
+  });
+
   it("writes each supplier's products in their language", async () => {
     const turkish = await t.api.get('/api/products/?search=kahve');
     expect(turkish.body.results[0].supplier.supplier_profile.company_name).toBe('Ege Zeytin ve Gıda');

@@ -22,8 +22,8 @@ describe('who may answer an offer', () => {
     const counter = { senderId: 2, event: 'countered' as const };
     expect((['accept', 'decline', 'counter'] as const).map((a) => may(a, counter, 1))).toEqual([null, null, null]);
     expect(may('withdraw', { senderId: 1, event: 'countered' }, 1)).toBeNull();
-    // An offer from the supplier that is not a counter (no client makes one) stays the supplier's to counter.
-    expect(may('counter', { senderId: 2, event: null }, 1)).toBe('ONLY_SUPPLIER_COUNTERS');
+    // An offer from the supplier that is not a counter (a quote on a request for quotation) the buyer counters too.
+    expect(may('counter', { senderId: 2, event: null }, 1)).toBeNull();
   });
 });
 

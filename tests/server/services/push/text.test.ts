@@ -22,6 +22,15 @@ describe('push wording', () => {
     for (const source of Object.values(SOURCES)) expect(catalog.get(source), source).toBeTruthy();
   });
 
+  it('words requests for quotation and their quotes', () => {
+    const fresh = note({ kind: 'rfq_new', params: { title: 'Solar panels', quantity: 500 } });
+    expect(pushText(fresh, 'en')).toBe('New request for quotation: Solar panels (500).');
+    expect(pushText(fresh, 'tr')).toBe('Yeni teklif talebi: Solar panels (500).');
+    const quoted = note({ kind: 'rfq_quote', params: { sender: 'Ada', price: '85.00', title: 'Solar panels' } });
+    expect(pushText(quoted, 'en')).toBe('Ada quoted $85.00 for "Solar panels".');
+    expect(pushText(quoted, 'fr')).toContain('Ada a proposé un devis de 85,00');
+  });
+
   it('counts messages with each language’s plural rules', () => {
     const one = note({ params: { sender: 'Ada', count: 1 } });
     const three = note({ params: { sender: 'Ada', count: 3 } });
