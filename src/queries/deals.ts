@@ -3,7 +3,7 @@ import type { OrderRow } from '../db/db';
 import { OPEN_ORDER_STATUSES, holdsStock, type OrderStatus } from '../shared/deals';
 import { intent } from '../sync';
 import { useLive, type Live } from './live';
-import { currentPrice } from '../shared/prices';
+import { moqPrice, type TierPriced } from '../shared/prices';
 
 export type { OrderRow };
 
@@ -59,8 +59,9 @@ export const placeOrder = intent('placeOrder');
 export const moveOrder = intent('moveOrder');
 
 /**
- * A product's minimum order, stock and listed price now (src/shared/prices.ts) as the device
- * holds them: a counter-offer's limits, and the one-click offers' base. Null when the device does not hold the product.
+ * A product's minimum order, stock and prices now (src/shared/prices.ts: its tiers, and the unit
+ * price at the minimum order) as the device holds them: a counter-offer's limits, and the
+ * one-click offers' base. Null when the device does not hold the product.
  */
 export function useProductLimits(id: number | null): ProductLimits | null {
   return (
@@ -71,7 +72,11 @@ export function useProductLimits(id: number | null): ProductLimits | null {
           ? {
               minimum_order_quantity: row.minimum_order_quantity,
               quantity_in_stock: row.quantity_in_stock,
-              listed_price: currentPrice(row),
+              listed_price: moqPrice(row),
+              price: row.price,
+              min_price: row.min_price,
+              flash_deal_ends_at: row.flash_deal_ends_at,
+              price_tiers: row.price_tiers ?? [],
             }
           : null;
       },
@@ -80,9 +85,10 @@ export function useProductLimits(id: number | null): ProductLimits | null {
   );
 }
 
-export interface ProductLimits {
+export interface ProductLimits extends TierPriced {
   minimum_order_quantity: number;
   quantity_in_stock: number;
+  /** The unit price at the minimum order now: the one-click offers' base (an offer with no quantity is for the minimum order). */
   listed_price: string;
 }
 

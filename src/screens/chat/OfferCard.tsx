@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageRow } from '@/queries/chat';
 import { answerOffer, useOfferOrder, type ProductLimits } from '@/queries/deals';
 import { formatDate } from '@/shared/format';
+import { unitPrice } from '@/shared/prices';
 import { buyerCounterRange, orderTotal, shownOfferState, type OfferAction, type ShownOfferState } from '@/shared/deals';
 
 interface Props {
@@ -19,7 +20,7 @@ interface Props {
 /**
  * A price offer in the chat (docs/product.md#deals): price × quantity, its state and when it
  * expires, and what the reader may do: the other side accepts or declines it or counters it (the
- * supplier with any price, the buyer a counter within ±10 % of the listed price), its sender
+ * supplier with any price, the buyer a counter within ±10 % of its quantity's unit price), its sender
  * withdraws it. Answers go through the outbox.
  */
 export default function OfferCard({ offer, mine, supplier, product, formatPrice }: Props) {
@@ -31,8 +32,8 @@ export default function OfferCard({ offer, mine, supplier, product, formatPrice 
   const price = offer.price ?? '0';
   const order = useOfferOrder(state === 'accepted' ? offer.id : null);
   const open = state === 'pending' && !offer.pending;
-  // The buyer's own prices keep to the one-click offers' ±10 % (docs/product.md#deals).
-  const range = !supplier && product ? buyerCounterRange(product.listed_price) : null;
+  // The buyer's own prices keep within ±10 % of the unit price of their quantity (docs/product.md#deals).
+  const rangeAt = !supplier && product ? (units: number) => buyerCounterRange(unitPrice(product, units)) : null;
   const mayCounter = product !== null && (supplier || offer.event === 'countered');
   const labels: Record<ShownOfferState, string> = {
     pending: t`Waiting for an answer`,
@@ -102,7 +103,7 @@ export default function OfferCard({ offer, mine, supplier, product, formatPrice 
           price={price}
           quantity={quantity}
           limits={product}
-          range={range}
+          rangeAt={rangeAt}
           onCancel={() => setCountering(false)}
           onCounter={(counter) => {
             setCountering(false);
@@ -123,22 +124,26 @@ function CounterForm({
   price,
   quantity,
   limits,
-  range,
+  rangeAt,
   onCancel,
   onCounter,
 }: {
   price: string;
   quantity: number;
   limits: { minimum_order_quantity: number; quantity_in_stock: number };
-  /** The buyer's prices, in USD; null: the supplier's counter is free. */
-  range: { lowest: string; highest: string } | null;
+  /** The buyer's prices for a quantity, in USD; null: the supplier's counter is free. */
+  rangeAt: ((quantity: number) => { lowest: string; highest: string }) | null;
   onCancel(): void;
   onCounter(counter: { price: string; quantity: number }): void;
 }) {
-  const [newPrice, setNewPrice] = useState(() =>
-    range ? Math.min(Math.max(Number(price), Number(range.lowest)), Number(range.highest)).toFixed(2) : price,
-  );
+  const [newPrice, setNewPrice] = useState(() => {
+    const first = rangeAt?.(quantity);
+    return first ? Math.min(Math.max(Number(price), Number(first.lowest)), Number(first.highest)).toFixed(2) : price;
+  });
   const [newQuantity, setNewQuantity] = useState(String(quantity));
+  // A quantity in another tier moves the band (src/shared/prices.ts unitPrice).
+  const units = Number.isInteger(Number(newQuantity)) && Number(newQuantity) > 0 ? Number(newQuantity) : quantity;
+  const range = rangeAt?.(units) ?? null;
   const hintId = useId();
   const { lowest, highest } = range ?? { lowest: '', highest: '' };
   const submit = (event: FormEvent) => {

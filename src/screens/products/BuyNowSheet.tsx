@@ -7,7 +7,7 @@ import { orderTotal, quantityRefusal } from '@/shared/deals';
 import { placeOrder } from '@/queries/deals';
 import { useCurrency } from '@/queries/rates';
 import { serverMessage } from '../serverMessage';
-import { currentPrice } from '@/shared/prices';
+import { unitPrice } from '@/shared/prices';
 
 /**
  * "Buy now" (docs/product.md#deals): a quantity from the minimum order to the stock, the total in
@@ -24,9 +24,10 @@ export default function BuyNowSheet({ product, onClose }: { product: Product; on
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const unit = currentPrice(product);
   const n = Number(quantity);
   const valid = Number.isInteger(n) && quantityRefusal(n, product) === null;
+  // The unit price of the quantity being chosen: its tier's (src/shared/prices.ts).
+  const unit = unitPrice(product, valid ? n : product.minimum_order_quantity);
 
   useEffect(() => input.current?.focus(), []);
 

@@ -14,7 +14,7 @@ import { applyMove } from './dealRows';
 import { enqueue, unsent } from './queue';
 import { guardedWrite } from '../storage';
 import { nowIso, signedInUser, tempId } from './localRows';
-import { currentPrice } from '../../shared/prices';
+import { unitPrice } from '../../shared/prices';
 
 /**
  * Deals on the device (docs/sync.md#outbox): answering offers, "Buy now" and moving orders are
@@ -88,11 +88,11 @@ async function current<Row extends MessageRow | OrderRow>(shown: Row, byClientId
   return rows.find((row) => row.id > 0) ?? rows.find((row) => row.id === shown.id) ?? shown;
 }
 
-/** "Buy now": an order request at the listed price, shown at once as requested. */
+/** "Buy now": an order request at the unit price of its quantity, shown at once as requested. */
 export async function placeOrder(product: Product, quantity: number): Promise<number> {
   const user = signedInUser();
   const id = tempId();
-  const unit = currentPrice(product);
+  const unit = unitPrice(product, quantity);
   return guardedWrite(t`your order`, () =>
     db.transaction('rw', [db.orders, db.outbox], async () => {
       const seq = await enqueue({

@@ -13,7 +13,7 @@ import { nowIso, signedInUser, tempId } from './localRows';
 import { wakePush } from './signals';
 import { NotSignedInError } from '../api/errors';
 import { discardDeal, isDealKind } from './dealRows';
-import { currentPrice } from '../../shared/prices';
+import { moqPrice } from '../../shared/prices';
 
 export { NotSignedInError };
 export { answerOffer, moveOrder, placeOrder } from './deals';
@@ -182,12 +182,13 @@ export async function sendMessage(conversationId: number, input: NewMessage): Pr
   return message;
 }
 
-/** One-click offer (docs/product.md#chat-rules): the product price 10% lower or higher, two decimals. */
+/** One-click offer (docs/product.md#chat-rules): the unit price at the minimum order 10% lower or higher, two decimals. */
 export async function sendOffer(conversation: ConversationRow, direction: 'lower' | 'higher'): Promise<MessageRow> {
   if (!conversation.product) throw new Error('Price offers can only be made in a conversation about a product.');
-  // The device's newest copy of the product, priced now (a flash deal may have ended since): the conversation's may be older.
+  // The device's newest copy of the product, priced now at its minimum order (a flash deal may
+  // have ended since; an offer with no quantity is for the minimum order): the conversation's may be older.
   const held = await db.products.get(conversation.product.id);
-  const base = held ? currentPrice(held) : conversation.product.price;
+  const base = held ? moqPrice(held) : conversation.product.price;
   const price = offerPrice(base, direction === 'lower' ? -OFFER_STEP : OFFER_STEP);
   return sendMessage(conversation.id, { price, offerOn: { product: conversation.product.id, price: base } });
 }

@@ -10,7 +10,7 @@ import { isDealKind, markDealRow } from './dealRows';
 import { sendDeal } from './dealSend';
 import { aimAt, claim, type Named } from './queue';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
-import { currentPrice } from '../../shared/prices';
+import { moqPrice } from '../../shared/prices';
 import { sessionUserId } from '../session/deviceUser';
 
 /**
@@ -207,11 +207,11 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
   // The server's price now: on reconnecting, the offer would otherwise go out before the
   // catalogue's pull brings the news of a new price.
   const held = await db.products.get(p.offerProduct as number);
-  let now = held ? currentPrice(held) : undefined;
+  let now = held ? moqPrice(held) : undefined;
   try {
     const product = await api.product(p.offerProduct as number);
     await db.transaction('rw', db.products, () => putProducts([product]));
-    now = currentPrice(product);
+    now = moqPrice(product);
   } catch (error) {
     // A product gone (404) leaves the offer to the server's own judgement.
     if (isTransient(error)) throw error;

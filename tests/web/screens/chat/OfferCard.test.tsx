@@ -4,6 +4,8 @@ import MessageBubble from '@/screens/chat/MessageBubble';
 import type { MessageRow } from '@/db/db';
 import { message } from './messages';
 import { renderPiece, usd } from './render';
+import type { ProductLimits } from '@/queries/deals';
+import { fireEvent } from '@testing-library/react';
 
 /** Offer cards in the chat (docs/product.md#deals): the state, the expiry, and the actions each side gets. */
 
@@ -21,14 +23,24 @@ const offer = (overrides: Partial<MessageRow> = {}) =>
     ...overrides,
   });
 
-function show(row: MessageRow, { mine = false, supplier = false } = {}) {
+const LIMITS: ProductLimits = {
+  minimum_order_quantity: 2,
+  quantity_in_stock: 50,
+  listed_price: '20.00',
+  price: null,
+  min_price: '20.00',
+  flash_deal_ends_at: null,
+  price_tiers: [],
+};
+
+function show(row: MessageRow, { mine = false, supplier = false, product = LIMITS } = {}) {
   renderPiece(
     <ol>
       <MessageBubble
         message={row}
         mine={mine}
         supplier={supplier}
-        product={{ minimum_order_quantity: 2, quantity_in_stock: 50, listed_price: '20.00' }}
+        product={product}
         formatPrice={usd}
         onOpenMedia={() => undefined}
         onRetry={() => undefined}
@@ -72,6 +84,24 @@ describe('an offer card', () => {
     expect(item.textContent).toContain('From 18.00 to 22.00 USD: within 10% of the listed price.');
     item.closest('ol')?.parentElement?.remove();
     expect(buttons(show(offer({ event: 'countered', reply_to: 39 }), { mine: true }))).toEqual(['Withdraw']);
+  });
+
+  it('the buyer’s counter band follows the tier of the quantity they choose', async () => {
+    const tiers = {
+      ...LIMITS,
+      price_tiers: [
+        { min_quantity: 2, unit_price: '20.00' },
+        { min_quantity: 10, unit_price: '15.00' },
+      ],
+    };
+    const item = show(offer({ event: 'countered', reply_to: 39, price: '25.00' }), { product: tiers });
+    within(item).getByRole('button', { name: 'Counter' }).click();
+    const price = (await within(item).findByLabelText('Unit price (USD)')) as HTMLInputElement;
+    expect([price.min, price.max]).toEqual(['18.00', '22.00']);
+    fireEvent.change(within(item).getByLabelText('Quantity'), { target: { value: '10' } });
+    // From 10 units the unit price is 15.00: the band moves to 13.50–16.50.
+    expect([price.min, price.max]).toEqual(['13.50', '16.50']);
+    expect(item.textContent).toContain('From 13.50 to 16.50 USD');
   });
 
   it('its sender may withdraw it while pending', () => {
