@@ -8,6 +8,7 @@ import { placeOrder } from '@/queries/deals';
 import { useCurrency } from '@/queries/rates';
 import { serverMessage } from '../serverMessage';
 import { unitPrice } from '@/shared/prices';
+import TierTable from './TierTable';
 
 /**
  * "Buy now" (docs/product.md#deals): a quantity from the minimum order to the stock, the total in
@@ -94,6 +95,7 @@ export default function BuyNowSheet({ product, onClose }: { product: Product; on
               />
             )}
           </FormField>
+          <TierTable product={product} quantity={valid ? n : product.minimum_order_quantity} />
           <p>
             <Trans>Unit price: {currency.format(unit)}</Trans>
             <br />

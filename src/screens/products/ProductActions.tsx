@@ -7,7 +7,9 @@ import { ChatIcon } from '@/components/icons';
 import type { Product } from '@/shared/catalogue';
 import { useAuth } from '@/queries/auth';
 import { startConversation } from '@/queries/chat';
-import { failureReason } from '../serverMessage';
+import { placeOrder } from '@/queries/deals';
+import Price from '@/components/Price';
+import { failureReason, serverMessage } from '../serverMessage';
 
 const BuyNowSheet = lazy(() => import('./BuyNowSheet'));
 
@@ -30,6 +32,23 @@ export default function ProductActions({ product }: { product: Product }) {
   const ownProduct = user?.id === product.supplier.id;
   const messageBlocked = !user ? t`Log in to message the seller.` : null;
   const soldOut = product.quantity_in_stock <= 0;
+  const [ordering, setOrdering] = useState(false);
+
+  // One piece at the sample price, as an order request (docs/api.md#quantity-tiers-and-samples).
+  const orderSample = async () => {
+    if (!user) {
+      setBuyHint(t`Log in to order from the seller.`);
+      return;
+    }
+    setFailure(null);
+    setOrdering(true);
+    try {
+      navigate(`/orders/${await placeOrder(product, 1, true)}`);
+    } catch (err) {
+      setOrdering(false);
+      setBuyHint(serverMessage(err, t`Could not place the order.`));
+    }
+  };
 
   const sendMessage = async () => {
     setFailure(null);
@@ -86,6 +105,19 @@ export default function ProductActions({ product }: { product: Product }) {
           </span>
         </button>
       </div>
+      {product.sample_price && !soldOut ? (
+        <button
+          type="button"
+          className="button button--ghost product-actions__sample"
+          onClick={orderSample}
+          aria-busy={ordering || undefined}
+          disabled={ordering}
+        >
+          <Trans>
+            Order a sample: <Price min={product.sample_price} />
+          </Trans>
+        </button>
+      ) : null}
       {soldOut ? (
         <p id="product-sold-out" className="form-reason">
           <Trans>Out of stock: it cannot be bought right now.</Trans>

@@ -17,6 +17,7 @@ import ProductGallery from './ProductGallery';
 import RelatedProducts from './RelatedProducts';
 import ReviewsSection from './ReviewsSection';
 import SellerCard from './SellerCard';
+import TierTable from './TierTable';
 import { DealTimeLeft } from '../listings/FlashDealsScreen';
 import { timeLeft } from '../listings/timeLeft';
 import { useNow } from '@/queries/clock';
@@ -104,6 +105,7 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
               <Trans>Min. order: {moq}</Trans>
             </li>
           </ul>
+          <TierTable product={product} quantity={moq} />
           <ProductActions product={product} />
           <h2 className="product-detail__subtitle">
             <Trans>Description</Trans>

@@ -411,7 +411,7 @@ export const api = {
   /** Deals (docs/api.md#offers-and-orders): each idempotent by its client_id. */
   answerOffer: (offer: number, action: OfferAction, body: { client_id: string; price?: string; quantity?: number }, asUser?: number) =>
     request<OfferAnswer>(`offers/${offer}/${action}/`, { method: 'POST', body, shape: 'offerAnswer', asUser }),
-  createOrder: (body: { product: number; quantity: number; client_id: string }, asUser?: number) =>
+  createOrder: (body: { product: number; quantity?: number; sample?: boolean; client_id: string }, asUser?: number) =>
     request<Order>('orders/', { method: 'POST', body, shape: 'order', asUser }),
   moveOrder: (order: number, action: OrderAction, body: { reason?: string | null; client_id: string }, asUser?: number) =>
     request<Order>(`orders/${order}/${action}/`, { method: 'POST', body, shape: 'order', asUser }),

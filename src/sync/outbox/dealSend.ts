@@ -30,7 +30,9 @@ export async function sendDeal(entry: OutboxRow): Promise<{ apply: () => Promise
     }
     case 'order.create': {
       const order = await api.createOrder(
-        { product: p.product as number, quantity: p.quantity as number, client_id: entry.client_id },
+        p.sample
+          ? { product: p.product as number, sample: true, client_id: entry.client_id }
+          : { product: p.product as number, quantity: p.quantity as number, client_id: entry.client_id },
         entry.user_id,
       );
       return {

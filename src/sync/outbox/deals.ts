@@ -88,18 +88,21 @@ async function current<Row extends MessageRow | OrderRow>(shown: Row, byClientId
   return rows.find((row) => row.id > 0) ?? rows.find((row) => row.id === shown.id) ?? shown;
 }
 
-/** "Buy now": an order request at the unit price of its quantity, shown at once as requested. */
-export async function placeOrder(product: Product, quantity: number): Promise<number> {
+/**
+ * "Buy now": an order request at the unit price of its quantity, shown at once as requested. A
+ * sample (docs/api.md#quantity-tiers-and-samples) is one piece at the product's sample price.
+ */
+export async function placeOrder(product: Product, quantity: number, sample = false): Promise<number> {
   const user = signedInUser();
   const id = tempId();
-  const unit = unitPrice(product, quantity);
+  const unit = sample && product.sample_price ? product.sample_price : unitPrice(product, quantity);
   return guardedWrite(t`your order`, () =>
     db.transaction('rw', [db.orders, db.outbox], async () => {
       const seq = await enqueue({
         kind: 'order.create',
         target: `order:${id}`,
         userId: user.id,
-        payload: { product: product.id, quantity, tempId: id },
+        payload: sample ? { product: product.id, quantity: 1, sample: true, tempId: id } : { product: product.id, quantity, tempId: id },
       });
       const entry = await db.outbox.get(seq);
       const at = nowIso();
@@ -110,9 +113,9 @@ export async function placeOrder(product: Product, quantity: number): Promise<nu
         product: { id: product.id, name: product.name, thumbnail_url: product.thumbnail_url },
         buyer: { id: user.id, name: user.buyer_profile?.name || user.first_name },
         supplier: { id: supplier.id, name: supplier.supplier_profile?.company_name || supplier.first_name },
-        quantity,
+        quantity: sample ? 1 : quantity,
         unit_price: unit,
-        total: orderTotal(unit, quantity),
+        total: orderTotal(unit, sample ? 1 : quantity),
         offer: null,
         conversation: null,
         events: [{ status: 'requested', at, by: { id: user.id }, reason: null }],

@@ -51,6 +51,39 @@ describe('product detail (docs/product.md#screens)', () => {
     expect(screen.getByText('Crisp, sour Ijebu garri, double-sieved and sun-dried.')).toBeTruthy();
   });
 
+  it('shows the prices by quantity, the minimum order’s row marked, and offers a sample at its price', async () => {
+    productServer(
+      makeProduct({
+        price_tiers: [
+          { min_quantity: 50, unit_price: '1.40' },
+          { min_quantity: 200, unit_price: '1.10' },
+          { min_quantity: 1000, unit_price: '0.90' },
+        ],
+        sample_price: '2.00',
+      }),
+    );
+    open();
+    const table = await screen.findByRole('table', { name: 'Prices by quantity' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [row.textContent, row.getAttribute('aria-current')]);
+    expect(rows).toEqual([
+      ['50–199$1.40', 'true'],
+      ['200–999$1.10', null],
+      ['1,000+$0.90', null],
+    ]);
+    expect(screen.getByRole('button', { name: 'Order a sample: $2.00' })).toBeTruthy();
+  });
+
+  it('shows no price table nor sample for a product with one price', async () => {
+    productServer();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Premium Garri (Ijebu)' });
+    expect(screen.queryByRole('table', { name: 'Prices by quantity' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Order a sample/ })).toBeNull();
+  });
+
   it('shows a running flash deal with its price and time left, and nothing for an ended one', async () => {
     const endsAt = new Date(Date.now() + (2 * 24 + 1) * 3600_000).toISOString();
     productServer(makeProduct({ price: '0.75', flash_deal_ends_at: endsAt }));
