@@ -147,7 +147,11 @@ describe('pages for search engines and link previews (docs/operations.md)', () =
       expect(html).toContain(`<div id="root" data-ssr="en"><main><h1>en USD ${api.count}</h1></main></div>`);
       const block = /<script type="application\/json" id="first-render">([^<]*)<\/script>/.exec(html);
       const data = JSON.parse(block?.[1] ?? '{}');
-      expect(data).toEqual({ language: 'en', currency: 'USD', rates: null, answers: { [url]: api } });
+      // The clock the page was rendered at: the client's first render reads it, so a countdown hydrates as rendered.
+      const before = Date.now();
+      expect(data).toEqual({ language: 'en', currency: 'USD', rates: null, answers: { [url]: api }, renderedAt: expect.any(Number) });
+      expect(data.renderedAt).toBeLessThanOrEqual(before);
+      expect(data.renderedAt).toBeGreaterThan(before - 60_000);
       // After the page's markup, so a slow link shows the markup first; the page itself stands in for "needs JavaScript".
       expect(html.indexOf('id="first-render"')).toBeGreaterThan(html.indexOf('data-ssr="en"'));
       expect(html).not.toContain('This marketplace needs JavaScript to run.');
