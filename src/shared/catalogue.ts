@@ -168,6 +168,11 @@ export const productSchema = z.object({
   updated_at: z.string(),
   /** Set while the product is (or was) a flash deal. */
   flash_deal_ends_at: z.string().nullable(),
+  /** Only on a product a moderator hid, which its supplier (and moderators) alone read (docs/api.md#trust-and-safety). */
+  is_hidden: z.boolean().optional(),
+  moderation_reason: z.string().optional(),
+  /** When the supplier appealed the hiding (once); null before. */
+  appealed_at: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

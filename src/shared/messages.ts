@@ -108,6 +108,22 @@ export const SERVER_MESSAGES = {
   ORDERING_TOO_FAST: 'You are placing orders too fast. Please wait a moment.',
   ONLY_SUPPLIER_MOVES_ORDER: 'Only the supplier can do this to an order.',
   ORDER_MOVE_IMPOSSIBLE: 'This order cannot do that in its current status.',
+  // Trust and safety: reports, moderation, blocking, verification (src/shared/trust.ts).
+  ACCOUNT_SUSPENDED: 'This account has been suspended.',
+  CANNOT_MESSAGE_USER: 'You cannot message this user.',
+  REPORT_DETAILS_REQUIRED: 'Please describe the problem.',
+  CANNOT_REPORT_SELF: 'You cannot report yourself.',
+  CANNOT_REPORT_OWN_PRODUCT: 'You cannot report your own product.',
+  REPORTING_TOO_FAST: 'You have sent too many reports today. Please try again tomorrow.',
+  CANNOT_BLOCK_SELF: 'You cannot block yourself.',
+  ONLY_PRODUCTS_AND_MESSAGES_HIDE: 'Only a product or a message can be hidden.',
+  PRODUCT_NOT_HIDDEN: 'This product is not hidden.',
+  ALREADY_APPEALED: 'This product has already been appealed.',
+  VERIFICATION_PENDING: 'A verification request is already waiting for review.',
+  VERIFICATION_DECIDED: 'This verification request has already been decided.',
+  REGISTRY_NUMBER_INVALID: 'This number does not have the format of the chosen registry.',
+  DOCUMENT_NOT_YOURS: 'Upload the certificate (an image or a PDF) first and send the URL it answers.',
+  NOT_SUSPENDED: 'This account is not suspended.',
 };
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

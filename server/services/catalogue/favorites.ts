@@ -127,6 +127,7 @@ export async function notifyNewFavorite(
     link: `/products/${product.id}`,
     params: { product_id: product.id, product_name: product.name, user_id: user.id, user_name: user.first_name },
     message: `${user.first_name} added your product "${product.name}" to their favourites.`,
+    actorId: user.id,
   });
 }
 

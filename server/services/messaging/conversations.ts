@@ -105,7 +105,7 @@ export async function serializeConversations(db: Database, viewerId: number, row
       .execute(),
     db
       .selectFrom('messages')
-      .select(['conversation_id', 'sender_id', 'text', 'price', 'image_url', 'timestamp'])
+      .select(['conversation_id', 'sender_id', 'text', 'price', 'image_url', 'timestamp', 'hidden_at'])
       .distinctOn('conversation_id')
       .where('conversation_id', 'in', ids)
       .orderBy('conversation_id')
@@ -127,9 +127,10 @@ export async function serializeConversations(db: Database, viewerId: number, row
       unread_messages_count: unreadById.get(r.id) ?? 0,
       last_message: last
         ? {
-            text: last.text,
+            // A message a moderator hid is blanked for both sides (docs/api.md#trust-and-safety).
+            text: last.hidden_at === null ? last.text : '',
             price: last.price,
-            image_url: last.image_url,
+            image_url: last.hidden_at === null ? last.image_url : null,
             timestamp: last.timestamp.toISOString(),
             sender: { id: last.sender_id },
           }
