@@ -65,7 +65,13 @@ export async function addFavorite(
 
   const before = await existing();
   if (before) return answer(before, false);
-  const product = await db.selectFrom('products').select(['id', 'name', 'supplier_id']).where('id', '=', productId).executeTakeFirst();
+  // A hidden product does not exist for others (docs/api.md#trust-and-safety).
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'supplier_id'])
+    .where('id', '=', productId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
   if (!product) throw badRequest({ product: [invalidPk(productId)] });
 
   const created = await db.transaction().execute(async (trx) => {

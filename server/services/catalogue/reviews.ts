@@ -32,7 +32,13 @@ export async function serializeReviews(db: Database, rows: ReviewRow[]): Promise
 
 /** The product reviews are read or written for, or a 404. */
 export async function reviewedProduct(db: Database, productId: number): Promise<ReviewedProduct> {
-  const product = await db.selectFrom('products').select(['id', 'name', 'supplier_id']).where('id', '=', productId).executeTakeFirst();
+  // A hidden product's reviews go with it (docs/api.md#trust-and-safety).
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'supplier_id'])
+    .where('id', '=', productId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
   if (!product) throw notFound();
   return product;
 }

@@ -201,6 +201,7 @@ export async function requestOrder(
     .selectFrom('products')
     .select(['id', 'name', 'supplier_id', 'price', 'min_price', 'flash_deal_ends_at', 'minimum_order_quantity', 'quantity_in_stock'])
     .where('id', '=', input.product)
+    .where('hidden_at', 'is', null)
     .executeTakeFirst();
   if (!product) throw fieldError('product', invalidPk(input.product));
   if (product.supplier_id === buyer.id) throw forbidden(SERVER_MESSAGES.CANNOT_ORDER_OWN_PRODUCT);

@@ -157,7 +157,13 @@ export async function openConversation(db: Database, me: UserRow, productId: num
     const product =
       productId === null
         ? null
-        : await trx.selectFrom('products').select(['id', 'supplier_id']).where('id', '=', productId).forKeyShare().executeTakeFirst();
+        : await trx
+            .selectFrom('products')
+            .select(['id', 'supplier_id'])
+            .where('id', '=', productId)
+            .where('hidden_at', 'is', null)
+            .forKeyShare()
+            .executeTakeFirst();
     if (productId !== null && !product) throw fieldError('product', invalidPk(productId));
     if (product && product.supplier_id === me.id) throw badRequest(CANNOT_MESSAGE_OWN_PRODUCT);
     if (others.length === 0) throw badRequest(CANNOT_MESSAGE_SELF);

@@ -387,3 +387,19 @@ describe('a suspended account', () => {
     expect(row.suspended_at).not.toBeNull();
   });
 });
+
+describe('writes on a hidden product', () => {
+  it('treat it as missing: favourites, reviews, conversations and orders', async () => {
+    const { product, reporters, reportId } = await reportedProduct();
+    await resolve(reportId, 'hide', 'Prohibited');
+    const buyer = reporters[0];
+    expect((await t.api.post('/api/favorites/', { product: product.id }, { token: buyer.token })).status).toBe(400);
+    expect((await t.api.post(`/api/products/${product.id}/reviews/`, { rating: 5 }, { token: buyer.token })).status).toBe(404);
+    expect((await t.api.get(`/api/products/${product.id}/reviews/`)).status).toBe(404);
+    expect(
+      (await t.api.post('/api/conversations/', { product: product.id, participants: [product.supplier_id] }, { token: buyer.token }))
+        .status,
+    ).toBe(400);
+    expect((await t.api.post('/api/orders/', { product: product.id, quantity: 1 }, { token: buyer.token })).status).toBe(400);
+  });
+});
