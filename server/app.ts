@@ -24,6 +24,7 @@ import { backfillMediaColors } from './services/media/colors';
 import { createTokenService, type TokenService } from './services/accounts/tokens';
 import { createPushSender, type PushSender } from './services/push/sender';
 import { createLiveHub, type LiveHub } from './services/live';
+import { createModeratorCheck, type ModeratorCheck } from './services/trust/moderators';
 import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerPageRoutes, registerRoutes } from './routes';
 import { DIST_DIR, registerWeb } from './web';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     push: PushSender;
     /** Pokes to the open apps of whoever a change concerns (services/live.ts). */
     live: LiveHub;
+    /** Whether a signed-in user holds the moderator role (services/trust/moderators.ts). */
+    isModerator: ModeratorCheck;
     /** draining: the server is stopping (main.ts); readiness answers 503 so a balancer sends no more. */
     lifecycle: { draining: boolean };
   }
@@ -97,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('lifecycle', { draining: false });
   logRequests(app, config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json'));
   app.decorate('db', db);
+  app.decorate('isModerator', createModeratorCheck(config.moderatorEmails));
   app.decorate('tokens', createTokenService(db, config.jwtSecret));
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   const mediaObjects = await openMediaObjects(config.dataDir, config.mediaS3);

@@ -14,6 +14,8 @@ export interface Config {
   ratesUrl?: string;
   jwtSecret: string;
   seedDemo: boolean;
+  /** MODERATOR_EMAILS: the accounts holding the moderator role as soon as they exist (docs/api.md#trust-and-safety), lower case. */
+  moderatorEmails?: string[];
   /** Absolute public origin for paging links and media URLs; unset, they are relative (never from the Host header). */
   publicUrl?: string;
   logLevel: string;
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratesUrl: env.RATES_URL || undefined,
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     seedDemo: env.SEED_DEMO !== '0',
+    moderatorEmails: readEmails(env.MODERATOR_EMAILS),
     publicUrl: env.PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
@@ -167,4 +170,12 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A comma-separated list of e-mail addresses, trimmed and lower case. */
+export function readEmails(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
 }

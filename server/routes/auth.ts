@@ -203,7 +203,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
       const confirmed = await confirmEmail(app.db, user, proven);
       const tokens = await app.tokens.issue(user.id);
-      return { ...tokens, user: await serializeMe(app.db, confirmed.user), must_set_password: confirmed.mustSetPassword };
+      return {
+        ...tokens,
+        user: await serializeMe(app.db, confirmed.user, app.isModerator(confirmed.user)),
+        must_set_password: confirmed.mustSetPassword,
+      };
     },
   );
 

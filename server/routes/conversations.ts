@@ -4,6 +4,7 @@ import { idParams } from '../lib/params';
 import { requireUser, requireVerified } from '../lib/auth';
 import { readForm } from '../services/media/forms';
 import { parseInput } from '../lib/validate';
+import { refuseIfBlocked } from '../services/trust/blocking';
 import { page, readPaging } from '../lib/paging';
 import { conversationPage, openConversation, participantConversation, serializeConversation } from '../services/messaging/conversations';
 import { failures } from '../lib/responses';
@@ -53,6 +54,8 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
       const me = requireVerified(request);
       const { fields } = await readForm(request, { arrays: ['participants'] });
       const input = parseInput(createSchema, fields);
+      // Nobody starts a conversation with someone who blocked them (docs/api.md#trust-and-safety).
+      for (const other of input.participants) if (other !== me.id) await refuseIfBlocked(db, other, me.id);
       const { row, created } = await openConversation(db, me, input.product, input.participants);
       reply.status(created ? 201 : 200);
       return serializeConversation(db, me.id, row);

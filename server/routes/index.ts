@@ -24,6 +24,11 @@ import events from './events';
 import offers from './offers';
 import orders from './orders';
 import rfqs from './rfqs';
+import reports from './reports';
+import moderation from './moderation';
+import blocks from './blocks';
+import verification from './verification';
+import appeals from './appeals';
 import landingPages from './landing-pages';
 
 /** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
@@ -52,6 +57,11 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(offers);
   await app.register(orders);
   await app.register(rfqs);
+  await app.register(reports);
+  await app.register(moderation);
+  await app.register(blocks);
+  await app.register(verification);
+  await app.register(appeals);
 }
 
 /** The routes served beside the web app's pages (robots.txt, the sitemaps), when the server serves the web app. */

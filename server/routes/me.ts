@@ -46,7 +46,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['me'], summary: 'The current user', response: { 200: userSchema, ...failures(401) } } },
     async (request) => {
       const user = requireUser(request);
-      return answers.get(String(user.id), () => serializeMe(app.db, user));
+      return answers.get(String(user.id), () => serializeMe(app.db, user, app.isModerator(user)));
     },
   );
 
@@ -65,7 +65,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const changes = parseInput(meUpdateSchema, (await readForm(request)).fields);
-      return serializeMe(app.db, await updateMe(app.db, user, changes));
+      return serializeMe(app.db, await updateMe(app.db, user, changes), app.isModerator(user));
     },
   );
 
@@ -88,7 +88,7 @@ const me: FastifyPluginAsyncZod = async (app) => {
       const { account_type } = parseInput(accountTypeSchema, form.fields);
       const input = account_type === 'SUPPLIER' ? parseInput(supplierSetupSchema, form.fields) : parseInput(buyerSetupSchema, form.fields);
       const updated = await setAccountType(app.db, user.id, input, form.files.logo?.[0]?.path ?? null);
-      return serializeMe(app.db, updated);
+      return serializeMe(app.db, updated, app.isModerator(updated));
     },
   );
 

@@ -8,6 +8,7 @@ import { idParams } from '../lib/params';
 import { participantConversation } from '../services/messaging/conversations';
 import { readMessages, sendMessage, serializeMessage } from '../services/messaging/messages';
 import { failures } from '../lib/responses';
+import { refuseIfBlocked } from '../services/trust/blocking';
 import { createRateLimiter } from '../services/rate-limit';
 import { CHAT_FILE_FORMATS, sendMessageSchema } from '@/shared/messaging';
 import { messageSchema } from '@/shared/chat';
@@ -39,6 +40,8 @@ const messages: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/conversations/:id/messages/', { schema: { tags: ['chat'], params: idParams, response: sent } }, async (request, reply) => {
     const me = requireVerified(request);
     const conversation = await participantConversation(db, request.params.id, me.id);
+    // Nobody messages someone who blocked them (docs/api.md#trust-and-safety).
+    await refuseIfBlocked(db, conversation.buyer_id === me.id ? conversation.supplier_id : conversation.buyer_id, me.id);
     const { fields } = await readForm(request);
     const input = parseInput(sendMessageSchema, fields);
 

@@ -5,6 +5,7 @@ import { idParams } from '../lib/params';
 import { failures } from '../lib/responses';
 import { parseInput } from '../lib/validate';
 import { answerOffer } from '../services/deals/offers';
+import { refuseIfBlockedAbout } from '../services/trust/blocking';
 import { serializeMessage } from '../services/messaging/messages';
 import { serializeOrder } from '../services/deals/orders';
 import { OFFER_ACTIONS } from '@/shared/deals';
@@ -25,6 +26,8 @@ const offers: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags: ['offers'], params: idParams, response: answered } },
       async (request, reply) => {
         const me = requireVerified(request);
+        // Nobody answers the offers of someone who blocked them (docs/api.md#trust-and-safety).
+        await refuseIfBlockedAbout(db, request.params.id, me.id);
         const { fields } = await readForm(request);
         const input = action === 'counter' ? parseInput(offerCounterInput, fields) : parseInput(offerAnswerInput, fields);
         const result = await answerOffer(db, me, request.params.id, action, input);

@@ -19,6 +19,7 @@ import { sendPrepared } from '../lib/compression';
 import { conditional } from '../lib/conditional';
 import { failures, noContent, notModified } from '../lib/responses';
 import {
+  canSeeHidden,
   categoryExists,
   createProduct,
   deleteProduct,
@@ -159,12 +160,14 @@ const products: FastifyPluginAsyncZod = async (app) => {
       const answer = await details.get(
         String(request.params.id),
         await version(),
-        () => gated(() => productById(app.db, request.params.id, null)),
+        () => gated(() => productById(app.db, request.params.id, null, true)),
         undefined,
         (product) => (product ? nextDealEnd([product]) : undefined),
       );
       if (!answer.value) throw notFound();
       const viewerId = viewer(request);
+      // A hidden product: its supplier and moderators read it, marked; anyone else gets a 404.
+      if (!canSeeHidden(answer.value, viewerId, app.isModerator(request.user))) throw notFound();
       if (viewerId === null) return sendCached(request, reply, answer);
       return (await withFavorites(app.db, [answer.value], viewerId))[0];
     },
@@ -192,7 +195,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
       if (!fields || !thumbnail || Object.keys(errors).length > 0) throw badRequest(errors);
 
       const productId = await createProduct(app.db, user.id, { fields, deal: deal.deal, thumbnail, images: form.files.images ?? [] });
-      const created = await productById(app.db, productId, user.id);
+      const created = await productById(app.db, productId, user.id, true);
       if (!created) throw notFound();
       return reply.code(201).send(created);
     },
@@ -237,7 +240,7 @@ const products: FastifyPluginAsyncZod = async (app) => {
       if (Object.keys(errors).length > 0) throw badRequest(errors);
 
       await updateProduct(app.db, current.id, { changes, deal: deal.deal, thumbnail, removeIds, added, existing });
-      return productById(app.db, current.id, user.id);
+      return productById(app.db, current.id, user.id, true);
     },
   );
 

@@ -8,6 +8,24 @@ import type { Kind } from './drawings';
 export const DEMO_PASSWORD = 'demo-market-2025';
 export const DEMO_SUPPLIER_EMAIL = 'supplier@demo.market';
 export const DEMO_BUYER_EMAIL = 'buyer@demo.market';
+/** The demo moderator (docs/api.md#trust-and-safety): a buyer account holding the moderator role. */
+export const DEMO_MODERATOR_EMAIL = 'moderator@demo.market';
+
+/**
+ * Suppliers at each verification level (docs/api.md#trust-and-safety): a business registration a moderator
+ * approved (`approved`, with the badge), one waiting for review (`pending`); the others have their
+ * e-mail confirmed only. Numbers are in each registry's format (src/shared/trust.ts) and invented.
+ */
+export const REGISTRATIONS: Record<
+  string,
+  { registry: 'CAC' | 'RCCM' | 'NINEA' | 'MERSIS' | 'VKN'; number: string; status: 'approved' | 'pending' }
+> = {
+  [DEMO_SUPPLIER_EMAIL]: { registry: 'CAC', number: 'RC1234567', status: 'approved' },
+  'satis@anadolutekstil.demo.market': { registry: 'MERSIS', number: '0123456789000015', status: 'approved' },
+  'contact@dakarartisanat.demo.market': { registry: 'RCCM', number: 'SN-DKR-2019-B-04512', status: 'approved' },
+  'commercial@abidjancacao.demo.market': { registry: 'RCCM', number: 'CI-ABJ-2016-B-21877', status: 'approved' },
+  'info@abujabuild.demo.market': { registry: 'CAC', number: 'RC987654', status: 'pending' },
+};
 
 /** [name, description, category, min price USD, max price USD, minimum order, stock, variants] */
 export type BaseProduct = [string, string, string, number, number, number, number, string[]];

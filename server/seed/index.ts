@@ -5,7 +5,18 @@ import type { MediaStore } from '../services/media/store';
 import { hashPassword } from '../services/accounts/passwords';
 import { notifyNewReview } from '../services/catalogue/reviews';
 import { notifyNewFavorite } from '../services/catalogue/favorites';
-import { BANNERS, BUYERS, CATEGORY_HUES, COMMENTS, DEMO_BUYER_EMAIL, DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL, SUPPLIERS } from './data';
+import {
+  BANNERS,
+  BUYERS,
+  CATEGORY_HUES,
+  COMMENTS,
+  DEMO_BUYER_EMAIL,
+  DEMO_MODERATOR_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_SUPPLIER_EMAIL,
+  REGISTRATIONS,
+  SUPPLIERS,
+} from './data';
 import { bannerPicture, logoPicture, productPicture } from './pictures';
 
 /**
@@ -31,6 +42,7 @@ const DAY = 86_400_000;
 const SIGN_INS: DemoSignIn[] = [
   { role: 'SUPPLIER', email: DEMO_SUPPLIER_EMAIL, password: DEMO_PASSWORD },
   { role: 'BUYER', email: DEMO_BUYER_EMAIL, password: DEMO_PASSWORD },
+  { role: 'BUYER', email: DEMO_MODERATOR_EMAIL, password: DEMO_PASSWORD },
 ];
 
 /** A small seeded random generator: the same demo data on every machine. */
@@ -154,6 +166,27 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
       .returning('id')
       .execute();
 
+    // The moderator: a buyer account with the role, so the demo shows the moderation area.
+    const moderator = await trx
+      .insertInto('users')
+      .values({
+        email: DEMO_MODERATOR_EMAIL,
+        first_name: 'Ngozi',
+        last_name: 'Moderator',
+        phone_number: '+2348001234567',
+        country: 'NG',
+        password_hash: passwordHash,
+        user_type: 'BUYER',
+        is_first_login: false,
+        is_verified: true,
+        is_moderator: true,
+        currency: 'NGN',
+        date_joined: joined(500),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('buyer_profiles').values({ user_id: moderator.id, name: 'Ngozi (moderation)', logo_url: null }).execute();
+
     await trx
       .insertInto('supplier_profiles')
       .values(
@@ -171,6 +204,40 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
       [...new Set(s.products.map((p) => categories.get(p[2])!))].map((category_id) => ({ user_id: suppliers[i].id, category_id })),
     );
     await trx.insertInto('supplier_industries').values(industries).execute();
+    // Verification levels: e-mail confirmed (every supplier, when they joined), a registration checked, one waiting.
+    await trx
+      .updateTable('users')
+      .set({ email_verified_at: sql`date_joined` })
+      .where(
+        'id',
+        'in',
+        suppliers.map((s) => s.id),
+      )
+      .execute();
+    for (const [i, s] of SUPPLIERS.entries()) {
+      const registration = REGISTRATIONS[s.email];
+      if (!registration) continue;
+      const decided = registration.status === 'approved' ? joined(30 + i * 7) : null;
+      await trx
+        .insertInto('verification_requests')
+        .values({
+          supplier_id: suppliers[i].id,
+          registry: registration.registry,
+          registry_number: registration.number,
+          document_url: logos[i],
+          status: registration.status,
+          created_at: decided ? new Date(decided.getTime() - 2 * DAY) : joined(1),
+          decided_at: decided,
+          decided_by: decided ? moderator.id : null,
+        })
+        .execute();
+      if (decided) {
+        await trx
+          .insertInto('verification_checks')
+          .values({ user_id: suppliers[i].id, check_name: 'business_registration', registry: registration.registry, verified_at: decided })
+          .execute();
+      }
+    }
     await trx
       .insertInto('buyer_profiles')
       .values(BUYERS.map((b, i) => ({ user_id: buyers[i].id, name: `${b.first_name} ${b.last_name}`, logo_url: null })))

@@ -14,13 +14,23 @@ export interface NewNotification {
   message: string;
   /** An app route to open, e.g. /chat/12 or /products/5. */
   link: string;
+  /** Who made it happen: a recipient who blocked them gets nothing (docs/api.md#trust-and-safety). */
+  actorId?: number;
 }
 
 /**
  * Server-made notifications (docs/product.md#notifications). Call inside the transaction that made the event;
  * answers the new notification's id, for the route to push once the request is done.
  */
-export async function notify(db: Database, n: NewNotification): Promise<number> {
+export async function notify(db: Database, n: NewNotification): Promise<number | null> {
+  if (n.actorId !== undefined) {
+    const { rows } = await sql<{ id: number }>`
+      insert into notifications (user_id, kind, params, message, link)
+      select ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${n.message}, ${n.link}
+      where not exists (select 1 from blocks where blocker_id = ${n.userId}::int and blocked_id = ${n.actorId}::int)
+      returning id`.execute(db);
+    return rows[0]?.id ?? null;
+  }
   const row = await db
     .insertInto('notifications')
     .values({

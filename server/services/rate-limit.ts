@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, OTP_RESEND_COOLDOWN_MS } from '@/shared/constants';
 import { ORDERS_PER_BUYER_PER_HOUR, ORDERS_PER_BUYER_PER_MINUTE } from '@/shared/deals';
+import { REPORTS_PER_DAY } from '@/shared/trust';
 import { MESSAGES_PER_CONVERSATION_PER_MINUTE, MESSAGES_PER_USER_PER_HOUR, MESSAGES_PER_USER_PER_MINUTE } from '@/shared/messaging';
 
 /**
@@ -122,6 +123,11 @@ export const messageRules = (senderId: number, conversationId: number): RateRule
 /** How long events are kept: every window must be shorter. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 1000;
+
+/** Reports one account may make in a day (docs/api.md#trust-and-safety). */
+export const reportRules = (reporterId: number): RateRule[] => [
+  { key: `report:user:${reporterId}`, max: REPORTS_PER_DAY, windowMs: DAY_MS },
+];
 
 /** Events taken by consume(): released again when the attempt turned out not to count. */
 export type Reservation = { ids: number[] } | { waitMs: number };

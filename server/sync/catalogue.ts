@@ -1,10 +1,11 @@
-import { productQuery, serializeProducts } from '../services/catalogue/products';
+import type { Database } from '../db';
+import { productQuery, serializeProducts, type ProductRow } from '../services/catalogue/products';
 import { serializeFavorites } from '../services/catalogue/favorites';
 import { serializeReviews } from '../services/catalogue/reviews';
 import { inWindow } from './feed';
 import { bannerItem, categoryItem } from '../services/catalogue/content';
 import { DEFAULT_LANGUAGE } from '@/shared/constants';
-import type { SyncCollection } from './types';
+import type { FeedEntry, SyncCollection } from './types';
 
 /**
  * The catalogue for GET /api/sync/ (docs/api.md#delta-sync), each item in the shape of its own GET.
@@ -17,10 +18,22 @@ export const products: SyncCollection = {
   scope: 'public',
   async changedSince(db, { userId, window }) {
     const rows = await productQuery(db).where(inWindow('p', window)).orderBy('p.txid').orderBy('p.seq').limit(window.limit).execute();
-    const items = await serializeProducts(db, rows, userId);
-    return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
+    return productEntries(db, rows, userId);
   },
 };
+
+/**
+ * Products as the feed sends them: a hidden one reaches devices as deleted, but its own supplier's
+ * devices keep it, marked hidden (docs/api.md#trust-and-safety).
+ */
+export async function productEntries(db: Database, rows: ProductRow[], userId: number | null): Promise<FeedEntry[]> {
+  const items = await serializeProducts(db, rows, userId);
+  return rows.map((r, i) =>
+    r.hidden_at !== null && r.supplier_id !== userId
+      ? { txid: r.txid, seq: r.seq, item: null, deleted: r.id }
+      : { txid: r.txid, seq: r.seq, item: items[i] },
+  );
+}
 
 export const categories: SyncCollection = {
   name: 'categories',

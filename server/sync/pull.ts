@@ -6,10 +6,15 @@ import { syncBounds, type SyncBounds } from './tombstones';
 import { START, after, compare, cursorOf, inWindow, type Cursor, type Position } from './feed';
 import { SHAPE_TOMBSTONES, shapeColumn, shapeProducts, type Shape } from './shapes';
 import type { SyncAnswer } from '@/shared/catalogue';
+import type { FeedEntry } from './types';
 
 /** One pull of GET /api/sync/ (docs/api.md#delta-sync): the changes after a cursor, of every collection, merged in change-feed order. */
 
 type Entry = Position & { collection: string } & ({ item: unknown } | { deleted: number });
+
+/** A collection's change as an entry of the merged feed: an upsert, or a deletion for a row the reader may no longer see. */
+const feedEntry = ({ txid, seq, item, deleted }: FeedEntry, collection: string): Entry =>
+  deleted === undefined ? { txid, seq, collection, item } : { txid, seq, collection, deleted };
 
 /** A pull chain behind a later tombstone pruning may have missed a deletion. */
 const missedDeletions = (cursor: Cursor, prunedThrough: number) => cursor.at.txid <= prunedThrough && cursor.mark < prunedThrough;
@@ -80,11 +85,7 @@ async function pullWithin(
   const publicNames = collections.filter((c) => c.scope === 'public').map((c) => c.name);
   const userNames = collections.filter((c) => c.scope === 'user').map((c) => c.name);
   const [rowLists, tombstones] = await Promise.all([
-    Promise.all(
-      collections.map(async (c) =>
-        (await c.changedSince(db, { userId, window })).map(({ txid, seq, item }): Entry => ({ txid, seq, collection: c.name, item })),
-      ),
-    ),
+    Promise.all(collections.map(async (c) => (await c.changedSince(db, { userId, window })).map((entry) => feedEntry(entry, c.name)))),
     collections.length === 0
       ? []
       : db
@@ -133,7 +134,7 @@ async function pullShape(db: Transaction<DB>, userId: number | null, cursor: Cur
       .execute(),
   ]);
   const merged: Entry[] = [
-    ...rows.map(({ txid, seq, item }): Entry => ({ txid, seq, collection: 'products', item })),
+    ...rows.map((entry) => feedEntry(entry, 'products')),
     ...tombstones.map((t): Entry => ({ txid: t.txid, seq: t.seq, collection: 'products', deleted: t.row_id })),
   ].sort(compare);
   const page = answer(merged, limit, cursor, bounds.prunedThrough, bounds.reset, window.after);

@@ -1,5 +1,6 @@
 import type { Database } from '../db';
-import { productQuery, serializeProducts } from '../services/catalogue/products';
+import { productQuery } from '../services/catalogue/products';
+import { productEntries } from './catalogue';
 import { inWindow, type FeedWindow } from './feed';
 import type { FeedEntry } from './types';
 
@@ -47,6 +48,5 @@ export async function shapeProducts(db: Database, shape: Shape, userId: number |
     .orderBy('p.seq')
     .limit(window.limit)
     .execute();
-  const items = await serializeProducts(db, rows, userId);
-  return rows.map((r, i) => ({ txid: r.txid, seq: r.seq, item: items[i] }));
+  return productEntries(db, rows, userId);
 }

@@ -6,6 +6,8 @@ export interface FeedEntry {
   txid: number;
   seq: number;
   item: unknown;
+  /** Set (item null) for a row the reader may no longer see (a hidden product): sent as its deletion. */
+  deleted?: number;
 }
 
 /**

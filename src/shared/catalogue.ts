@@ -232,6 +232,11 @@ export const productSchema = z.object({
    */
   price_tiers: z.array(z.object({ min_quantity: z.number(), unit_price: z.string() })).optional(),
   sample_price: z.string().nullable().optional(),
+  /** Only on a product a moderator hid, which its supplier (and moderators) alone read (docs/api.md#trust-and-safety). */
+  is_hidden: z.boolean().optional(),
+  moderation_reason: z.string().optional(),
+  /** When the supplier appealed the hiding (once); null before. */
+  appealed_at: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -57,6 +57,8 @@ export const messageSchema = z.object({
   /** An answer: the offer it answers, and what it did to it (a counter is also an offer of its own). */
   reply_to: z.number().nullable().optional(),
   event: z.enum(OFFER_EVENTS).nullable().optional(),
+  /** Only on a message a moderator hid: its text and file are gone for both sides (docs/api.md#trust-and-safety). */
+  is_hidden: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -77,6 +79,10 @@ export const NOTIFICATION_KINDS = [
   'order_cancelled',
   'rfq_new',
   'rfq_quote',
+  // Trust and safety (docs/api.md#trust-and-safety).
+  'report_resolved',
+  'verification_approved',
+  'verification_rejected',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -124,6 +124,22 @@ export const SERVER_MESSAGES = {
   RFQ_QUOTE_OWN_PRODUCT: 'Quote with one of your own products.',
   RFQ_ONLY_BUYER_CLOSES: 'Only the buyer can close this request.',
   RFQ_ONLY_SUPPLIERS_QUOTE: 'Only suppliers can send quotes.',
+  // Trust and safety: reports, moderation, blocking, verification (src/shared/trust.ts).
+  ACCOUNT_SUSPENDED: 'This account has been suspended.',
+  CANNOT_MESSAGE_USER: 'You cannot message this user.',
+  REPORT_DETAILS_REQUIRED: 'Please describe the problem.',
+  CANNOT_REPORT_SELF: 'You cannot report yourself.',
+  CANNOT_REPORT_OWN_PRODUCT: 'You cannot report your own product.',
+  REPORTING_TOO_FAST: 'You have sent too many reports today. Please try again tomorrow.',
+  CANNOT_BLOCK_SELF: 'You cannot block yourself.',
+  ONLY_PRODUCTS_AND_MESSAGES_HIDE: 'Only a product or a message can be hidden.',
+  PRODUCT_NOT_HIDDEN: 'This product is not hidden.',
+  ALREADY_APPEALED: 'This product has already been appealed.',
+  VERIFICATION_PENDING: 'A verification request is already waiting for review.',
+  VERIFICATION_DECIDED: 'This verification request has already been decided.',
+  REGISTRY_NUMBER_INVALID: 'This number does not have the format of the chosen registry.',
+  DOCUMENT_NOT_YOURS: 'Upload the certificate (an image or a PDF) first and send the URL it answers.',
+  NOT_SUSPENDED: 'This account is not suspended.',
 };
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

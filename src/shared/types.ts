@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { verificationCheckSchema } from './trust';
 import { USER_TYPES } from './constants';
 import { localizedTextSchema } from './content-language-schema';
 
@@ -47,6 +48,8 @@ export const userSchema = z.object({
   supplier_profile: supplierProfileSchema.nullable(),
   buyer_profile: buyerProfileSchema.nullable(),
   seller_average_rating: z.string().nullable(),
+  /** Holds the moderator role (docs/api.md#trust-and-safety). */
+  is_moderator: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -71,6 +74,9 @@ export const publicUserSchema = z.union([
   userSummarySchema.extend({
     country: z.object({ code: z.string(), name: z.string() }),
     seller_average_rating: z.string().nullable(),
+    /** What was checked of the supplier and when (docs/api.md#trust-and-safety), and the registry of the business registration. */
+    verification: z.array(verificationCheckSchema).optional(),
+    business_registry: z.string().nullable().optional(),
   }),
   z.strictObject({ id: z.number(), user_type: userTypeSchema.nullable(), supplier_profile: z.null(), seller_average_rating: z.null() }),
 ]);

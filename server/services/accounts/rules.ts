@@ -227,7 +227,7 @@ export async function confirmEmail(db: Database, user: UserRow, proven: boolean)
   if (proven) {
     const updated = await db
       .updateTable('users')
-      .set({ is_verified: true, registration_token_hash: null })
+      .set({ is_verified: true, email_verified_at: sql`coalesce(email_verified_at, now())`, registration_token_hash: null })
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -248,7 +248,13 @@ export async function confirmEmail(db: Database, user: UserRow, proven: boolean)
     const reset = user.is_verified ? {} : { user_type: null, is_first_login: true };
     return trx
       .updateTable('users')
-      .set({ ...reset, is_verified: true, registration_token_hash: null, password_hash: unusablePassword() })
+      .set({
+        ...reset,
+        is_verified: true,
+        email_verified_at: sql`coalesce(email_verified_at, now())`,
+        registration_token_hash: null,
+        password_hash: unusablePassword(),
+      })
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();

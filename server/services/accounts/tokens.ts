@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db';
-import { notAuthenticated } from '../../lib/errors';
+import { forbidden, notAuthenticated } from '../../lib/errors';
 import type { TokenPair } from '@/shared/types';
 import { SERVER_MESSAGES } from '@/shared/messages';
 
@@ -77,6 +77,9 @@ export function createTokenService(db: Database, secret: string) {
   return {
     /** A new sign-in: a new token family. */
     async issue(userId: number): Promise<TokenPair> {
+      // Every way of signing in (password, code, reset) ends here: a suspended account gets no sign-in (docs/api.md#trust-and-safety).
+      const user = await db.selectFrom('users').select('suspended_at').where('id', '=', userId).executeTakeFirst();
+      if (user?.suspended_at) throw forbidden(SERVER_MESSAGES.ACCOUNT_SUSPENDED);
       return pairFor(await newRefreshRow(userId, randomUUID()));
     },
 

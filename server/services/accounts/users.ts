@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db';
 import type { UserRow } from './sessions';
 import { COUNTRIES } from '@/shared/constants';
+import { verificationOf } from '../trust/verification';
 import type { BuyerProfile, Seller, SupplierProfile, User, UserSummary } from '@/shared/types';
 
 /** How users appear in API answers (docs/api.md#calls), in one place for every route. */
@@ -107,7 +108,7 @@ export async function sellerAverageRating(db: Database, supplierId: number): Pro
 }
 
 /** The signed-in user's own account (GET /api/me/): every field of the user. */
-export async function serializeMe(db: Database, user: UserRow): Promise<User> {
+export async function serializeMe(db: Database, user: UserRow, isModerator = false): Promise<User> {
   // biome-ignore lint/style/noNonNullAssertion: the summary of a user row just read is there.
   const summary = (await userSummaries(db, [user.id])).get(user.id)!;
   return {
@@ -125,6 +126,7 @@ export async function serializeMe(db: Database, user: UserRow): Promise<User> {
     supplier_profile: summary.supplier_profile,
     buyer_profile: summary.buyer_profile,
     seller_average_rating: user.user_type === 'SUPPLIER' ? await sellerAverageRating(db, user.id) : null,
+    is_moderator: isModerator,
   };
 }
 
@@ -134,13 +136,18 @@ export async function serializeMe(db: Database, user: UserRow): Promise<User> {
  * user is not a seller.": walking the ids lists no buyer's name, country or profile.
  */
 export async function serializePublicUser(db: Database, id: number) {
-  const summary = (await userSummaries(db, [id])).get(id);
-  if (!summary) return undefined;
+  const [summary, account] = await Promise.all([
+    userSummaries(db, [id]).then((s) => s.get(id)),
+    db.selectFrom('users').select(['country', 'suspended_at']).where('id', '=', id).executeTakeFirst(),
+  ]);
+  // A suspended account has no public page (docs/api.md#trust-and-safety).
+  if (!summary || !account || account.suspended_at !== null) return undefined;
   if (summary.user_type !== 'SUPPLIER') return { id, user_type: summary.user_type, supplier_profile: null, seller_average_rating: null };
-  const country = await db.selectFrom('users').select('country').where('id', '=', id).executeTakeFirstOrThrow();
+  const [rating, checks] = await Promise.all([sellerAverageRating(db, id), verificationOf(db, id)]);
   return {
     ...summary,
-    country: countryOut(country.country),
-    seller_average_rating: await sellerAverageRating(db, id),
+    country: countryOut(account.country),
+    seller_average_rating: rating,
+    ...checks,
   };
 }

@@ -65,7 +65,13 @@ export async function addFavorite(
 
   const before = await existing();
   if (before) return answer(before, false);
-  const product = await db.selectFrom('products').select(['id', 'name', 'supplier_id']).where('id', '=', productId).executeTakeFirst();
+  // A hidden product does not exist for others (docs/api.md#trust-and-safety).
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'supplier_id'])
+    .where('id', '=', productId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
   if (!product) throw badRequest({ product: [invalidPk(productId)] });
 
   const created = await db.transaction().execute(async (trx) => {
@@ -127,6 +133,7 @@ export async function notifyNewFavorite(
     link: `/products/${product.id}`,
     params: { product_id: product.id, product_name: product.name, user_id: user.id, user_name: user.first_name },
     message: `${user.first_name} added your product "${product.name}" to their favourites.`,
+    actorId: user.id,
   });
 }
 

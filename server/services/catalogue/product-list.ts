@@ -95,7 +95,8 @@ async function cursorExists(db: Database, after: number | undefined) {
 
 export async function listProducts(db: Database, args: ListArgs): Promise<ListAnswer> {
   const { filters, order } = args;
-  const conditions: Conditions = [];
+  // Hidden products leave every list, section and search (docs/api.md#trust-and-safety).
+  const conditions: Conditions = [sql<SqlBool>`p.hidden_at is null`];
   if (filters.category !== undefined) conditions.push(sql<SqlBool>`p.category_id = ${filters.category}`);
   if (filters.supplier !== undefined) conditions.push(sql<SqlBool>`p.supplier_id = ${filters.supplier}`);
   if (filters.exclude !== undefined) conditions.push(sql<SqlBool>`p.id <> ${filters.exclude}`);

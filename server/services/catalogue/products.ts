@@ -43,6 +43,9 @@ export function productQuery(db: Database) {
       'p.sample_price',
       'p.seq',
       'p.txid',
+      'p.hidden_at',
+      'p.moderation_reason',
+      'p.appealed_at',
     ]);
 }
 
@@ -109,6 +112,9 @@ type FieldsRow = Pick<
   | 'flash_deal_ends_at'
   | 'price_tiers'
   | 'sample_price'
+  | 'hidden_at'
+  | 'moderation_reason'
+  | 'appealed_at'
 >;
 
 /** A product's own fields, as both ways of reading products (serializeProducts, productCards) answer them. */
@@ -131,6 +137,10 @@ function productFields(r: FieldsRow) {
     flash_deal_ends_at: r.flash_deal_ends_at?.toISOString() ?? null,
     price_tiers: tiersOf(r.price_tiers),
     sample_price: r.sample_price,
+    // Only a hidden product says so: its supplier and moderators are the only ones who read it (docs/api.md#trust-and-safety).
+    ...(r.hidden_at === null
+      ? {}
+      : { is_hidden: true, moderation_reason: r.moderation_reason ?? '', appealed_at: r.appealed_at?.toISOString() ?? null }),
   };
 }
 
@@ -169,6 +179,9 @@ interface CardRow {
   flash_deal_ends_at: Date | null;
   price_tiers: PriceTier[] | string;
   sample_price: string | null;
+  hidden_at: Date | null;
+  moderation_reason: string | null;
+  appealed_at: Date | null;
 }
 
 /**
@@ -184,6 +197,7 @@ export async function productCards(db: Database, ids: number[]): Promise<Product
       p.minimum_order_quantity, p.quantity_in_stock, p.average_rating, p.reviews_count,
       p.category_id, c.name as category_name, p.supplier_id, p.created_at, p.updated_at, p.flash_deal_ends_at,
       p.price_tiers, p.sample_price,
+      p.hidden_at, p.moderation_reason, p.appealed_at,
       (select mc.color from media_colors mc where mc.path = substring(p.thumbnail_url from ${STORED_PATH})) as thumbnail_color,
       (select coalesce(json_agg(json_build_object(
           'id', m.id, 'media_source_url', m.media_source_url, 'media_type', m.media_type, 'color', mc.color)
@@ -234,16 +248,28 @@ export async function withFavorites(db: Database, products: Product[], viewerId:
   return products.map((p) => ({ ...p, is_favorited: favorited.has(p.id) }));
 }
 
-/** Products by id, in the order of `ids` (missing ones left out). */
-export async function productsById(db: Database, ids: number[], viewerId: number | null): Promise<Map<number, Product>> {
+/**
+ * Products by id, in the order of `ids` (missing ones left out). Hidden ones are left out too
+ * unless `withHidden` (the product's own page decides who may read them: canSeeHidden).
+ */
+export async function productsById(
+  db: Database,
+  ids: number[],
+  viewerId: number | null,
+  withHidden = false,
+): Promise<Map<number, Product>> {
   const unique = [...new Set(ids)];
   const list = viewerId === null ? await productCards(db, unique) : await serializeProducts(db, await productRows(db, unique), viewerId);
-  return new Map(list.map((p) => [p.id, p]));
+  return new Map(list.filter((p) => withHidden || !p.is_hidden).map((p) => [p.id, p]));
 }
 
-export async function productById(db: Database, id: number, viewerId: number | null): Promise<Product | undefined> {
-  return (await productsById(db, [id], viewerId)).get(id);
+export async function productById(db: Database, id: number, viewerId: number | null, withHidden = false): Promise<Product | undefined> {
+  return (await productsById(db, [id], viewerId, withHidden)).get(id);
 }
+
+/** A hidden product is read by its supplier and by moderators only; to anyone else it does not exist. */
+export const canSeeHidden = (product: Product, viewerId: number | null, moderator: boolean) =>
+  !product.is_hidden || moderator || product.supplier.id === viewerId;
 
 /** The product if it exists (404) and belongs to the supplier asking (403). */
 export async function ownProduct(db: Database, productId: number, supplierId: number) {

@@ -32,7 +32,13 @@ export async function serializeReviews(db: Database, rows: ReviewRow[]): Promise
 
 /** The product reviews are read or written for, or a 404. */
 export async function reviewedProduct(db: Database, productId: number): Promise<ReviewedProduct> {
-  const product = await db.selectFrom('products').select(['id', 'name', 'supplier_id']).where('id', '=', productId).executeTakeFirst();
+  // A hidden product's reviews go with it (docs/api.md#trust-and-safety).
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'supplier_id'])
+    .where('id', '=', productId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
   if (!product) throw notFound();
   return product;
 }
@@ -78,7 +84,9 @@ export async function createReview(
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
-    const notificationId = inserted ? await notifyNewReview(trx, product, { rating, reviewerName: reviewer.first_name }) : null;
+    const notificationId = inserted
+      ? await notifyNewReview(trx, product, { rating, reviewerName: reviewer.first_name, reviewerId: reviewer.id })
+      : null;
     return inserted && { inserted, notificationId };
   });
   if (row) return { review: (await serializeReviews(db, [row.inserted]))[0], created: true, notificationId: row.notificationId };
@@ -113,12 +121,17 @@ export async function editReview(db: Database, reviewId: number, comment: string
 }
 
 /** Tells the supplier about a new review of their product (call inside the review's transaction). */
-export function notifyNewReview(db: Database, product: ReviewedProduct, review: { rating: number; reviewerName: string }) {
+export function notifyNewReview(
+  db: Database,
+  product: ReviewedProduct,
+  review: { rating: number; reviewerName: string; reviewerId?: number },
+) {
   return notify(db, {
     userId: product.supplier_id,
     kind: 'new_review',
     link: `/products/${product.id}`,
     params: { product_id: product.id, product_name: product.name, rating: review.rating, reviewer_name: review.reviewerName },
     message: `${review.reviewerName} reviewed your product "${product.name}" (${review.rating}/5).`,
+    ...(review.reviewerId === undefined ? {} : { actorId: review.reviewerId }),
   });
 }

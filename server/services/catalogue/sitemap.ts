@@ -26,6 +26,8 @@ export async function productSitemap(db: Database, page: number): Promise<Sitema
     .select(['id', 'updated_at'])
     .where('id', '>', (page - 1) * PRODUCTS_PER_SITEMAP)
     .where('id', '<=', page * PRODUCTS_PER_SITEMAP)
+    // Hidden products are not pages anyone may visit (docs/api.md#trust-and-safety).
+    .where('hidden_at', 'is', null)
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ path: `/products/${row.id}`, lastmod: new Date(row.updated_at).toISOString() }));
@@ -38,7 +40,8 @@ export const categoryPath = (id: number, name: string) => `/category/${id}/${enc
 export async function pagesSitemap(db: Database): Promise<SitemapEntry[]> {
   const [categories, sellers] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('id').execute(),
-    db.selectFrom('products').select('supplier_id').distinct().orderBy('supplier_id').execute(),
+    // A suspended supplier's products are all hidden: their page goes with them.
+    db.selectFrom('products').select('supplier_id').distinct().where('hidden_at', 'is', null).orderBy('supplier_id').execute(),
   ]);
   return [
     { path: '/' },

@@ -90,6 +90,7 @@ function notice(
     link: `/chat/${conversationId}`,
     params: { sender: actor.first_name, price: offer.price, quantity: offer.quantity ?? 0, product, conversation: conversationId },
     message: words[kind] ?? '',
+    actorId: actor.id,
   };
 }
 

@@ -120,6 +120,7 @@ function orderNotice(order: OrderRow, actor: UserRow, status: OrderStatus): NewN
   const toSupplier = actor.id === order.buyer_id;
   const params = { sender: actor.first_name, product: order.product_name, order: order.id, quantity: order.quantity, total: order.total };
   const link = `/orders/${order.id}`;
+  const actorId = actor.id;
   const userId = toSupplier ? order.supplier_id : order.buyer_id;
   const words: Record<OrderStatus, string> = {
     requested: `${actor.first_name} asks to order ${order.quantity} × ${order.product_name} (${money(order.total)}).`,
@@ -129,7 +130,7 @@ function orderNotice(order: OrderRow, actor: UserRow, status: OrderStatus): NewN
     delivered: `${actor.first_name} marked the order of ${order.product_name} delivered.`,
     cancelled: `${actor.first_name} cancelled the order of ${order.product_name}.`,
   };
-  return { userId, kind: `order_${status}`, params, message: words[status], link };
+  return { userId, kind: `order_${status}`, params, message: words[status], link, actorId };
 }
 
 /** Stored JSON of a timeline step. */
@@ -216,6 +217,7 @@ export async function requestOrder(
       'sample_price',
     ])
     .where('id', '=', input.product)
+    .where('hidden_at', 'is', null)
     .executeTakeFirst();
   if (!product) throw fieldError('product', invalidPk(input.product));
   if (product.supplier_id === buyer.id) throw forbidden(SERVER_MESSAGES.CANNOT_ORDER_OWN_PRODUCT);

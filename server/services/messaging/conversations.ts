@@ -105,7 +105,7 @@ export async function serializeConversations(db: Database, viewerId: number, row
       .execute(),
     db
       .selectFrom('messages')
-      .select(['conversation_id', 'sender_id', 'text', 'price', 'image_url', 'timestamp'])
+      .select(['conversation_id', 'sender_id', 'text', 'price', 'image_url', 'timestamp', 'hidden_at'])
       .distinctOn('conversation_id')
       .where('conversation_id', 'in', ids)
       .orderBy('conversation_id')
@@ -127,9 +127,10 @@ export async function serializeConversations(db: Database, viewerId: number, row
       unread_messages_count: unreadById.get(r.id) ?? 0,
       last_message: last
         ? {
-            text: last.text,
+            // A message a moderator hid is blanked for both sides (docs/api.md#trust-and-safety).
+            text: last.hidden_at === null ? last.text : '',
             price: last.price,
-            image_url: last.image_url,
+            image_url: last.hidden_at === null ? last.image_url : null,
             timestamp: last.timestamp.toISOString(),
             sender: { id: last.sender_id },
           }
@@ -156,7 +157,13 @@ export async function openConversation(db: Database, me: UserRow, productId: num
     const product =
       productId === null
         ? null
-        : await trx.selectFrom('products').select(['id', 'supplier_id']).where('id', '=', productId).forKeyShare().executeTakeFirst();
+        : await trx
+            .selectFrom('products')
+            .select(['id', 'supplier_id'])
+            .where('id', '=', productId)
+            .where('hidden_at', 'is', null)
+            .forKeyShare()
+            .executeTakeFirst();
     if (productId !== null && !product) throw fieldError('product', invalidPk(productId));
     if (product && product.supplier_id === me.id) throw badRequest(CANNOT_MESSAGE_OWN_PRODUCT);
     if (others.length === 0) throw badRequest(CANNOT_MESSAGE_SELF);

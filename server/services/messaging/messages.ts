@@ -30,10 +30,8 @@ export const serializeMessage = (m: MessageRow): Message => ({
   id: m.id,
   conversation: m.conversation_id,
   sender: { id: m.sender_id },
-  text: m.text,
-  image_url: m.image_url,
-  file_name: m.file_name,
-  file_size: m.image_url !== null && m.file_size !== undefined && m.file_size !== null ? Number(m.file_size) : null,
+  // A message a moderator hid reads back blanked to both sides (docs/api.md#trust-and-safety).
+  ...(m.hidden_at ? { text: '', image_url: null, file_name: null, file_size: null, is_hidden: true } : serializedContent(m)),
   price: m.price,
   timestamp: m.timestamp.toISOString(),
   client_id: m.client_id,
@@ -43,6 +41,13 @@ export const serializeMessage = (m: MessageRow): Message => ({
   expires_at: m.expires_at?.toISOString() ?? null,
   reply_to: m.reply_to,
   event: m.event,
+});
+
+const serializedContent = (m: MessageRow) => ({
+  text: m.text,
+  image_url: m.image_url,
+  file_name: m.file_name,
+  file_size: m.image_url !== null && m.file_size !== undefined && m.file_size !== null ? Number(m.file_size) : null,
 });
 
 /**

@@ -117,6 +117,21 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   RFQ_QUOTE_OWN_PRODUCT: msg`Quote with one of your own products.`,
   RFQ_ONLY_BUYER_CLOSES: msg`Only the buyer can close this request.`,
   RFQ_ONLY_SUPPLIERS_QUOTE: msg`Only suppliers can send quotes.`,
+  ACCOUNT_SUSPENDED: msg`This account has been suspended.`,
+  CANNOT_MESSAGE_USER: msg`You cannot message this user.`,
+  REPORT_DETAILS_REQUIRED: msg`Please describe the problem.`,
+  CANNOT_REPORT_SELF: msg`You cannot report yourself.`,
+  CANNOT_REPORT_OWN_PRODUCT: msg`You cannot report your own product.`,
+  REPORTING_TOO_FAST: msg`You have sent too many reports today. Please try again tomorrow.`,
+  CANNOT_BLOCK_SELF: msg`You cannot block yourself.`,
+  ONLY_PRODUCTS_AND_MESSAGES_HIDE: msg`Only a product or a message can be hidden.`,
+  PRODUCT_NOT_HIDDEN: msg`This product is not hidden.`,
+  ALREADY_APPEALED: msg`This product has already been appealed.`,
+  VERIFICATION_PENDING: msg`A verification request is already waiting for review.`,
+  VERIFICATION_DECIDED: msg`This verification request has already been decided.`,
+  REGISTRY_NUMBER_INVALID: msg`This number does not have the format of the chosen registry.`,
+  DOCUMENT_NOT_YOURS: msg`Upload the certificate (an image or a PDF) first and send the URL it answers.`,
+  NOT_SUSPENDED: msg`This account is not suspended.`,
 };
 
 const byText = new Map<string, MessageDescriptor>(

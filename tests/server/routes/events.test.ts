@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STREAMS_PER_USER } from '@server/services/live';
+import { suspendUser } from '@server/services/trust/moderation';
 import { createUser, startTestApp, type TestApp } from '../helpers';
 import { chatPair, send } from '../messaging-helpers';
 
@@ -126,5 +127,14 @@ describe('GET /api/events/', () => {
     );
     expect(change.status).toBe(200);
     await expect(stream.next(5000)).rejects.toThrow('stream ended');
+  });
+
+  it("ends a suspended account's streams at once (docs/api.md#trust-and-safety)", async () => {
+    const user = await createUser(t);
+    const stream = await openStream(user.token);
+    expect(stream.status).toBe(200);
+    await t.db.transaction().execute((trx) => suspendUser(trx, user.user.id, 'Scam'));
+    await expect(stream.next(5000)).rejects.toThrow('stream ended');
+    expect((await openStream(user.token)).status).toBe(401);
   });
 });

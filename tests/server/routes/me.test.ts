@@ -40,6 +40,7 @@ describe('GET /api/me/', () => {
       supplier_profile: { company_name: expect.any(String), about: '', logo_url: null, is_verified: false, industries: [] },
       buyer_profile: null,
       seller_average_rating: null,
+      is_moderator: false,
     });
   });
 

@@ -24,6 +24,9 @@ describe('GET /api/users/{id}/', () => {
       buyer_profile: null,
       profile: expect.objectContaining({ is_verified: true }),
       seller_average_rating: null,
+      // What was checked and when (docs/api.md#trust-and-safety): the e-mail, confirmed with the code.
+      verification: [{ check: 'email', verified_at: expect.any(String) }],
+      business_registry: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(supplier.email);
     expect(res.body).not.toHaveProperty('phone_number');

@@ -122,8 +122,22 @@ describe('demo catalogue', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('lets the demo supplier and buyer sign in, verified and onboarded', async () => {
-    expect(first.signIns.map((s) => s.role)).toEqual(['SUPPLIER', 'BUYER']);
+  it('has suppliers at each verification level and a pending request for the demo moderator', async () => {
+    const levels = await Promise.all(
+      (await t.db.selectFrom('supplier_profiles').select('user_id').execute()).map(async (s) =>
+        (await t.api.get(`/api/users/${s.user_id}/`)).body.verification.map((v: { check: string }) => v.check).join('+'),
+      ),
+    );
+    expect(new Set(levels)).toEqual(new Set(['email', 'email+business_registration']));
+    const moderator = first.signIns.find((s) => s.email === 'moderator@demo.market')!;
+    const login = await t.api.post('/api/auth/login/', { email: moderator.email, password: moderator.password });
+    expect((await t.api.get('/api/me/', { token: login.body.access })).body.is_moderator).toBe(true);
+    const pending = await t.api.get('/api/moderation/verifications/?status=pending', { token: login.body.access });
+    expect(pending.body.count).toBe(1);
+  });
+
+  it('lets the demo supplier, buyer and moderator sign in, verified and onboarded', async () => {
+    expect(first.signIns.map((s) => s.role)).toEqual(['SUPPLIER', 'BUYER', 'BUYER']);
     for (const signIn of first.signIns) {
       const login = await t.api.post('/api/auth/login/', { email: signIn.email, password: signIn.password });
       expect(login.status).toBe(200);
@@ -136,7 +150,7 @@ describe('demo catalogue', () => {
     const before = await Promise.all((['products', 'users', 'reviews', 'banners'] as const).map(count));
     const again = await seedDemo(t.db, t.app.media);
     expect(again.seeded).toBe(false);
-    expect(again.signIns).toHaveLength(2);
+    expect(again.signIns).toHaveLength(3);
     expect(await Promise.all((['products', 'users', 'reviews', 'banners'] as const).map(count))).toEqual(before);
   });
 });
