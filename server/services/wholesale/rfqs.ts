@@ -8,6 +8,7 @@ import { OFFER_LIFETIME_DAYS } from '@/shared/deals';
 import { SERVER_MESSAGES } from '@/shared/messages';
 import { RFQ_MAX_QUOTES, rfqStatusAt, type Rfq, type RfqCreateInput, type RfqQuote, type RfqQuoteInput } from '@/shared/rfqs';
 import { invalidPk } from '@/shared/validation';
+import { refuseIfBlocked } from '../trust/blocking';
 
 /**
  * Requests for quotation (docs/api.md#requests-for-quotation). A buyer posts a request in a
@@ -134,6 +135,8 @@ export async function createRfq(db: Database, buyer: UserRow, input: RfqCreateIn
         union select user_id from supplier_industries where category_id = ${category.id}
       ) s
       where s.user_id <> ${buyer.id}
+        -- A supplier who blocked this buyer hears nothing from them (docs/api.md#trust-and-safety).
+        and not exists (select 1 from blocks where blocker_id = s.user_id and blocked_id = ${buyer.id})
       returning id`.execute(trx);
     return { row, notificationIds: rows.map((r) => r.id) };
   });
@@ -231,9 +234,16 @@ export async function sendQuote(db: Database, supplier: UserRow, rfqId: number, 
   if (first) return { quote: first, created: false, notificationId: null };
   const { row: visible, role } = await visibleRfq(db, rfqId, supplier.id);
   if (role === 'buyer') throw forbidden(SERVER_MESSAGES.RFQ_ONLY_SUPPLIERS_QUOTE);
-  const product = await db.selectFrom('products').select(['id', 'name', 'supplier_id']).where('id', '=', input.product).executeTakeFirst();
-  if (!product) throw fieldError('product', invalidPk(input.product));
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'supplier_id', 'hidden_at'])
+    .where('id', '=', input.product)
+    .executeTakeFirst();
+  // A product a moderator hid is offered to no one (docs/api.md#trust-and-safety).
+  if (!product || product.hidden_at !== null) throw fieldError('product', invalidPk(input.product));
   if (product.supplier_id !== supplier.id) throw fieldError('product', SERVER_MESSAGES.RFQ_QUOTE_OWN_PRODUCT);
+  // A quote opens a conversation with the buyer: not with one who blocked this supplier.
+  await refuseIfBlocked(db, visible.buyer_id, supplier.id);
   try {
     return await db.transaction().execute(async (trx) => {
       const rfq = await trx

@@ -222,6 +222,31 @@ describe('quotes', () => {
     expect((await t.db.selectFrom('rfq_quotes').select('id').where('rfq_id', '=', rfq.id).execute()).length).toBe(1);
   });
 
+  it('refuses a quote from a supplier the buyer blocked (403) and with a hidden product; a supplier who blocked the buyer is not told of the request', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    const { supplier: blocked, product: blockedProduct } = await supplierIn();
+    const { supplier: hiding, product: hidden } = await supplierIn();
+    const { supplier: blocker } = await supplierIn();
+    expect((await t.api.post(`/api/users/${blocked.user.id}/block/`, {}, { token: buyer.token })).status).toBe(204);
+    expect((await t.api.post(`/api/users/${buyer.user.id}/block/`, {}, { token: blocker.token })).status).toBe(204);
+    const rfq = (await post(buyer, request())).body;
+    const refused = await quote(blocked, rfq.id, blockedProduct.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: SERVER_MESSAGES.CANNOT_MESSAGE_USER });
+    await t.db
+      .updateTable('products')
+      .set({ hidden_at: new Date(), moderation_reason: 'Counterfeit', hidden_cause: 'report' })
+      .where('id', '=', hidden.id)
+      .execute();
+    expect((await quote(hiding, rfq.id, hidden.id)).status).toBe(400);
+    expect((await t.db.selectFrom('rfq_quotes').select('id').where('rfq_id', '=', rfq.id).execute()).length).toBe(0);
+    const told = async (user: TestUser) =>
+      (await t.db.selectFrom('notifications').select('id').where('user_id', '=', user.user.id).where('kind', '=', 'rfq_new').execute())
+        .length;
+    expect(await told(hiding)).toBe(1);
+    expect(await told(blocker)).toBe(0);
+  });
+
   it('GET quotes: the buyer sees every quote, a supplier only their own, others 404', async () => {
     const buyer = await createUser(t, { type: 'BUYER' });
     const a = await supplierIn();
