@@ -31,6 +31,13 @@ export const SOURCES = {
   order_cancelled: '{sender} cancelled the order of {product}.',
   rfq_new: 'New request for quotation: {title} ({quantity}).',
   rfq_quote: '{sender} quoted {price} for "{title}".',
+  report_dismiss: 'We reviewed your report and took no action.',
+  report_hide: 'We reviewed your report and removed the content.',
+  report_suspend: 'We reviewed your report and suspended the account.',
+  appeal_restore: 'We reviewed your appeal: your product is shown again.',
+  appeal_kept: 'We reviewed your appeal: your product stays hidden.',
+  verification_approved: 'Your business registration ({registry}) was checked and approved.',
+  verification_rejected: 'Your business registration ({registry}) could not be approved: {reason}',
 } as const;
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../locales');
@@ -171,6 +178,17 @@ export function pushText(n: Pick<Notification, 'kind' | 'params' | 'message'>, l
     case 'rfq_quote':
       if (!text('sender') || !text('title') || !text('price')) break;
       return translate(SOURCES.rfq_quote, { sender: text('sender'), price: usd(text('price'), language), title: text('title') }, language);
+    case 'report_resolved': {
+      const action = text('action');
+      if (action === 'restore') return translate(SOURCES.appeal_restore, {}, language);
+      if (Number(p.appeal) === 1) return translate(SOURCES.appeal_kept, {}, language);
+      if (action === 'dismiss' || action === 'hide' || action === 'suspend') return translate(SOURCES[`report_${action}`], {}, language);
+      break;
+    }
+    case 'verification_approved':
+    case 'verification_rejected':
+      if (!text('registry')) break;
+      return translate(SOURCES[n.kind], { registry: text('registry'), reason: text('reason') }, language);
   }
   return n.message;
 }

@@ -88,6 +88,25 @@ export function notificationText(n: Pick<Notification, 'kind' | 'params' | 'mess
       const price = formatPrice(text('price'));
       return t`${sender} quoted ${price} for "${title}".`;
     }
+    case 'report_resolved': {
+      // Parameters from server/services/trust/moderation.ts: what was decided on a report or an appeal.
+      const action = text('action');
+      if (action === 'restore') return t`We reviewed your appeal: your product is shown again.`;
+      if (Number(params.appeal) === 1) return t`We reviewed your appeal: your product stays hidden.`;
+      if (action === 'dismiss') return t`We reviewed your report and took no action.`;
+      if (action === 'hide') return t`We reviewed your report and removed the content.`;
+      if (action === 'suspend') return t`We reviewed your report and suspended the account.`;
+      break;
+    }
+    case 'verification_approved':
+    case 'verification_rejected': {
+      // Parameters from server/services/trust/verification.ts.
+      const registry = text('registry');
+      if (!registry) break;
+      if (n.kind === 'verification_approved') return t`Your business registration (${registry}) was checked and approved.`;
+      const reason = text('reason');
+      return t`Your business registration (${registry}) could not be approved: ${reason}`;
+    }
   }
   return n.message;
 }

@@ -45,6 +45,27 @@ describe('notifications worded from kind and params', () => {
     expect(word('new_favorite', FAVORITE)).toBe('Ada, "Cotton towels" ürününüzü favorilerine ekledi.');
   });
 
+  it('words what was decided on a report, an appeal and a business verification', async () => {
+    await activateLanguage('en', false);
+    expect(word('report_resolved', { report: 1, target_type: 'message', action: 'suspend', appeal: 0 })).toBe(
+      'We reviewed your report and suspended the account.',
+    );
+    expect(word('report_resolved', { report: 2, target_type: 'product', action: 'restore', appeal: 1 })).toBe(
+      'We reviewed your appeal: your product is shown again.',
+    );
+    expect(word('verification_rejected', { registry: 'RCCM', request: 3, reason: 'Expired certificate' })).toBe(
+      'Your business registration (RCCM) could not be approved: Expired certificate',
+    );
+    await activateLanguage('tr', false);
+    expect(word('report_resolved', { report: 1, target_type: 'product', action: 'dismiss', appeal: 0 })).toBe(
+      'Bildiriminizi inceledik ve bir işlem yapmadık.',
+    );
+    expect(word('verification_approved', { registry: 'MERSIS', request: 4 })).toBe(
+      'İşletme kaydınız (MERSIS) kontrol edildi ve onaylandı.',
+    );
+    await activateLanguage('en', false);
+  });
+
   it("falls back to the server's message when a parameter is missing or the kind is unknown", async () => {
     await activateLanguage('fr', false);
     expect(word('new_message', { count: 2 })).toBe('English from the server.');

@@ -58,6 +58,20 @@ describe('push wording', () => {
     expect(pushText(note({ kind: 'order_confirmed', params: { sender: 'Ada' } }), 'tr')).toBe('English fallback.');
   });
 
+  it('words what was decided on a report, an appeal and a business verification', () => {
+    const hidden = note({ kind: 'report_resolved', params: { report: 1, target_type: 'product', action: 'hide', appeal: 0 } });
+    expect(pushText(hidden, 'en')).toBe('We reviewed your report and removed the content.');
+    expect(pushText(hidden, 'fr')).toBe('Nous avons examiné votre signalement et retiré le contenu.');
+    const kept = note({ kind: 'report_resolved', params: { report: 2, target_type: 'product', action: 'dismiss', appeal: 1 } });
+    expect(pushText(kept, 'tr')).toBe('İtirazınızı inceledik: ürününüz gizli kalıyor.');
+    const restored = note({ kind: 'report_resolved', params: { report: 3, target_type: 'product', action: 'restore', appeal: 1 } });
+    expect(pushText(restored, 'en')).toBe('We reviewed your appeal: your product is shown again.');
+    const approved = note({ kind: 'verification_approved', params: { registry: 'CAC', request: 4 } });
+    expect(pushText(approved, 'tr')).toBe('İşletme kaydınız (CAC) kontrol edildi ve onaylandı.');
+    const rejected = note({ kind: 'verification_rejected', params: { registry: 'VKN', request: 5, reason: 'Blurred scan' } });
+    expect(pushText(rejected, 'fr')).toBe('Votre immatriculation d’entreprise (VKN) n’a pas pu être validée : Blurred scan');
+  });
+
   it('reads language tags', () => {
     expect(pushLanguage('fr-FR')).toBe('fr');
     expect(pushLanguage('tr-TR,tr;q=0.9')).toBe('tr');
