@@ -3,6 +3,7 @@ import type { Banner, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { Category, UserSummary } from '../shared/types';
 import type { Order } from '../shared/deals-schema';
+import type { VerificationCheck } from '../shared/trust';
 
 /**
  * The device's local database (docs/architecture.md#the-web-app-one-direction): screens render from it through live queries; the
@@ -70,6 +71,9 @@ export interface OrderRow extends Order, PendingMark {}
 
 export interface SellerRow extends UserSummary {
   seller_average_rating?: string | null;
+  /** What was checked of the supplier and when, and the registry checked (docs/api.md#trust-and-safety). */
+  verification?: VerificationCheck[];
+  business_registry?: string | null;
   fetched_at: number;
 }
 

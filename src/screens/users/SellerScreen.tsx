@@ -9,6 +9,7 @@ import DataState from '@/components/DataState';
 import Spinner from '@/components/Spinner';
 import Stars from '@/components/Stars';
 import VerifiedBadge from '@/components/VerifiedBadge';
+import VerificationLine from '@/components/VerificationLine';
 import Picture from '@/components/Picture';
 import { formatNumber } from '@/shared/format';
 import { useProductList } from '@/queries/products';
@@ -113,6 +114,7 @@ function SellerPage({ seller }: { seller: SellerView }) {
               <Trans>Verified supplier</Trans>
             </p>
           ) : null}
+          <VerificationLine checks={seller.verification ?? []} registry={seller.business_registry} />
           <p className="seller__rating">
             {rating !== null && rating > 0 ? (
               <>

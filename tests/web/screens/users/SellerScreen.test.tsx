@@ -48,6 +48,30 @@ describe('public seller page (docs/product.md#screens)', () => {
     expect(server.callsTo('GET /api/products/').some((c) => c.query.get('supplier') === String(SELLER_ID))).toBe(true);
   });
 
+  it('says what was checked of the supplier and when, never a bare "verified"', async () => {
+    fakeServer({
+      ...ENGINE_ROUTES,
+      [`GET /api/users/${SELLER_ID}/`]: {
+        body: {
+          ...sellerSummary(),
+          verification: [
+            { check: 'email', verified_at: '2026-01-05T10:00:00.000Z' },
+            { check: 'business_registration', verified_at: '2027-03-12T09:00:00.000Z' },
+          ],
+          business_registry: 'CAC',
+        },
+      },
+      'GET /api/products/': { body: page([]) },
+    });
+    open();
+    const checks = await screen.findByRole('list', { name: 'What was checked' });
+    expect(
+      within(checks)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Email confirmed', 'Business registration (CAC) checked Mar 12, 2027']);
+  });
+
   it('says when a supplier has no ratings yet and no badge', async () => {
     const unverified = { ...sellerSummary().supplier_profile!, is_verified: false };
     fakeServer({
