@@ -246,6 +246,13 @@ export interface MediaUploadsTable {
 }
 
 /** A browser's Web Push subscription (0011); `session_id` is the refresh-token family it was made in. */
+/** The catalogue's vocabulary, kept by a trigger on products (migration 0029, docs/search.md). */
+export interface SearchWordsTable {
+  word: string;
+  /** How many products hold the word. */
+  products: number;
+}
+
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   endpoint: string;
@@ -320,4 +327,5 @@ export interface DB {
   media_colors: MediaColorsTable;
   favorite_notices: FavoriteNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
+  search_words: SearchWordsTable;
 }

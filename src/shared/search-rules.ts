@@ -24,7 +24,8 @@ const APOSTROPHES = /['’]/g;
 export function vocabularyWords(folded: string): string[] {
   return folded.split(/[^\p{L}\p{N}'’]+/u).flatMap((w) => {
     const word = w.replace(/^['’]+|['’]+$/g, '');
-    return word.length >= 2 ? [word] : [];
+    // A number is left out: a typo in it is another number (migration 0029 leaves them out too).
+    return word.length >= 2 && !/^\d+$/.test(word) ? [word] : [];
   });
 }
 

@@ -6,7 +6,8 @@ import { sql, type Kysely } from 'kysely';
  * (create, edit, delete, the seed's bulk inserts). A search word not found as typed is looked
  * up here by trigram distance (its nearest words, through the GiST index) and the search rules
  * (src/shared/search-rules.ts) pick its other forms and typos (docs/search.md). The split is
- * the device's (vocabularyWords): letters, digits and apostrophes. Words are taken in order, so
+ * the device's (vocabularyWords): letters, digits and apostrophes; numbers alone are left out
+ * (a typo in a number is another number). Words are taken in order, so
  * two writes that share words lock them in the same order and never deadlock.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -15,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create function search_doc_words(doc text) returns setof text language sql immutable as $$
       select distinct btrim(w, '''’') from regexp_split_to_table(coalesce(doc, ''), '[^[:alnum:]''’]+') as w
-      where length(btrim(w, '''’')) >= 2 order by 1
+      where length(btrim(w, '''’')) >= 2 and w !~ '^[0-9]+$' order by 1
     $$`.execute(db);
   await sql`
     create function search_words_count() returns trigger language plpgsql as $$
