@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { record } from './record';
-import { between, pick, prefix, WORDS } from './search-words';
+import { between, pick, prefix, typo, WORDS } from './search-words';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CONNECTIONS=1 shows what one request costs alone, apart from the queue a busy machine builds.
@@ -60,6 +60,10 @@ try {
     ['hot selling', () => `/api/products/hot-selling/?limit=${between(6, 30)}&offset=${between(0, 200)}`],
     ['search, broad (3–5 letters)', () => `/api/products/?search=${prefix()}&limit=${between(10, 30)}`],
     ['search, 2 words', () => `/api/products/?search=${pick(WORDS)}%20${pick(WORDS)}&limit=${between(10, 30)}`],
+    [
+      'search, one typo (forgiven)',
+      () => `/api/products/?search=${typo(pick(WORDS.filter((w) => w.length >= 5)))}&limit=${between(10, 30)}`,
+    ],
     ['search, deep page', () => `/api/products/?search=${prefix()}&limit=20&offset=${between(200, 2_000)}`],
     ['suggestions (limit 5)', () => `/api/products/?search=${prefix()}&limit=5&exclude=${between(1, newestId)}`],
     ['search sorted by price', () => `/api/products/?search=${pick(WORDS)}%20${between(1, 9)}&ordering=price&limit=20`],

@@ -17,6 +17,11 @@ export const WORDS = [
   'kirmizi',
   'cafe',
 ];
+/** A word with two neighbouring letters after the first swapped: one typo, forgiven from 5 letters (docs/search.md). */
+export const typo = (w: string) => {
+  const i = between(1, w.length - 2);
+  return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+};
 /** The first 3–5 letters of a word, as someone typing a suggestion. */
 export const prefix = () => {
   const w = pick(WORDS);

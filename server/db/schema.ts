@@ -302,6 +302,13 @@ export interface MediaUploadsTable {
 }
 
 /** A browser's Web Push subscription (0011); `session_id` is the refresh-token family it was made in. */
+/** The catalogue's vocabulary, kept by a trigger on products (migration 0029, docs/search.md). */
+export interface SearchWordsTable {
+  word: string;
+  /** How many products hold the word. */
+  products: number;
+}
+
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   endpoint: string;
@@ -434,4 +441,5 @@ export interface DB {
   blocks: BlocksTable;
   verification_requests: VerificationRequestsTable;
   verification_checks: VerificationChecksTable;
+  search_words: SearchWordsTable;
 }

@@ -43,7 +43,7 @@ export function page<T>(
    * Lists that read one row more than the page know whether a next page exists (`more`), and
    * the `next` link may name the page's last item (`after`) to seek to it (the catalogue's product lists).
    */
-  seek?: { more: boolean; after?: number; estimated?: boolean },
+  seek?: { more: boolean; after?: number; estimated?: boolean; did_you_mean?: string },
 ): Page<T> {
   const publicUrl = request.server.config.publicUrl?.replace(/\/+$/, '');
   const link = (offset: number, after?: number) => {
@@ -64,5 +64,6 @@ export function page<T>(
     results,
     // Said only when true, so exact answers keep the DRF shape to the letter.
     ...(seek?.estimated ? { count_estimated: true } : {}),
+    ...(seek?.did_you_mean ? { did_you_mean: seek.did_you_mean } : {}),
   };
 }

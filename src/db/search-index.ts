@@ -1,4 +1,5 @@
-import { normalizeSearchText, searchWords } from '../shared/search';
+import { normalizeSearchText, SEARCH_MAX_WORDS, searchWords } from '../shared/search';
+import { didYouMean, MATCH_KINDS, vocabularyWords, type WordMatches, wordMatches, wordPatterns } from '../shared/search-rules';
 
 /**
  * The local search index (docs/sync.md): normalized texts of the products the device holds,
@@ -32,24 +33,42 @@ export function toEntry(p: SearchSource): SearchEntry {
 export const newestFirst = (a: SearchEntry, b: SearchEntry) =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
 
-/** Matches of `term` among `entries` (kept newest first), best first. */
-export function rankEntries(entries: SearchEntry[], term: string): SearchEntry[] {
+/** Above every score of one tier (2 per word in the name, 4 for the name's start): tiers never mix. */
+const TIER = 2 * SEARCH_MAX_WORDS + 5;
+
+/** Each word of `term` with the vocabulary words it also matches (src/shared/search-rules.ts). */
+export function termMatches(term: string, vocabulary: Iterable<string> = []): WordMatches[] {
   const words = searchWords(term);
+  const known = [...vocabulary];
+  return words.map((w) => wordMatches(w, known));
+}
+
+/**
+ * Matches of `term` among `entries` (kept newest first), best first: every word as typed, then
+ * word forms, then typos (the server's order), each by the server's scores.
+ */
+export function rankEntries(entries: SearchEntry[], term: string, matches: WordMatches[] = termMatches(term)): SearchEntry[] {
+  const words = matches.map((m) => m.typed);
   if (words.length === 0) return [];
+  const patterns = matches.map(wordPatterns);
   const whole = words.join(' ');
   const buckets: SearchEntry[][] = [];
   for (const e of entries) {
     let score = 0;
+    let tier = 0;
     let all = true;
-    for (const w of words) {
-      if (!e.text.includes(w)) {
+    for (const [i, w] of words.entries()) {
+      const found = patterns[i].find((p) => e.text.includes(p.pattern));
+      if (!found) {
         all = false;
         break;
       }
+      tier = Math.max(tier, MATCH_KINDS.indexOf(found.kind));
       if (e.name.includes(w)) score += 2;
     }
     if (!all) continue;
     if (e.name.startsWith(whole)) score += 4;
+    score += (MATCH_KINDS.length - 1 - tier) * TIER;
     buckets[score] ??= [];
     buckets[score].push(e);
   }
@@ -69,30 +88,60 @@ export class SearchIndex {
   }
 
   put(rows: SearchSource[]): void {
-    for (const row of rows) this.byId.set(row.id, toEntry(row));
+    for (const row of rows) {
+      this.forget(this.byId.get(row.id));
+      const entry = toEntry(row);
+      this.byId.set(row.id, entry);
+      for (const w of new Set(vocabularyWords(entry.text))) this.vocabulary.set(w, (this.vocabulary.get(w) ?? 0) + 1);
+    }
     if (rows.length > 0) this.changed();
   }
 
   remove(ids: number[]): void {
     let removed = false;
-    for (const id of ids) removed = this.byId.delete(id) || removed;
+    for (const id of ids) {
+      this.forget(this.byId.get(id));
+      removed = this.byId.delete(id) || removed;
+    }
     if (removed) this.changed();
   }
 
   clear(): void {
     this.byId.clear();
+    this.vocabulary.clear();
     this.changed();
   }
 
   /** Ids of the matches of `term`, best first. */
   search(term: string): number[] {
+    return this.find(term).ids;
+  }
+
+  /** The matches of `term`, best first, and the term with its typos corrected when it had any ("did you mean"). */
+  find(term: string): { ids: number[]; didYouMean?: string } {
     this.sorted ??= [...this.byId.values()].sort(newestFirst);
     const normalized = normalizeSearchText(term).trim();
-    // Typing on: the new matches are among the previous ones (every word only got longer or more).
-    const pool = this.last?.term && normalized.startsWith(this.last.term) ? [...this.last.matches].sort(newestFirst) : this.sorted;
-    const matches = rankEntries(pool, term);
-    this.last = { term: normalized, matches };
-    return matches.map((e) => e.id);
+    const words = termMatches(term, this.vocabulary.keys());
+    // Typing on: the new matches are among the previous ones (every word only got longer or
+    // more), unless a word now matches other forms or typos.
+    const asTyped = words.every((w) => w.forms.length === 0 && w.typos.length === 0);
+    const pool =
+      asTyped && this.last?.term && normalized.startsWith(this.last.term) ? [...this.last.matches].sort(newestFirst) : this.sorted;
+    const matches = rankEntries(pool, term, words);
+    this.last = asTyped ? { term: normalized, matches } : null;
+    return { ids: matches.map((e) => e.id), didYouMean: didYouMean(words) };
+  }
+
+  /** The words of the products held, with how many hold each: what forms and typos are drawn from. */
+  private readonly vocabulary = new Map<string, number>();
+
+  private forget(entry: SearchEntry | undefined) {
+    if (!entry) return;
+    for (const w of new Set(vocabularyWords(entry.text))) {
+      const n = (this.vocabulary.get(w) ?? 0) - 1;
+      if (n > 0) this.vocabulary.set(w, n);
+      else this.vocabulary.delete(w);
+    }
   }
 
   private changed() {

@@ -19,9 +19,15 @@ export type SearchRequest =
   | { type: 'remove'; ids: number[] }
   | { type: 'search'; id: number; term: string };
 
+/** A search's matches, best first, and its typos corrected when it had any ("did you mean", search-index.ts). */
+export interface LocalSearch {
+  ids: number[];
+  didYouMean?: string;
+}
+
 interface Backend {
   send(request: SearchRequest): void;
-  search(term: string): Promise<number[]>;
+  search(term: string): Promise<LocalSearch>;
 }
 
 let backend: Backend | null = null;
@@ -37,9 +43,9 @@ function workerBackend(): Backend | null {
     return null;
   }
   let next = 0;
-  const waiting = new Map<number, (ids: number[] | null) => void>();
-  worker.onmessage = (event: MessageEvent<{ id: number; ids: number[] | null }>) => {
-    waiting.get(event.data.id)?.(event.data.ids);
+  const waiting = new Map<number, (found: LocalSearch | null) => void>();
+  worker.onmessage = (event: MessageEvent<{ id: number; found: LocalSearch | null }>) => {
+    waiting.get(event.data.id)?.(event.data.found);
     waiting.delete(event.data.id);
   };
   worker.onerror = () => {
@@ -53,11 +59,11 @@ function workerBackend(): Backend | null {
   return {
     send: (request) => worker.postMessage(request),
     search: (term) =>
-      new Promise<number[] | null>((resolve) => {
+      new Promise<LocalSearch | null>((resolve) => {
         const id = ++next;
         waiting.set(id, resolve);
         worker.postMessage({ type: 'search', id, term } satisfies SearchRequest);
-      }).then((ids) => ids ?? pageBackend().search(term)),
+      }).then((found) => found ?? pageBackend().search(term)),
   };
 }
 
@@ -83,7 +89,7 @@ function pageBackend(): Backend {
         built = build();
         await built;
       }
-      return index.search(term);
+      return index.find(term);
     },
   };
 }
@@ -146,6 +152,11 @@ export function productsChanged(): void {
 }
 
 /** Ids of the held products matching `term`, best first. */
-export function searchLocal(term: string): Promise<number[]> {
-  return current().search(term);
+export async function searchLocal(term: string): Promise<number[]> {
+  return (await current().search(term)).ids;
+}
+
+/** The held products' closest words for a search's typos ("did you mean"), drawn from the device's vocabulary. */
+export async function localDidYouMean(term: string): Promise<string | undefined> {
+  return (await current().search(term)).didYouMean;
 }

@@ -51,7 +51,7 @@ async function handle(request: SearchRequest) {
     case 'search':
       // A count that differs means writes this index was not told of (a table cleared): built again.
       if (db && (!built || (await db.products.count()) !== index.size)) await build(db);
-      postMessage({ id: request.id, ids: index.search(request.term) });
+      postMessage({ id: request.id, found: index.find(request.term) });
       return;
   }
 }
@@ -63,6 +63,6 @@ self.onmessage = (event: MessageEvent<SearchRequest>) => {
     .then(() => handle(request))
     .catch(() => {
       built = false;
-      if (request.type === 'search') postMessage({ id: request.id, ids: null });
+      if (request.type === 'search') postMessage({ id: request.id, found: null });
     });
 };

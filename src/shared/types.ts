@@ -111,6 +111,8 @@ export interface Page<T> {
   results: T[];
   /** Present (true) when `count` is an estimate: very large product lists (docs/api.md#data-formats-and-paging). */
   count_estimated?: boolean;
+  /** A product search whose words were found only as typos: the search with them corrected (docs/api.md#search). */
+  did_you_mean?: string;
 }
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -119,6 +121,7 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     previous: z.string().nullable(),
     results: z.array(item),
     count_estimated: z.boolean().optional(),
+    did_you_mean: z.string().optional(),
   });
 /** A list answer: a page or a plain array (docs/api.md#calls). */
 export const listSchema = <T extends z.ZodType>(item: T) => z.union([pageSchema(item), z.array(item)]);

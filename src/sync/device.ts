@@ -20,7 +20,7 @@ import { streamKey } from './pull/streams';
 
 export { liveQuery, db };
 export { deviceList, localSuggestions, readCounts, withFavorites } from '../db/queries';
-export { searchLocal } from '../db/search';
+export { localDidYouMean, searchLocal } from '../db/search';
 export { adoptInterim } from './pull/lists';
 
 /** Calls `listener` once the whole catalogue is on the device (the catalogue stream finished). */

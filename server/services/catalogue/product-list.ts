@@ -77,6 +77,8 @@ export interface ListAnswer {
   /** Whether a further page exists, and the product its `next` link starts after (when the order seeks). */
   more: boolean;
   after?: number;
+  /** The search with its typos corrected, when they were all it was found by (search.ts). */
+  did_you_mean?: string;
 }
 
 type Conditions = Expression<SqlBool>[];
@@ -148,6 +150,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
     results,
     more: page.more,
     after: page.more && page.seekable ? last : undefined,
+    did_you_mean: term?.suggestion,
   };
 }
 

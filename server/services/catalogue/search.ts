@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db';
 import { splitSearchText } from '@/shared/search';
+import { didYouMean, type MatchKind, wordMatches, wordPatterns } from '@/shared/search-rules';
 
 /**
  * Product search (GET /api/products/?search=...). Both the query and the products pass
@@ -15,6 +16,10 @@ import { splitSearchText } from '@/shared/search';
  * Only the candidates are ranked: the SEARCH_HEAD newest products whose name holds every
  * word, and the SEARCH_HEAD newest whose name or description does (services/catalogue/product-list.ts).
  * A broad term matching most of a million products costs what a narrow one does.
+ *
+ * A word not found as typed also matches its other forms and, failing those, its typos among
+ * the catalogue's words (search_words, migration 0029; the rules in src/shared/search-rules.ts,
+ * docs/search.md): exact matches rank first, then word forms, then typos.
  */
 
 /** How many newest matches of each kind are ranked; the other matches follow, newest first. */
@@ -33,6 +38,10 @@ export function searchWords(term: string): string[] {
 /** A search term's words, escaped and folded once (search_normalize), ready to compare. */
 export interface SearchTerm {
   words: string[];
+  /** Per word, the substrings any of which a product must hold, with how each matches. */
+  patterns: Array<Array<{ pattern: string; kind: MatchKind }>>;
+  /** The search with its typos corrected, when it had any ("did you mean"). */
+  suggestion?: string;
   whole: string;
   /**
    * The trigram indexes alone find every match: each word holds three letters or digits in a
@@ -47,13 +56,42 @@ export interface SearchTerm {
  */
 export async function searchTerm(db: Database, term: string): Promise<SearchTerm> {
   // The folding never changes: a term typed again is folded from memory, a round trip saved.
-  const known = foldedTerms.get(term);
-  if (known) return known;
-  const folded = await foldTerm(db, term);
-  foldedTerms.set(term, folded);
-  // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
-  if (foldedTerms.size > FOLDED_TERMS) foldedTerms.delete(foldedTerms.keys().next().value!);
-  return folded;
+  let folded = foldedTerms.get(term);
+  if (!folded) {
+    folded = await foldTerm(db, term);
+    foldedTerms.set(term, folded);
+    // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
+    if (foldedTerms.size > FOLDED_TERMS) foldedTerms.delete(foldedTerms.keys().next().value!);
+  }
+  // The vocabulary changes with every product written: its words are looked up each time.
+  return forgiving(db, folded);
+}
+
+/** Nearest vocabulary words read per search word: enough for its forms and typos. */
+const NEAREST_WORDS = 40;
+
+async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
+  if (term.words.length === 0) return term;
+  const plain = term.words.map((w) => w.replace(/\\([\\%_])/g, '$1'));
+  const rows = await sql<{ n: number; word: string }>`
+    select t.n::int as n, v.word from unnest(${sql.val(plain)}::text[]) with ordinality as t(w, n)
+    cross join lateral (select word from search_words order by word <-> t.w limit ${NEAREST_WORDS}) v`.execute(db);
+  const matches = plain.map((typed, i) =>
+    wordMatches(
+      typed,
+      rows.rows.filter((r) => Number(r.n) === i + 1).map((r) => r.word),
+    ),
+  );
+  const escapeLike = (w: string) => w.replace(/[\\%_]/g, '\\$&');
+  const patterns = matches.map((m, i) =>
+    wordPatterns(m).map((p) => ({ kind: p.kind, pattern: p.kind === 'exact' ? term.words[i] : escapeLike(p.pattern) })),
+  );
+  return {
+    ...term,
+    patterns,
+    suggestion: didYouMean(matches),
+    indexed: patterns.length > 0 && patterns.every((ps) => ps.every((p) => /[\p{L}\p{N}]{3}/u.test(p.pattern))),
+  };
 }
 
 const FOLDED_TERMS = 2000;
@@ -70,6 +108,7 @@ async function foldTerm(db: Database, term: string): Promise<SearchTerm> {
   const foldedWords = folded.slice(0, -1);
   return {
     words: foldedWords,
+    patterns: foldedWords.map((pattern) => [{ pattern, kind: 'exact' }]),
     whole: folded.at(-1) ?? '',
     indexed: foldedWords.length > 0 && foldedWords.every((w) => /[\p{L}\p{N}]{3}/u.test(w)),
   };
@@ -77,21 +116,43 @@ async function foldTerm(db: Database, term: string): Promise<SearchTerm> {
 
 const contains = (column: RawBuilder<unknown>, word: string) => sql<SqlBool>`${column} like ${`%${word}%`}`;
 
+/** The column holds one of the word's patterns. */
+const holdsWord = (column: RawBuilder<unknown>, patterns: SearchTerm['patterns'][number]) =>
+  patterns.length === 1
+    ? contains(column, patterns[0].pattern)
+    : sql<SqlBool>`(${sql.join(
+        patterns.map((p) => contains(column, p.pattern)),
+        sql` or `,
+      )})`;
+
+const everyWord = (column: RawBuilder<unknown>, term: SearchTerm): Expression<SqlBool> =>
+  term.patterns.length === 0
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(${sql.join(
+        term.patterns.map((ps) => holdsWord(column, ps)),
+        sql` and `,
+      )})`;
+
 export function searchMatch(term: SearchTerm): Expression<SqlBool> {
-  if (term.words.length === 0) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(${sql.join(
-    term.words.map((w) => contains(sql`p.search_doc`, w)),
-    sql` and `,
-  )})`;
+  return everyWord(sql`p.search_doc`, term);
 }
 
 /** Every word in the name. */
 export function searchNameMatch(term: SearchTerm): Expression<SqlBool> {
-  if (term.words.length === 0) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(${sql.join(
-    term.words.map((w) => contains(sql`p.search_name`, w)),
-    sql` and `,
-  )})`;
+  return everyWord(sql`p.search_name`, term);
+}
+
+/** How far from exact a product's match is: 0 every word as typed, 1 a word form, 2 a typo. */
+function matchTier(term: SearchTerm): RawBuilder<number> {
+  const tiers = term.patterns
+    .filter((ps) => ps.length > 1)
+    .map((ps) => {
+      const exact = ps.filter((p) => p.kind === 'exact');
+      const forms = ps.filter((p) => p.kind === 'form');
+      const form = forms.length > 0 ? sql`when ${holdsWord(sql`p.search_doc`, forms)} then 1` : sql``;
+      return sql`(case when ${holdsWord(sql`p.search_doc`, exact)} then 0 ${form} else 2 end)`;
+    });
+  return tiers.length === 0 ? sql<number>`0` : sql<number>`greatest(${sql.join(tiers)})`;
 }
 
 export function searchRank(term: SearchTerm): RawBuilder<number> {
@@ -99,5 +160,6 @@ export function searchRank(term: SearchTerm): RawBuilder<number> {
   return sql<number>`(
     (case when p.search_name like ${`${term.whole}%`} then 4 else 0 end)
     + ${sql.join(inName, sql` + `)}
-    + similarity(p.search_name, ${term.whole}::text))`;
+    + similarity(p.search_name, ${term.whole}::text)
+    - 100 * ${matchTier(term)})`;
 }

@@ -31,6 +31,7 @@ export default function ListingScreen({
   emptyText,
   failure,
   note,
+  notice,
 }: {
   heading: ReactNode;
   query: ListQuery;
@@ -38,6 +39,8 @@ export default function ListingScreen({
   emptyText?: ReactNode;
   failure: ReactNode;
   note?: (product: Product) => ReactNode;
+  /** A line above the results (a search's "did you mean"). */
+  notice?: ReactNode;
 }) {
   const { t } = useLingui();
   // Sorting and filters live in the URL's query string: shareable, kept on reload and by Back.
@@ -105,6 +108,7 @@ export default function ListingScreen({
     <main className="screen listing">
       <PageHeading subtitle={subtitle}>{heading}</PageHeading>
       <ListingControls filters={filters} onChange={changeFilters} />
+      {notice}
       {list.source === 'device' && !online && list.status === 'ready' ? (
         <p className="listing__device-note" role="status">
           <Trans>Showing the products saved on this device.</Trans>

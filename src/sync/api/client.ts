@@ -354,6 +354,9 @@ export const api = {
   categories: async (): Promise<Category[]> => listOf(await request<Page<Category> | Category[]>('categories/', { shape: 'categories' })),
   suggestions: async (term: string, limit: number, signal?: AbortSignal): Promise<SearchSuggestion[]> =>
     listOf(await request<Page<SearchSuggestion> | SearchSuggestion[]>('products/', { query: { search: term, limit }, signal })),
+  /** The server's correction of a search's typos (docs/api.md#search), if it has one. */
+  didYouMean: async (term: string, signal?: AbortSignal): Promise<string | undefined> =>
+    (await request<Page<unknown>>('products/', { query: { search: term, limit: 1 }, signal })).did_you_mean,
   unreadNotifications: async (): Promise<Notification[]> =>
     listOf(await request<Page<Notification> | Notification[]>('notifications/', { query: { is_read: 'false' }, shape: 'notifications' })),
   markNotificationRead: async (id: number, asUser?: number): Promise<void> => {

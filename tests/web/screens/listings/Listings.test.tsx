@@ -57,6 +57,26 @@ describe('search results (docs/product.md#screens, #messages)', () => {
     expect(screen.getByText('Showing the products saved on this device.')).toBeTruthy();
   });
 
+  it("offers the server's correction of a typo, one tap away", async () => {
+    const server = fakeServer();
+    server.on('GET /api/products/', (call) => ({ body: { ...pageOf([], call.query), did_you_mean: 'coffee' } }));
+    renderScreen(<SearchScreen />, { path: '/search/cofee', route: '/search/:term' });
+    const link = await screen.findByRole('link', { name: 'coffee' });
+    expect(link.getAttribute('href')).toBe('/search/coffee');
+    expect(link.parentElement?.textContent).toBe('Did you mean coffee?');
+  });
+
+  it('offline, offers a correction drawn from the products on the device', async () => {
+    fakeServer();
+    act(() => reportUnreachable());
+    await db.transaction('rw', db.products, () =>
+      putProducts([makeProduct({ id: 1, name: 'Leather handbag' }), makeProduct({ id: 2, name: 'Shea butter' })]),
+    );
+    renderScreen(<SearchScreen />, { path: '/search/handbga', route: '/search/:term' });
+    expect((await cards()).map((c) => c.querySelector('a')!.textContent)).toEqual(['Leather handbag']);
+    expect((await screen.findByRole('link', { name: 'handbag' })).getAttribute('href')).toBe('/search/handbag');
+  });
+
   it('loads the next page on demand', async () => {
     const server = fakeServer();
     server.on('GET /api/products/', (call) => ({ body: pageOf(makeProducts(45), call.query) }));
