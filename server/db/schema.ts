@@ -304,9 +304,8 @@ export interface MediaUploadsTable {
 /** A browser's Web Push subscription (0011); `session_id` is the refresh-token family it was made in. */
 /** The catalogue's vocabulary, kept by a trigger on products (migration 0029, docs/search.md). */
 export interface SearchWordsTable {
+  /** A word some product held (migration 0029); a word learnt twice at once is there twice. */
   word: string;
-  /** How many products hold the word. */
-  products: number;
 }
 
 export interface PushSubscriptionsTable {

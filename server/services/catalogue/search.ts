@@ -70,12 +70,27 @@ export async function searchTerm(db: Database, term: string): Promise<SearchTerm
 /** Nearest vocabulary words read per search word: enough for its forms and typos. */
 const NEAREST_WORDS = 40;
 
+/**
+ * A suggestion only when a shown product holds each of its words: the vocabulary keeps the
+ * words of products edited or deleted since (migration 0029), which must not be offered.
+ */
+async function heldByProducts(db: Database, suggestion: string | undefined): Promise<string | undefined> {
+  if (!suggestion) return undefined;
+  const words = [...new Set(suggestion.split(' ').filter(Boolean))];
+  const { rows } = await sql<{ held: number }>`
+    select count(*)::int as held from unnest(${sql.val(words)}::text[]) as w(word)
+    where exists (select 1 from products p where p.hidden_at is null and p.search_doc like '%' || w.word || '%')`.execute(db);
+  return Number(rows[0]?.held) === words.length ? suggestion : undefined;
+}
+
 async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
   if (term.words.length === 0) return term;
   const plain = term.words.map((w) => w.replace(/\\([\\%_])/g, '$1'));
   const rows = await sql<{ n: number; word: string }>`
     select t.n::int as n, v.word from unnest(${sql.val(plain)}::text[]) with ordinality as t(w, n)
-    cross join lateral (select word from search_words order by word <-> t.w limit ${NEAREST_WORDS}) v`.execute(db);
+    cross join lateral (select distinct word from (select word from search_words order by word <-> t.w limit ${NEAREST_WORDS}) n) v`.execute(
+    db,
+  );
   const matches = plain.map((typed, i) =>
     wordMatches(
       typed,
@@ -89,7 +104,7 @@ async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
   return {
     ...term,
     patterns,
-    suggestion: didYouMean(matches),
+    suggestion: await heldByProducts(db, didYouMean(matches)),
     indexed: patterns.length > 0 && patterns.every((ps) => ps.every((p) => /[\p{L}\p{N}]{3}/u.test(p.pattern))),
   };
 }

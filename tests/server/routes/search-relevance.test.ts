@@ -62,7 +62,7 @@ describe('search relevance on the server', () => {
     expect((await search('coffee')).did_you_mean).toBeUndefined();
   });
 
-  it('keeps the vocabulary to the words products hold, through edits and deletes', async () => {
+  it('learns the words products are written with, and offers only words a product still holds', async () => {
     const supplier = await createUser(t, { type: 'SUPPLIER' });
     const [p] = await insertProducts(t, supplier.user.id, [{ name: 'Quetzal feather', description: 'Rare.' }]);
     const words = async () =>
@@ -71,9 +71,12 @@ describe('search relevance on the server', () => {
       );
     expect(await words()).toEqual(['quetzal']);
     expect((await search('quetzall')).results.map((r) => r.id)).toEqual([p.id]);
+    expect((await search('quetzla')).did_you_mean).toBe('quetzal');
     await t.db.updateTable('products').set({ name: 'Quetzals feather' }).where('id', '=', p.id).execute();
-    expect(await words()).toEqual(['quetzals']);
+    expect(await words()).toEqual(['quetzal', 'quetzals']);
     await t.db.deleteFrom('products').where('id', '=', p.id).execute();
-    expect(await words()).toEqual([]);
+    // The words stay learnt, but a search for them finds nothing and none is offered.
+    expect((await search('quetzla')).results).toEqual([]);
+    expect((await search('quetzla')).did_you_mean).toBeUndefined();
   });
 });
