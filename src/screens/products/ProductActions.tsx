@@ -14,8 +14,8 @@ import { failureReason, serverMessage } from '../serverMessage';
 const BuyNowSheet = lazy(() => import('./BuyNowSheet'));
 
 /**
- * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions); on the
- * seller's own product, Edit instead.
+ * Buy now, Favorite and Send message (docs/product.md#screens, #validation-rules, #roles-and-permissions), and
+ * Order a sample where the product has a sample price; on the seller's own product, Edit instead.
  * Buy now is disabled when nothing is in stock; it opens the quantity sheet of an order request
  * (docs/product.md#deals; guests are asked to log in). Send message is disabled for guests;
  * otherwise it opens (or reuses) the conversation about this product and goes to it.

@@ -178,6 +178,40 @@ describe('orders offline', () => {
     expect((await db.orders.toArray()).filter((o) => o.product.id === product.id).map((o) => o.id > 0)).toEqual([true]);
   });
 
+  it('a sample ordered offline is one piece at the sample price, and a Buy now is priced by its tier', async () => {
+    const tiers = JSON.stringify([
+      { min_quantity: 5, unit_price: '14.00' },
+      { min_quantity: 50, unit_price: '11.00' },
+    ]);
+    const created = await createProduct(t, supplier, {
+      name: 'Kente strips',
+      minimum_order_quantity: '5',
+      min_price: '10.00',
+      max_price: '14.00',
+      price_tiers: tiers,
+      sample_price: '18.00',
+    });
+    const product = await api.product(created.id);
+    await as(buyer);
+    net.offline = true;
+    const sample = await placeOrder(product, 1, true);
+    expect((await db.orders.get(sample))!).toMatchObject({ quantity: 1, unit_price: '18.00', total: '18.00' });
+    const bulk = await placeOrder(product, 60);
+    expect((await db.orders.get(bulk))!).toMatchObject({ quantity: 60, unit_price: '11.00', total: '660.00' });
+    net.offline = false;
+    await pushNow(buyer);
+    const onServer = await t.db
+      .selectFrom('orders')
+      .select(['quantity', 'unit_price'])
+      .where('product_id', '=', product.id)
+      .orderBy('quantity')
+      .execute();
+    expect(onServer.map((o) => [o.quantity, Number(o.unit_price).toFixed(2)])).toEqual([
+      [1, '18.00'],
+      [60, '11.00'],
+    ]);
+  });
+
   it('a confirmation made offline fails with the reason when the stock went meanwhile', async () => {
     const product = await createProduct(t, supplier, { name: 'Last Units', minimum_order_quantity: '1' });
     const placed = await t.api.post('/api/orders/', { product: product.id, quantity: 2 }, { token: buyer.token });
