@@ -3,7 +3,10 @@ import type { OrderRow } from '../db/db';
 import { OPEN_ORDER_STATUSES, holdsStock, type OrderStatus } from '../shared/deals';
 import { intent } from '../sync';
 import { useLive, type Live } from './live';
+import { useFetchOnDemand } from './onDemand';
 import { moqPrice, type TierPriced } from '../shared/prices';
+
+const ensureProduct = intent('ensureProduct');
 
 export type { OrderRow };
 
@@ -64,6 +67,9 @@ export const moveOrder = intent('moveOrder');
  * one-click offers' base. Null when the device does not hold the product.
  */
 export function useProductLimits(id: number | null): ProductLimits | null {
+  // Fetched when the device lacks it (a product far down the catalogue, not saved yet): its tiers
+  // price the one-click offers, which an offline tap later must still send at the right price.
+  useFetchOnDemand(id ?? 0, ensureProduct, 'product');
   return (
     useLive(
       async ({ db }) => {

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
+import type { Product } from '@/shared/catalogue';
+import { OFFER_STEP } from '@/shared/constants';
+import { offerPrice } from '@/shared/currency';
+import { moqPrice } from '@/shared/prices';
 import { DEMO_BUYER, chatBubble, chatHistory, e2e, signInAsDemo, skipBrowser, startChat, useBrowser, waitOutSplash } from './helpers';
 
 /**
@@ -51,7 +55,7 @@ async function serverMessages(session: Session, conversationId: number): Promise
 
 /** Two of the demo supplier's products with a picture: one per test, so each starts its own conversation. */
 async function supplierProducts(supplier: Session) {
-  const page = await apiAs<{ results: Array<{ id: number; name: string; price: string; thumbnail_url: string | null }> }>(
+  const page = await apiAs<{ results: Array<Product & { thumbnail_url: string | null }> }>(
     supplier,
     `/api/products/?supplier=${supplier.id}&limit=20`,
   );
@@ -103,7 +107,8 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
       await chatHistory(page).locator('img').first().waitFor();
 
       await page.getByRole('button', { name: 'Offer 10% less' }).click();
-      const lower = (Math.round(Number(product.price) * 90) / 100).toFixed(2);
+      // 10 % under the unit price at the minimum order (a product priced by quantity: its first tier).
+      const lower = offerPrice(moqPrice(product), -OFFER_STEP);
       await chatBubble(page, 'Price offer:').waitFor();
       await allSent(page);
 
@@ -161,7 +166,7 @@ describe.skipIf(skipBrowser)('chat with offers and notifications (browser)', () 
     await page.getByLabel('Message', { exact: true }).fill('Written in the market, no signal');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Offer 10% more' }).click();
-    const higher = (Math.round(Number(product.price) * 110) / 100).toFixed(2);
+    const higher = offerPrice(moqPrice(product), OFFER_STEP);
 
     const text = chatBubble(page, 'Written in the market, no signal');
     await text.getByText('Sending…').waitFor();

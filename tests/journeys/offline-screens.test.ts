@@ -98,10 +98,14 @@ describe.skipIf(skipBrowser)('journey: offline screens and honest errors', () =>
     const products = (await catalogue()).filter((p) => p.supplier.id === supplier.id);
     const details = await Promise.all(
       products.map((p) =>
-        apiAs<{ id: number; name: string; price: string; flash_deal_ends_at: string | null }>(buyer, `/api/products/${p.id}/`),
+        apiAs<{ id: number; name: string; price: string; flash_deal_ends_at: string | null; price_tiers?: unknown[] }>(
+          buyer,
+          `/api/products/${p.id}/`,
+        ),
       ),
     );
-    const product = details.find((p) => p.flash_deal_ends_at === null)!;
+    // One price, no deal and no quantity tiers: the offer is 10 % under the price the supplier then changes.
+    const product = details.find((p) => p.flash_deal_ends_at === null && (p.price_tiers ?? []).length === 0)!;
     await signInAsDemo(page, CHIOMA);
     const conversation = await startChat(page, product.id);
     await waitForServiceWorker(page);
