@@ -1,12 +1,14 @@
-import { newStemmer } from 'snowball-stemmers';
+import { stemmer as frenchStem } from '@orama/stemmers/french';
+import { stem as englishStem } from 'porter2';
 
 /**
  * The forgiving part of search, one set of rules for the server (server/services/catalogue/search.ts)
  * and the device (src/db/search-index.ts), docs/search.md. A search word keeps matching as a
  * substring of the folded text; when it is not found as typed, it also matches the catalogue's
  * words (its vocabulary) that are another form of it or, failing that, one typo away:
- * - word forms: Snowball's English and French stemmers, and Turkish plurals; the Turkish
- *   Snowball stemmer needs the Turkish letters, which folding removes and buyers leave out;
+ * - word forms: Snowball's English (porter2) and French stemmers, a small module each, and
+ *   Turkish plurals; the Turkish Snowball stemmer needs the Turkish letters, which folding
+ *   removes and buyers leave out;
  * - apostrophe suffixes: "türkiye'den" is the word "turkiye'den", found as "turkiye" and "turkiyeden";
  * - typos: one edit (a swap of two letters counts as one) from 5 letters, two from 9, and the
  *   first letter kept below 9.
@@ -16,8 +18,6 @@ import { newStemmer } from 'snowball-stemmers';
 export type MatchKind = 'exact' | 'form' | 'typo';
 export const MATCH_KINDS: MatchKind[] = ['exact', 'form', 'typo'];
 
-const english = newStemmer('english');
-const french = newStemmer('french');
 const APOSTROPHES = /['’]/g;
 
 /** The words of a folded text, as the vocabulary holds them (apostrophes kept, like the server's split). */
@@ -53,7 +53,7 @@ const formsOf = new Map<string, string[]>();
 
 function stems(word: string): string[] {
   const plain = word.replace(APOSTROPHES, '');
-  const forms = [`en:${english.stem(plain)}`, `fr:${french.stem(plain)}`, `tr:${turkishStem(plain)}`];
+  const forms = [`en:${englishStem(plain)}`, `fr:${frenchStem(plain)}`, `tr:${turkishStem(plain)}`];
   return forms.filter((f) => f.length >= 6);
 }
 
