@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './app/App';
 import { initTheme } from './app/theme';
 import { activateLanguage, storedLanguage } from './app/i18n';
-import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
+import { listenForInstallPrompt, registerServiceWorker, updateSettled } from './app/pwa';
 import { preloadScreenFor } from './app/routes';
 import { setFirstRender, startLocalData, type FirstRender } from './queries/firstVisit';
 import { HOME_LISTS } from './queries/home';
@@ -29,10 +29,6 @@ function renderedData(): FirstRender | undefined {
 }
 const rendered = renderedData();
 const language = storedLanguage();
-
-// A first visit holds the local database back until the first screen has painted (src/queries/firstVisit.ts).
-const firstVisit = !navigator.serviceWorker?.controller;
-startLocalData({ home: firstVisit && window.location.pathname === '/', serverRendered: rendered !== undefined });
 /**
  * A repeat visit to the home page: its lists are read from the device before the first render
  * (src/queries/warmStart.ts), which waits for them (at most WARM_WAIT_MAX_MS) beside the
@@ -40,7 +36,6 @@ startLocalData({ home: firstVisit && window.location.pathname === '/', serverRen
  * service worker and its splash are on screen (docs/architecture.md#how-it-runs).
  */
 const WARM_WAIT_MAX_MS = 400;
-const warm = !firstVisit && window.location.pathname === '/' ? warmLists(Object.values(HOME_LISTS)) : undefined;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
@@ -61,6 +56,10 @@ async function prepareFormatting(): Promise<void> {
  * afresh; a page's answers still spare their requests.
  */
 async function start() {
+  // A first visit holds the local database back until the first screen has painted (src/queries/firstVisit.ts).
+  const firstVisit = !navigator.serviceWorker?.controller;
+  startLocalData({ home: firstVisit && window.location.pathname === '/', serverRendered: rendered !== undefined });
+  const warm = !firstVisit && window.location.pathname === '/' ? warmLists(Object.values(HOME_LISTS)) : undefined;
   if (rendered && root.dataset.ssr === language && rendered.language === language) {
     setFirstRender(rendered);
     await Promise.all([activateLanguage(language, false), preloadScreenFor(window.location.pathname)]);
@@ -89,4 +88,5 @@ async function start() {
     </StrictMode>,
   );
 }
-void start();
+// Right after Reload chose a new version, the app waits for it to take over (src/app/pwa.ts).
+void updateSettled().then(start);

@@ -21,9 +21,11 @@ export interface BeforeInstallPromptEvent extends Event {
 const RENDERED: PwaState = { updateReady: false, installPrompt: null };
 let state: PwaState = RENDERED;
 let workbox: Workbox | null = null;
+/** Settles once the app may start (finishUpdate). */
+let finishing: Promise<void> = Promise.resolve();
 const listeners = new Set<() => void>();
 
-function update(patch: Partial<PwaState>) {
+function setState(patch: Partial<PwaState>) {
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
 }
@@ -65,15 +67,13 @@ function networkQuiet(): Promise<void> {
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  const finishing = finishUpdate();
+  finishing = finishUpdate();
   const register = async () => {
+    await finishing;
     await networkQuiet();
     const { Workbox } = await import('workbox-window');
     workbox = new Workbox('/sw.js', { scope: '/' });
-    workbox.addEventListener('waiting', () => {
-      // The user already chose Reload: the page reloads as soon as the new worker takes over.
-      if (!finishing.pending) update({ updateReady: true });
-    });
+    workbox.addEventListener('waiting', () => setState({ updateReady: true }));
     await workbox.register();
     setInterval(() => workbox?.update(), UPDATE_CHECK_MS);
   };
@@ -109,37 +109,58 @@ export function applyUpdate(): void {
   setTimeout(() => reload(true), TAKE_OVER_WAIT_MS);
 }
 
+/** How long a page that Reload loaded under the old worker stays quiet for the new one to take over. */
+const FINISH_WAIT_MS = 10_000;
+
 /**
  * On the page Reload loaded while the old worker still answered: once the new worker (told to
- * skip waiting) takes over, reload once more so the page runs the new version. A page whose
- * worker is already the newest clears the mark and stays.
+ * skip waiting) takes over, reload once more so the page runs the new version. The browser lets
+ * it take over only once the old worker has nothing in flight, so until then (at most
+ * FINISH_WAIT_MS) the app is not started (src/main.tsx): its pictures and sync would keep the old
+ * worker busy. A page whose worker is already the newest clears the mark and starts at once; one
+ * still waiting after FINISH_WAIT_MS starts and offers the update again.
  */
-function finishUpdate(): { pending: boolean } {
-  const finishing = { pending: false };
-  if (sessionStorage.getItem(UPDATE_PENDING_KEY) === null) return finishing;
+function finishUpdate(): Promise<void> {
+  if (sessionStorage.getItem(UPDATE_PENDING_KEY) === null) return Promise.resolve();
   sessionStorage.removeItem(UPDATE_PENDING_KEY);
-  finishing.pending = true;
-  const reload = () => window.location.reload();
-  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
-  void navigator.serviceWorker.getRegistration().then((registration) => {
-    const newest = registration?.waiting ?? registration?.active;
-    if (!newest || newest === navigator.serviceWorker.controller) {
+  const servedBy = navigator.serviceWorker.controller;
+  return new Promise<void>((resolve) => {
+    const reload = () => window.location.reload();
+    const start = () => {
       navigator.serviceWorker.removeEventListener('controllerchange', reload);
-      finishing.pending = false;
-      return;
-    }
-    newest.postMessage({ type: 'SKIP_WAITING' });
+      resolve();
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      // It took over before this page listened: the page still runs the code the old one served.
+      if (navigator.serviceWorker.controller !== servedBy) return reload();
+      const newest = registration?.waiting ?? registration?.active;
+      if (!newest || newest === servedBy) return start();
+      newest.postMessage({ type: 'SKIP_WAITING' });
+      // Still waiting: the app starts, and the update prompt (its 'waiting' event) offers it again.
+      setTimeout(start, FINISH_WAIT_MS);
+    });
   });
+}
+
+/** Resolves once the app may start: at once, unless Reload's update is still taking over. */
+export function updateSettled(): Promise<void> {
   return finishing;
 }
 
-/** The browser offers installation through beforeinstallprompt; keep it for our own button. */
+/**
+ * The browser offers installation through beforeinstallprompt; keep it for our own button. An
+ * offer made before this code loaded was kept by index.html's first script.
+ */
 export function listenForInstallPrompt(): void {
+  const early = window as { __installPrompt?: BeforeInstallPromptEvent };
+  if (early.__installPrompt) setState({ installPrompt: early.__installPrompt });
+  delete early.__installPrompt;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    update({ installPrompt: event as BeforeInstallPromptEvent });
+    setState({ installPrompt: event as BeforeInstallPromptEvent });
   });
-  window.addEventListener('appinstalled', () => update({ installPrompt: null }));
+  window.addEventListener('appinstalled', () => setState({ installPrompt: null }));
 }
 
 export async function promptInstall(): Promise<void> {
@@ -147,7 +168,7 @@ export async function promptInstall(): Promise<void> {
   if (!event) return;
   await event.prompt();
   await event.userChoice.catch(() => undefined);
-  update({ installPrompt: null });
+  setState({ installPrompt: null });
 }
 
 function subscribe(listener: () => void) {

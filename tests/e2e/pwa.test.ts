@@ -86,24 +86,25 @@ describe.skipIf(skipBrowser)('the installable app (browser)', () => {
         };
         for (let i = 0; i < 4; i++) void keepBusy();
       }, thumbnail_url);
-      // Which worker answered the page's own load: the new build answers the question then.
+      // Which worker answered the page's own load, asked without sending the old one anything (an
+      // event would keep it running, which holds the new one back): the worker the page started
+      // under, once it is the newest.
       await page.addInitScript(() => {
-        const controller = navigator.serviceWorker?.controller;
-        if (!controller) return;
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => {
-          (window as { loadedUnder?: string }).loadedUnder = event.data;
-        };
-        controller.postMessage({ type: 'E2E_BUILD' }, [channel.port2]);
+        (window as { startedUnder?: ServiceWorker | null }).startedUnder = navigator.serviceWorker?.controller ?? null;
       });
       const reloaded = page.waitForEvent('load');
       await prompt.getByRole('button', { name: 'Reload' }).click();
       await reloaded;
       expect(slowed).toBeGreaterThan(0);
       // The old worker may answer that reload while it finishes its last requests; the page
-      // then reloads once more as soon as the new worker takes over.
-      const loadedUnder = () => page.evaluate(() => (window as { loadedUnder?: string }).loadedUnder ?? null);
-      await expect.poll(() => loadedUnder().catch(() => null), { timeout: 20_000, interval: 500 }).toBe(build);
+      // then waits, quiet, and reloads once more as soon as the new worker takes over.
+      const startedUnderNewest = () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const started = (window as { startedUnder?: ServiceWorker | null }).startedUnder;
+          return !!started && started === registration?.active && !registration.waiting;
+        });
+      await expect.poll(() => startedUnderNewest().catch(() => false), { timeout: 30_000, interval: 500 }).toBe(true);
       await page.getByRole('link', { name: 'Marketplace home' }).waitFor();
       expect(await controllerBuild(page)).toBe(build);
       expect(await prompt.count()).toBe(0);
