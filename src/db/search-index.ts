@@ -37,10 +37,8 @@ export const newestFirst = (a: SearchEntry, b: SearchEntry) =>
 const TIER = 2 * SEARCH_MAX_WORDS + 5;
 
 /** Each word of `term` with the vocabulary words it also matches (src/shared/search-rules.ts). */
-export function termMatches(term: string, vocabulary: Iterable<string> = []): WordMatches[] {
-  const words = searchWords(term);
-  const known = [...vocabulary];
-  return words.map((w) => wordMatches(w, known));
+export function termMatches(term: string, vocabulary: string[] = []): WordMatches[] {
+  return searchWords(term).map((w) => wordMatches(w, vocabulary));
 }
 
 /**
@@ -121,7 +119,7 @@ export class SearchIndex {
   find(term: string): { ids: number[]; didYouMean?: string } {
     this.sorted ??= [...this.byId.values()].sort(newestFirst);
     const normalized = normalizeSearchText(term).trim();
-    const words = termMatches(term, this.vocabulary.keys());
+    const words = searchWords(term).map((w) => this.matchesOf(w));
     // Typing on: the new matches are among the previous ones (every word only got longer or
     // more), unless a word now matches other forms or typos.
     const asTyped = words.every((w) => w.forms.length === 0 && w.typos.length === 0);
@@ -135,6 +133,19 @@ export class SearchIndex {
   /** The words of the products held, with how many hold each: what forms and typos are drawn from. */
   private readonly vocabulary = new Map<string, number>();
 
+  /** A word's matches in the vocabulary, kept while it is unchanged: typing on repeats the words before. */
+  private readonly matched = new Map<string, WordMatches>();
+
+  private matchesOf(word: string): WordMatches {
+    let matches = this.matched.get(word);
+    if (!matches) {
+      matches = wordMatches(word, this.vocabulary.keys());
+      if (this.matched.size >= 200) this.matched.clear();
+      this.matched.set(word, matches);
+    }
+    return matches;
+  }
+
   private forget(entry: SearchEntry | undefined) {
     if (!entry) return;
     for (const w of new Set(vocabularyWords(entry.text))) {
@@ -147,5 +158,6 @@ export class SearchIndex {
   private changed() {
     this.sorted = null;
     this.last = null;
+    this.matched.clear();
   }
 }

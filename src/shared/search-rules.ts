@@ -93,12 +93,11 @@ export function isTypoOf(typed: string, word: string): boolean {
 }
 
 /** How a typed (folded) search word meets a vocabulary word, if it does. */
-export function matchKind(typed: string, word: string): MatchKind | undefined {
+export function matchKind(typed: string, word: string, typos = true): MatchKind | undefined {
   if (word.includes(typed)) return 'exact';
   const keys = wordKeys(word);
-  if (keys.some((k) => k.startsWith(typed))) return 'form';
-  if (keys.some((k) => sameWord(typed, k))) return 'form';
-  if (keys.some((k) => isTypoOf(typed, k))) return 'typo';
+  if (keys.some((k) => k.startsWith(typed) || sameWord(typed, k))) return 'form';
+  if (typos && keys.some((k) => isTypoOf(typed, k))) return 'typo';
   return undefined;
 }
 
@@ -130,7 +129,8 @@ export function wordMatches(typed: string, candidates: Iterable<string>): WordMa
   const typos: string[] = [];
   let found = false;
   for (const word of candidates) {
-    const kind = matchKind(typed, word);
+    // Typos are looked for only while the word is found neither as typed nor in another form.
+    const kind = matchKind(typed, word, !found && forms.length === 0);
     if (kind === 'exact') found = true;
     else if (kind === 'form') forms.push(word);
     else if (kind === 'typo') typos.push(word);

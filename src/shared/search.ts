@@ -7,6 +7,7 @@ const FOLDS = new Map(
     return [character, rule.slice(character.length)] as const;
   }),
 );
+const NON_ASCII = /[^\u0000-\u007f]/;
 const FOLDABLE = new RegExp(`[${[...FOLDS.keys()].map((c) => `\\u{${c.codePointAt(0)?.toString(16)}}`).join('')}]`, 'gu');
 
 /**
@@ -17,6 +18,8 @@ const FOLDABLE = new RegExp(`[${[...FOLDS.keys()].map((c) => `\\u{${c.codePointA
  * (PostgreSQL knows no final sigma). tests/server/db/search-folding.test.ts holds them equal.
  */
 export function normalizeSearchText(text: string): string {
+  // Plain ASCII, most of a catalogue's text, has nothing to fold (no rule starts with an ASCII character).
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .replace(/[ıİ]/g, (i) => (i === 'ı' ? 'i' : 'I'))
     .replace(FOLDABLE, (c) => FOLDS.get(c) ?? c)
