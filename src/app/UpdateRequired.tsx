@@ -28,7 +28,7 @@ function UpdateScreen() {
     if (outcome !== 'reloading') setState(outcome);
   };
   return (
-    <div className="modal-backdrop modal-backdrop--full">
+    <div className="modal-backdrop modal-backdrop--full update-required__backdrop">
       <div
         className="modal modal--full update-required"
         role="alertdialog"
