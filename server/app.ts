@@ -29,6 +29,8 @@ import { MAX_UPLOAD_BYTES, GALLERY_MAX_FILES } from '../src/shared/constants';
 import { registerPageRoutes, registerRoutes } from './routes';
 import { DIST_DIR, registerWeb } from './web';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerAppVersions } from './lib/app-versions';
+import { APP_VERSION, MIN_APP_VERSION } from '../src/shared/app-version';
 import { answerSerializer, describeAnswers, requireAnswerSchemas } from './lib/responses';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -115,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => push.close());
 
   registerErrorHandler(app);
+  registerAppVersions(app, { min: config.minAppVersion ?? MIN_APP_VERSION, max: APP_VERSION });
   const distDir = options.web ? (options.web === true ? DIST_DIR : options.web.distDir) : undefined;
   const indexFile = distDir && path.join(distDir, 'index.html');
   registerSecurityHeaders(app, {

@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { APP_VERSION, MIN_APP_VERSION } from '../src/shared/app-version';
 
 /** Everything the server reads from its environment (docs/operations.md#configuration), in one typed object. */
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   push?: PushConfig;
   /** Mean event-loop delay (ms) above which guests' reads are shed with 503 (lib/load-shedding.ts); 0 turns it off. */
   maxEventLoopLagMs?: number;
+  /** MIN_APP_VERSION: the oldest app version the API serves (docs/api.md#app-versions); unset, src/shared/app-version.ts's. */
+  minAppVersion?: number;
   /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
   connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;
 }
@@ -106,7 +109,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connections: env.MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS) } : undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     push: readPush(env, dataDir),
+    minAppVersion: readMinAppVersion(env.MIN_APP_VERSION),
   };
+}
+
+/**
+ * MIN_APP_VERSION raises the oldest app version served without a release (docs/operations.md#releases-and-compatibility):
+ * a whole number from the code's minimum up to this build's own version, since a minimum above
+ * it would refuse the very app this server hands out.
+ */
+export function readMinAppVersion(value: string | undefined): number {
+  if (!value) return MIN_APP_VERSION;
+  const asked = Number(value);
+  if (!Number.isInteger(asked) || asked < MIN_APP_VERSION || asked > APP_VERSION) {
+    throw new Error(`MIN_APP_VERSION must be a whole number from ${MIN_APP_VERSION} to ${APP_VERSION} (this build's app version)`);
+  }
+  return asked;
 }
 
 export function readPush(env: NodeJS.ProcessEnv, dataDir: string): PushConfig {

@@ -9,6 +9,7 @@ import Footer from './Footer';
 import OfflineIndicator from './OfflineIndicator';
 import SyncProgress from './SyncProgress';
 import UpdatePrompt from './UpdatePrompt';
+import UpdateRequired from './UpdateRequired';
 import { ToastHost } from '../components/Toast';
 import { SignOutDialog } from '../components/SignOut';
 
@@ -59,6 +60,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <ToastHost />
       <OnboardingModal />
       <SignOutDialog />
+      <UpdateRequired />
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { applyUpdate, usePwa } from './pwa';
+import { useAppOutdated } from '../queries/status';
 
 /** Offers a new version of the app once its service worker is installed and waiting. */
 export default function UpdatePrompt() {
   const { updateReady } = usePwa();
-  if (!updateReady) return null;
+  // An outdated app asks for the update over everything instead (UpdateRequired).
+  const outdated = useAppOutdated();
+  if (!updateReady || outdated) return null;
   return (
     <div className="toast update-prompt" role="status">
       <span>

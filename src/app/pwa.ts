@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { onAppOutdated, onNewerAppVersion } from '../queries/status';
 
 /**
  * The service worker's life (vite-plugin-pwa in prompt mode): register it, and when a new
@@ -77,6 +78,11 @@ export function registerServiceWorker(): void {
     await workbox.register();
     setInterval(() => workbox?.update(), UPDATE_CHECK_MS);
   };
+  // The server hands out a newer app, or no longer serves this one: look for it now, not within the hour.
+  const lookNow = () =>
+    void navigator.serviceWorker.getRegistration().then((registration) => registration?.update().catch(() => undefined));
+  onNewerAppVersion(lookNow);
+  onAppOutdated(lookNow);
   register().catch((error) => console.warn('Service worker registration failed', error));
 }
 
@@ -107,6 +113,66 @@ export function applyUpdate(): void {
   workbox.addEventListener('controlling', () => reload(false));
   workbox.messageSkipWaiting();
   setTimeout(() => reload(true), TAKE_OVER_WAIT_MS);
+}
+
+/** What "Update now" came to when it could not reload into the new version. */
+export type UpdateOutcome = 'reloading' | 'unreachable' | 'not-ready';
+
+/** How long "Update now" waits for the new version's worker to install (its files to download). */
+const INSTALL_WAIT_MS = 2 * 60_000;
+
+/** Resolves true once the worker is installed (waiting) or active, false when it failed or took too long. */
+function installed(worker: ServiceWorker): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      if (worker.state === 'installed' || worker.state === 'activating' || worker.state === 'activated') resolve(true);
+      else if (worker.state === 'redundant') resolve(false);
+      else return;
+      clearTimeout(timer);
+      worker.removeEventListener('statechange', settle);
+    };
+    const timer = setTimeout(() => resolve(false), INSTALL_WAIT_MS);
+    worker.addEventListener('statechange', settle);
+    settle();
+  });
+}
+
+/**
+ * "Update to continue" (docs/api.md#app-versions): fetches the new version's worker when it is
+ * not waiting already, activates it and reloads into it, as Reload does. The local database,
+ * and with it every change still queued, is the same after the reload. Without a worker the
+ * page simply reloads: the server hands out the new version.
+ */
+export async function updateApp(): Promise<UpdateOutcome> {
+  const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+  if (!registration?.active) {
+    window.location.reload();
+    return 'reloading';
+  }
+  if (!registration.waiting) {
+    try {
+      await registration.update();
+    } catch {
+      return 'unreachable';
+    }
+    const incoming = registration.installing ?? registration.waiting;
+    // The server still hands out this very version: nothing to take yet.
+    if (!incoming) return 'not-ready';
+    if (!(await installed(incoming))) return 'unreachable';
+  }
+  const waiting = registration.waiting;
+  if (!waiting) return 'not-ready';
+  let reloading = false;
+  const reload = (pending: boolean) => {
+    if (reloading) return;
+    reloading = true;
+    if (pending) sessionStorage.setItem(UPDATE_PENDING_KEY, '1');
+    window.location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', () => reload(false), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+  setTimeout(() => reload(true), TAKE_OVER_WAIT_MS);
+  return 'reloading';
 }
 
 /** How long a page that Reload loaded under the old worker stays quiet for the new one to take over. */

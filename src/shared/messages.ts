@@ -140,6 +140,8 @@ export const SERVER_MESSAGES = {
   REGISTRY_NUMBER_INVALID: 'This number does not have the format of the chosen registry.',
   DOCUMENT_NOT_YOURS: 'Upload the certificate (an image or a PDF) first and send the URL it answers.',
   NOT_SUSPENDED: 'This account is not suspended.',
+  // App versions (docs/api.md#app-versions).
+  APP_OUTDATED: 'This version of the app is no longer supported. Update to continue.',
 };
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

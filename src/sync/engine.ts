@@ -5,6 +5,7 @@ import { db } from '../db/db';
 import { api } from './api/client';
 import { isOnline, onConnectivityChange, reportReachable } from './api/connectivity';
 import { isTroubled, onHealthChange, onTrouble, troubleWaitLeft } from './api/health';
+import { isAppOutdated } from './api/appVersion';
 import { sessionIsOf } from './session/identity';
 import { sendRevocations } from './session/revocations';
 import { pullStream } from './pull/streams';
@@ -164,7 +165,8 @@ function waitOutTrouble(): boolean {
 }
 
 async function syncOnce(): Promise<void> {
-  if (!running || !isOnline() || !userKnown || waitOutTrouble()) return;
+  // An outdated build sends nothing until it is updated (docs/api.md#app-versions).
+  if (!running || !isOnline() || !userKnown || isAppOutdated() || waitOutTrouble()) return;
   void sendRevocations().catch((error) => console.warn('Could not revoke a signed-out session', error));
   const me = user;
   // A pull under another tab's new session would write someone else's data here.
@@ -198,7 +200,7 @@ function pushNow(): void {
     return;
   }
   const me = user;
-  if (!running || !me || !isOnline() || waitOutTrouble()) return;
+  if (!running || !me || !isOnline() || isAppOutdated() || waitOutTrouble()) return;
   const stillMe = () => running && leader && user?.id === me.id;
   void pumpUploads(me.id, () => !stillMe()).catch((error) => console.warn('Uploads did not start', error));
   void pushOutbox(me.id, () => !stillMe(), {
@@ -259,7 +261,7 @@ async function holdReferencedProducts(): Promise<void> {
   const ids = [...new Set([...conversations.flatMap((c) => (c.product ? [c.product.id] : [])), ...recent.map((r) => r.product_id)])];
   const held = await db.products.bulkGet(ids);
   for (const id of ids.filter((_, i) => !held[i])) {
-    if (!isOnline() || !running) return;
+    if (!isOnline() || !running || isAppOutdated()) return;
     await ensureProduct(id).catch((error) => console.warn('Could not hold a referenced product', error));
   }
 }
@@ -272,12 +274,12 @@ function saveData(): boolean {
 
 /** The catalogue's part of the working set, in the background (./pull/catalogue.ts); resumable; paused offline. */
 async function replicateCatalogue(): Promise<void> {
-  if (replicating || troubleWaitLeft() > 0) return;
+  if (replicating || troubleWaitLeft() > 0 || isAppOutdated()) return;
   replicating = true;
   replicateAgain = false;
   try {
     await replicateWorkingSet({
-      keepGoing: () => running && leader && isOnline(),
+      keepGoing: () => running && leader && isOnline() && !isAppOutdated(),
       saveData: saveData(),
       interests: new Set(user?.buyer_profile?.interested_categories.map((c) => c.id) ?? []),
     });

@@ -49,6 +49,7 @@ export { api, ApiError, type RegistrationInput } from './api/client';
 export { clearTokens, getRefreshToken, hasStoredTokens, onTokensCleared, setTokens } from './session/tokens';
 export { isOnline, onConnectivityChange, useConnectivity } from './api/connectivity';
 export { isTroubled, useServerTrouble } from './api/health';
+export { isAppOutdated, onAppOutdated, onNewerAppVersion, useAppOutdated } from './api/appVersion';
 export { onOtherTabSession, sessionIsOf, sessionOwner } from './session/identity';
 export { revokeSession } from './session/revocations';
 export { NotSignedInError } from './session/guest';

@@ -156,20 +156,29 @@ export async function profileBrowser(
 
 export const tempDir = (prefix: string) => mkdtemp(path.join(tmpdir(), prefix));
 
+/** Which code a journey's server runs: a source tree and its web build. */
+export interface ServerCode {
+  root: string;
+  webDir: string;
+}
+
 /**
  * A server of the journey's own (its data folder and port; the suite's web build), which the
- * journey may kill -9 and start again on the same folder and port (same origin for the browser).
+ * journey may kill -9 and start again on the same folder and port (same origin for the browser),
+ * the same code or another (`code`: an earlier release, tests/journeys/upgrade.test.ts).
  */
-export async function ownServer(options: { env?: Record<string, string> } = {}) {
+export async function ownServer(options: { env?: Record<string, string>; code?: ServerCode } = {}) {
   const dataDir = await tempDir('mk-journey-data-');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   let log = '';
-  const start = async () => {
+  let code: ServerCode = options.code ?? { root: PROJECT_ROOT, webDir: e2e.webDir };
+  const start = async (next?: ServerCode) => {
     log = '';
+    if (next) code = next;
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: PROJECT_ROOT,
+      cwd: code.root,
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'))),
         PORT: String(port),
@@ -177,7 +186,7 @@ export async function ownServer(options: { env?: Record<string, string> } = {}) 
         DATA_DIR: dataDir,
         SEED_DEMO: '1',
         LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: e2e.webDir,
+        WEB_DIST_DIR: code.webDir,
         DATABASE_URL: '',
         ...options.env,
       },

@@ -14,7 +14,8 @@ export interface Call {
   headers: Headers;
   body: unknown;
 }
-type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Answer = Reply | Promise<Reply>;
 export type Handler = (call: Call) => Answer;
 
 /**
@@ -85,7 +86,7 @@ export function fakeApi(overrides: Record<string, Handler> = {}) {
     const answer = handler ? await handler(call) : { status: 404, body: { detail: 'Not found.' } };
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json', ...answer.headers } });
   });
   vi.stubGlobal('fetch', fetch);
   return {

@@ -16,6 +16,7 @@ import { clearTokens, getAccessToken, getRefreshToken, setTokens } from '../sess
 import { adoptWorkerTokens } from '../session/workerTokens';
 import { reportReachable, reportUnreachable } from './connectivity';
 import { reportHealthy, reportTrouble, retryAfterMs } from './health';
+import { APP_VERSION_HEADERS, noteAppVersions } from './appVersion';
 import { subjectOf } from '../session/identity';
 import type { PasswordResetConfirm } from '../../shared/password-reset';
 import type { OfferAction, OrderAction } from '../../shared/deals';
@@ -121,7 +122,7 @@ function urlOf(path: string, query?: RequestOptions['query']): string {
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...APP_VERSION_HEADERS };
   // The app's language, not the browser's: categories and banners answer in it (docs/api.md#content-languages).
   const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
   if (language) headers['Accept-Language'] = language;
@@ -138,6 +139,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   try {
     const response = await fetch(urlOf(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
     reportReachable();
+    noteAppVersions(response);
     if (response.status >= 500 || response.status === 429) reportTrouble(retryAfterMs(response.headers.get('Retry-After')));
     else reportHealthy();
     return response;

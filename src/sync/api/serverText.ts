@@ -132,6 +132,7 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   REGISTRY_NUMBER_INVALID: msg`This number does not have the format of the chosen registry.`,
   DOCUMENT_NOT_YOURS: msg`Upload the certificate (an image or a PDF) first and send the URL it answers.`,
   NOT_SUSPENDED: msg`This account is not suspended.`,
+  APP_OUTDATED: msg`This version of the app is no longer supported. Update to continue.`,
 };
 
 const byText = new Map<string, MessageDescriptor>(

@@ -1,5 +1,6 @@
 import { db, type OutboxRow } from '../../db/db';
 import { troubleWaitLeft } from '../api/health';
+import { isAppOutdated } from '../api/appVersion';
 
 /**
  * The outbox's lanes (docs/sync.md): entries of one target go in order, one at a time; targets
@@ -69,7 +70,8 @@ export async function nextDueIn(userId: number): Promise<number | null> {
   return Math.max(0, Math.min(...waiting.map((e) => e.next_at)) - Date.now());
 }
 
-const mayGo = (hooks: LaneHooks) => !hooks.shouldStop?.() && troubleWaitLeft() === 0;
+/** Nothing goes while the server is in trouble, nor once it no longer serves this build (docs/api.md#app-versions). */
+const mayGo = (hooks: LaneHooks) => !hooks.shouldStop?.() && troubleWaitLeft() === 0 && !isAppOutdated();
 
 async function lane(userId: number, target: string, sendOne: (entry: OutboxRow) => Promise<Outcome>, hooks: LaneHooks): Promise<boolean> {
   let sent = false;

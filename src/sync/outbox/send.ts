@@ -12,6 +12,7 @@ import { aimAt, claim, type Named } from './queue';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 import { moqPrice } from '../../shared/prices';
 import { sessionUserId } from '../session/deviceUser';
+import { APP_OUTDATED_STATUS } from '../../shared/app-version';
 
 /**
  * Sends the outbox (docs/sync.md#outbox). Per entry: network errors, 5xx and 429 retry with
@@ -48,6 +49,9 @@ export async function recoverInterrupted(): Promise<void> {
   await db.outbox.where('state').equals('sending').modify({ state: 'pending', next_at: 0, uncertain: true });
 }
 
+/** The server no longer serves this build (docs/api.md#app-versions): nothing was done, the entry waits for the updated app. */
+export const refusedAsOutdated = (error: unknown) => error instanceof ApiError && error.status === APP_OUTDATED_STATUS;
+
 export { nextDueIn } from './lanes';
 
 /**
@@ -75,6 +79,12 @@ async function sendOne(waiting: OutboxRow): Promise<Outcome> {
   } catch (error) {
     if (error instanceof OtherSessionError) {
       // Nothing was sent: the entry waits, untouched, for its own user's session.
+      // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
+      await db.outbox.update(entry.seq!, { state: 'pending' });
+      return 'stop';
+    }
+    if (refusedAsOutdated(error)) {
+      // Kept as it was (not failed, no attempt counted): the updated app sends it (docs/sync.md#outbox-states).
       // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.update(entry.seq!, { state: 'pending' });
       return 'stop';

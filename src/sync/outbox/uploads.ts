@@ -3,8 +3,10 @@ import { db, type OutboxRow } from '../../db/db';
 import { shrinkForUpload } from '../../media/compress';
 import { API_BASE, ApiError, api, refreshAccessToken, request, type UploadAnswer } from '../api/client';
 import { reportReachable, reportUnreachable } from '../api/connectivity';
+import { APP_VERSION_HEADERS, isAppOutdated, noteAppVersions } from '../api/appVersion';
+import { APP_OUTDATED_STATUS } from '../../shared/app-version';
 import { serverReason } from '../api/errors';
-import { backoff, isTransient, markRow } from './send';
+import { backoff, isTransient, markRow, refusedAsOutdated } from './send';
 import { claim } from './queue';
 import { wakePush } from './signals';
 import { getAccessToken } from '../session/tokens';
@@ -32,6 +34,7 @@ export const UPLOAD_PIECE_BYTES = 1024 * 1024;
 export function withAccessToken(req: { setHeader(name: string, value: string): void }): void {
   const token = getAccessToken();
   if (token) req.setHeader('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(APP_VERSION_HEADERS)) req.setHeader(name, value);
 }
 
 type TusResponse = { getStatus(): number; getBody(): string } | null | undefined;
@@ -47,6 +50,7 @@ export function tusFailure(error: Error): ApiError {
   const response = (error as { originalResponse?: TusResponse }).originalResponse;
   const status = response?.getStatus() ?? 0;
   if (status === 0) reportUnreachable();
+  if (status === APP_OUTDATED_STATUS) noteAppVersions({ status, headers: new Headers() });
   let body: unknown = null;
   try {
     body = response ? JSON.parse(response.getBody()) : null;
@@ -65,7 +69,7 @@ const running = new Map<number, Running>();
 
 /** Starts the uploads that are due, up to the lane's bound; returns at once. */
 export async function pumpUploads(userId: number, shouldStop: () => boolean = () => false): Promise<void> {
-  if (running.size >= UPLOAD_LANE_SIZE) return;
+  if (running.size >= UPLOAD_LANE_SIZE || isAppOutdated()) return;
   const now = Date.now();
   const due = await db.outbox
     .orderBy('seq')
@@ -115,6 +119,11 @@ async function run(entry: OutboxRow, userId: number, shouldStop: () => boolean):
     wakePush();
   } catch (error) {
     if (aborted || !(await db.outbox.get(seq))) return;
+    if (refusedAsOutdated(error)) {
+      // Where it got to is kept: the updated app resumes the upload.
+      await db.outbox.update(seq, { state: 'pending' });
+      return;
+    }
     if (isTransient(error) || (error instanceof ApiError && (error.status === 409 || error.status === 423))) {
       if (error instanceof ApiError && error.status === 401) await refreshAccessToken();
       const attempts = entry.attempts + 1;

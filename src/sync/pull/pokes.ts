@@ -1,5 +1,6 @@
 import { API_BASE, refreshAccessToken } from '../api/client';
 import { isOnline } from '../api/connectivity';
+import { APP_VERSION_HEADERS, isAppOutdated, noteAppVersions } from '../api/appVersion';
 import { getAccessToken } from '../session/tokens';
 
 /**
@@ -79,7 +80,7 @@ export function startLive(onPoke: () => void): () => void {
   const run = async () => {
     while (!stop.signal.aborted) {
       const token = getAccessToken();
-      if (!token || !isOnline() || typeof TextDecoderStream === 'undefined') {
+      if (!token || !isOnline() || isAppOutdated() || typeof TextDecoderStream === 'undefined') {
         await later(timing.firstRetryMs * 5);
         continue;
       }
@@ -87,9 +88,10 @@ export function startLive(onPoke: () => void): () => void {
       let openedAt = 0;
       try {
         const response = await fetch(`${API_BASE}/events/`, {
-          headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+          headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...APP_VERSION_HEADERS },
           signal: stop.signal,
         });
+        noteAppVersions(response);
         if (response.status === 401) {
           await response.body?.cancel();
           // A fresh token, then at once; a refused refresh signs out, and the loop waits for a token.

@@ -5,6 +5,8 @@ import { reportReachable } from '@/sync/api/connectivity';
 import { forgetTrouble } from '@/sync/api/health';
 import { forgetLanes } from '@/sync/outbox/lanes';
 import { setTokens } from '@/sync/session/tokens';
+import { APP_VERSION_HEADER } from '@/shared/app-version';
+import { forgetAppVersions } from '@/sync/api/appVersion';
 import { pullStream, type StreamName } from '@/sync/pull/streams';
 import { createUser, startTestApp, type TestApp, type TestUser } from '@tests/server/helpers';
 
@@ -40,6 +42,8 @@ export interface Network {
   crashMatching?: RegExp | null;
   /** Requests that reached the server, as "METHOD /path". */
   log: string[];
+  /** The device runs an older build: its requests state this X-App-Version (docs/api.md#app-versions). */
+  appVersion?: number | null;
 }
 
 const DEVICE_BASE = 'http://device.invalid/api';
@@ -65,6 +69,8 @@ export function connectDevice(t: TestApp): Network {
       return new Response(JSON.stringify({ detail: 'Service unavailable' }), { status: network.failStatus ?? 503, headers });
     }
     network.log.push(label);
+    if (network.appVersion != null)
+      init = { ...init, headers: { ...(init.headers as Record<string, string>), [APP_VERSION_HEADER]: String(network.appVersion) } };
     const response = await realFetch(input, init);
     if (network.holdAnswer?.matching.test(label)) await network.holdAnswer.until;
     if (network.crashNext || network.crashMatching?.test(label)) {
@@ -113,6 +119,7 @@ export async function resetDevice(): Promise<void> {
   localStorage.clear();
   reportReachable();
   forgetTrouble();
+  forgetAppVersions();
   forgetLanes();
   forgetRefresh();
 }
@@ -148,6 +155,7 @@ export function engineSuite(): EngineSuite {
       loseNext: 0,
       crashNext: false,
       crashMatching: null,
+      appVersion: null,
     });
   });
   return suite;
