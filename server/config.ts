@@ -38,6 +38,8 @@ export interface Config {
   push?: PushConfig;
   /** Mean event-loop delay (ms) above which guests' reads are shed with 503 (lib/load-shedding.ts); 0 turns it off. */
   maxEventLoopLagMs?: number;
+  /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, /metrics is a 404. */
+  metricsToken?: string;
   /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
   connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;
 }
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connections: env.MAX_CONNECTIONS_PER_ADDRESS ? { perAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS) } : undefined,
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     push: readPush(env, dataDir),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 
