@@ -4,7 +4,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readPush, type Config } from './config';
-import type { Database } from './db';
+import { observeQueries, poolStats, type Database } from './db';
+import { measureRequests, observeQuery, readFromDatabase } from './lib/metrics';
+import { moderationQueueLength } from './services/trust/moderation';
 import { registerAuth } from './services/accounts/sessions';
 import { registerCompression } from './lib/compression';
 import { DEFAULT_MAX_LAG_MS, registerLoadShedding } from './lib/load-shedding';
@@ -101,6 +103,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });
   logRequests(app, config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json'));
+  // The metrics (docs/operations.md#metrics): what the database knows is read at scrape time.
+  measureRequests(app);
+  observeQueries(observeQuery);
+  const unwire = readFromDatabase({ pool: () => poolStats(db), moderationQueue: () => moderationQueueLength(db) });
+  app.addHook('onClose', async () => unwire());
   app.decorate('db', db);
   app.decorate('isModerator', createModeratorCheck(config.moderatorEmails));
   app.decorate('tokens', createTokenService(db, config.jwtSecret));

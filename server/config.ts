@@ -41,6 +41,8 @@ export interface Config {
   maxEventLoopLagMs?: number;
   /** MIN_APP_VERSION: the oldest app version the API serves (docs/api.md#app-versions); unset, src/shared/app-version.ts's. */
   minAppVersion?: number;
+  /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, /metrics is a 404. */
+  metricsToken?: string;
   /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
   connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;
 }
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     push: readPush(env, dataDir),
     minAppVersion: readMinAppVersion(env.MIN_APP_VERSION),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { serveClusterMetrics } from './lib/metrics';
 
 /** A worker that dies sooner than this after starting is restarted after a pause, not at once (no crash loop). */
 const STEADY_MS = 5_000;
@@ -54,6 +55,8 @@ export function runWorkers(count: number, config: Config, log: Logger): void {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
 
+  // A scrape reaching any worker answers for all of them (docs/operations.md#metrics).
+  serveClusterMetrics();
   log.info(`starting ${count} workers (WEB_CONCURRENCY)`);
   for (let i = 0; i < count; i++) start();
 }

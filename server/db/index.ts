@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import path from 'node:path';
 import type { DB } from './schema';
@@ -12,6 +12,23 @@ import { CountingDriver, countWrite, type WriteCounter } from './write-counter';
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export type Database = Kysely<DB>;
+
+/**
+ * Told the time of every query, on either database (the metrics: server/lib/metrics.ts,
+ * wired by server/app.ts); unset, Kysely is told nothing to report.
+ */
+let queryObserver: ((ms: number, failed: boolean) => void) | undefined;
+export function observeQueries(observer: (ms: number, failed: boolean) => void): void {
+  queryObserver = observer;
+}
+const logQuery = (event: LogEvent) => queryObserver?.(event.queryDurationMillis, event.level === 'error');
+
+/** The PostgreSQL pool behind a database, for its gauges (connections idle, busy, waiting). */
+const pools = new WeakMap<Database, pg.Pool>();
+export function poolStats(db: Database): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 export interface DatabaseHandle {
   db: Database;
@@ -34,8 +51,9 @@ export function openPostgres(databaseUrl: string): DatabaseHandle {
   // removed by the pool and the next query connects anew; unheard, the error would end the process.
   pool.on('error', () => {});
   const counter: WriteCounter = { count: 0, trusted: false };
-  const db = new Kysely<DB>({ dialect: new CountingPostgresDialect({ pool }, counter) });
+  const db = new Kysely<DB>({ dialect: new CountingPostgresDialect({ pool }, counter), log: logQuery });
   writeCounters.set(db, counter);
+  pools.set(db, pool);
   const listener = listenForChanges(databaseUrl, counter);
   return {
     db,
@@ -132,7 +150,7 @@ export const isEmbedded = (db: Database): boolean => embedded.has(db);
 export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
   const { PGliteDialect } = await import('./pglite-driver');
   const dialect = new PGliteDialect(pglite);
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect, log: logQuery });
   writeCounters.set(db, dialect.writes);
   embedded.add(db);
   return {

@@ -43,6 +43,7 @@ import {
 import { detailSchema } from '@/shared/errors';
 import { otpLoginSchema, tokenPairSchema } from '@/shared/types';
 import { SERVER_MESSAGES } from '@/shared/messages';
+import { signIns } from '../lib/metrics';
 
 const BAD_CREDENTIALS = SERVER_MESSAGES.BAD_CREDENTIALS;
 const OTP_RESENT = 'A new OTP has been sent to your email.';
@@ -134,6 +135,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(401, { detail: BAD_CREDENTIALS });
       }
       rememberDevice(request, reply, app.config.jwtSecret, user.email);
+      signIns.inc({ method: 'password' });
       return app.tokens.issue(user.id);
     },
   );
@@ -203,6 +205,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
       const confirmed = await confirmEmail(app.db, user, proven);
       const tokens = await app.tokens.issue(user.id);
+      signIns.inc({ method: 'code' });
       return {
         ...tokens,
         user: await serializeMe(app.db, confirmed.user, app.isModerator(confirmed.user)),

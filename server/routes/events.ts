@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireUser } from '../lib/auth';
 import { tooManyRequests } from '../lib/errors';
 import { failures } from '../lib/responses';
+import { eventStreams } from '../lib/metrics';
 import { MAX_STREAMS_PER_USER, watchSession } from '../services/live';
 import { ACCESS_TTL_S } from '../services/accounts/tokens';
 
@@ -14,6 +15,11 @@ import { ACCESS_TTL_S } from '../services/accounts/tokens';
  * would have expired; the app opens a new one with its fresh token.
  */
 const KEEP_ALIVE_MS = 30_000;
+/**
+ * A stopping server tells each stream when to come back, spread over this long, so its apps
+ * do not all reconnect to the remaining processes in the same instant.
+ */
+const RECONNECT_SPREAD_MS = 5_000;
 
 const events: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,7 +31,8 @@ const events: FastifyPluginAsyncZod = async (app) => {
         description:
           `A text/event-stream. \`event: poke\` (data {}) means the user's private data changed: pull GET /api/sync/. ` +
           `Comments keep the connection alive. At most ${MAX_STREAMS_PER_USER} streams per user (429 beyond). The stream ends ` +
-          'after the lifetime of an access token; open a new one.',
+          'after the lifetime of an access token; open a new one. A stopping server ends it with `event: reconnect` ' +
+          '(data {"retry_ms": n}): open a new one after n ms, without backing off.',
         response: { 200: z.string().describe('text/event-stream'), ...failures(401, 429) },
       },
     },
@@ -35,15 +42,25 @@ const events: FastifyPluginAsyncZod = async (app) => {
       let lifetime: NodeJS.Timeout | undefined;
       let unwatch: (() => void) | undefined;
       const raw = reply.raw;
+      let open = true;
       const end = () => {
+        if (open) eventStreams.dec();
+        open = false;
         clearInterval(timer);
         clearTimeout(lifetime);
         unwatch?.();
         close?.();
         if (!raw.writableEnded) raw.end();
       };
-      const close = app.live.open(me.id, () => raw.write('event: poke\ndata: {}\n\n'), end);
+      // The server is stopping (a deploy, a scale-in): reconnect, to another process, soon.
+      const stopping = () => {
+        const retryMs = Math.floor(Math.random() * RECONNECT_SPREAD_MS);
+        if (!raw.writableEnded) raw.write(`retry: ${retryMs}\nevent: reconnect\ndata: ${JSON.stringify({ retry_ms: retryMs })}\n\n`);
+        end();
+      };
+      const close = app.live.open(me.id, () => raw.write('event: poke\ndata: {}\n\n'), stopping);
       if (!close) throw tooManyRequests('Too many open event streams for this account: close another tab or device.');
+      eventStreams.inc();
       reply.hijack();
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

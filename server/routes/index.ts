@@ -30,10 +30,12 @@ import blocks from './blocks';
 import verification from './verification';
 import appeals from './appeals';
 import landingPages from './landing-pages';
+import metrics from './metrics';
 
 /** Every API resource, one file each (docs/api.md#calls). Each plugin declares its own /api/... paths. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(health);
+  await app.register(metrics);
   await app.register(categories);
   await app.register(media);
   await app.register(auth);

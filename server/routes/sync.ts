@@ -9,6 +9,7 @@ import { catalogueVersionReader, createCatalogueCache, freshRead } from '../serv
 import { withFavorites } from '../services/catalogue/products';
 import { sendPrepared } from '../lib/compression';
 import { failures } from '../lib/responses';
+import { syncPullRows } from '../lib/metrics';
 import { syncAnswerSchema, type Product, type SyncAnswer } from '@/shared/catalogue';
 import { INVALID_INTEGER } from '@/shared/validation';
 
@@ -110,11 +111,11 @@ const sync: FastifyPluginAsyncZod = async (app) => {
       if (shape && !(await shapeExists(app.db, shape))) throw fieldError('shape', `No ${shape.kind} ${shape.id}: leave this shape.`);
       const since = readCursor(request.query.since);
       const upToDate = await nothingNew(since, bounds);
-      if (upToDate) return upToDate;
+      if (upToDate) return counted(upToDate);
       const limit = request.query.limit ?? SYNC_DEFAULT_LIMIT;
       const only = request.query.collections;
       const userId = request.user?.id ?? null;
-      if (!shape && (only?.length !== 1 || only[0] !== 'products')) return (await pull(app.db, userId, since, limit, only)).answer;
+      if (!shape && (only?.length !== 1 || only[0] !== 'products')) return counted((await pull(app.db, userId, since, limit, only)).answer);
 
       const pages = shape ? shapePages : cataloguePages;
       const key = `${shape ? `${shape.kind}:${shape.id} ` : ''}${request.query.since ?? ''} ${limit}`;
@@ -124,6 +125,7 @@ const sync: FastifyPluginAsyncZod = async (app) => {
         () => sharedPull(since, limit, only, shape),
         (answer) => !heldBack.has(answer),
       );
+      counted(page.value);
       if (userId === null) return sendPrepared(request, reply, page.prepared(), 'application/json; charset=utf-8');
       const products = page.value.changes.products;
       if (!products) return page.value;
@@ -132,5 +134,13 @@ const sync: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** A pull and its size for the metrics (docs/operations.md#metrics): the rows and tombstones it answered. */
+function counted(answer: SyncAnswer): SyncAnswer {
+  let rows = 0;
+  for (const changes of Object.values(answer.changes)) rows += changes.upserted.length + changes.deleted.length;
+  syncPullRows.observe(rows);
+  return answer;
+}
 
 export default sync;

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { mailsSent } from '../lib/metrics';
 
 export interface Mail {
   to: string;
@@ -17,13 +18,20 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
     return {
       async send(mail) {
         opts.log.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL set):\n${mail.text}`);
+        mailsSent.inc({ result: 'sent' });
       },
     };
   }
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from: opts.from, ...mail });
+      try {
+        await transport.sendMail({ from: opts.from, ...mail });
+      } catch (error) {
+        mailsSent.inc({ result: 'failed' });
+        throw error;
+      }
+      mailsSent.inc({ result: 'sent' });
     },
   };
 }

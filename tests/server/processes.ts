@@ -45,7 +45,7 @@ export interface ServerProcess {
 }
 
 /** `npm start` (server/main.ts) as its own process on a free port, logging JSON. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, opts: { readyMs?: number } = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(inject('tmpDir'), 'proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
@@ -114,7 +114,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       check();
     });
 
-  const ready = await waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('ready on http://'));
+  const ready = await waitForLog((line) => typeof line.msg === 'string' && line.msg.startsWith('ready on http://'), opts.readyMs);
   const baseUrl = /(http:\/\/[\d.]+:\d+)/.exec(String(ready.msg))![1];
   return { child, baseUrl, api: apiClient(baseUrl), logs, exited, waitForLog };
 }

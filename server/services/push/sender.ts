@@ -8,6 +8,7 @@ import { checkEndpoint } from './subscriptions';
 import { pushLanguage, pushText, type PushLanguage } from './text';
 import type { Notification } from '@/shared/chat';
 import { kindsFromText, pushKindOf } from '@/shared/push';
+import { pushesSent } from '../../lib/metrics';
 
 /**
  * Web Push (docs/api.md): what a request added to someone's notifications is pushed to their
@@ -162,6 +163,7 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
         signal: AbortSignal.any([stop.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
       });
       await answer.body?.cancel();
+      pushesSent.inc({ result: answer.ok ? 'sent' : answer.status === 404 || answer.status === 410 ? 'gone' : 'failed' });
       if (answer.status === 404 || answer.status === 410) {
         await db.deleteFrom('push_subscriptions').where('id', '=', s.id).where('endpoint', '=', s.endpoint).execute();
       } else if (!answer.ok) {
@@ -172,6 +174,7 @@ export function createPushSender(db: Database, config: PushConfig, log: FastifyB
       }
     } catch (err) {
       if (stop.signal.aborted) return;
+      pushesSent.inc({ result: 'failed' });
       log.warn({ err, subscription: s.id }, 'could not push a notification');
       await failed(s).catch(() => undefined);
     }

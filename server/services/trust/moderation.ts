@@ -456,3 +456,16 @@ export async function appealProduct(db: Database, supplierId: number, productId:
 }
 
 export { logAction };
+
+/** What waits for a moderator (the metrics' queue gauge): open reports and pending business verifications. */
+export async function moderationQueueLength(db: Database): Promise<{ reports: number; verifications: number }> {
+  const [reports, verifications] = await Promise.all([
+    db.selectFrom('reports').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'open').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('verification_requests')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { reports: reports.n, verifications: verifications.n };
+}

@@ -10,7 +10,8 @@ import { getAccessToken } from '../session/tokens';
  * It counts as up only once the server's first bytes arrive and while its keep-alives keep
  * coming, so a proxy that refuses, buffers or silently drops it leaves the engine polling as
  * before. It reconnects with backoff (a stream also ends with its access token's lifetime),
- * and a server without the route (404) is left alone for a while.
+ * and a server without the route (404) is left alone for a while. A stopping server says
+ * `event: reconnect` with the wait it chose: the stream comes back after it, without backoff.
  */
 const timing = {
   firstRetryMs: 1_000,
@@ -36,9 +37,14 @@ export function liveConnected(): boolean {
 
 /**
  * Reads the stream until it ends or falls silent; `onOpen` at its first bytes, `onPoke` for
- * each poke.
+ * each poke, `onReconnect` with the wait a stopping server asked for.
  */
-async function readEvents(body: ReadableStream<Uint8Array>, onOpen: () => void, onPoke: () => void): Promise<void> {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onOpen: () => void,
+  onPoke: () => void,
+  onReconnect: (retryMs: number) => void,
+): Promise<void> {
   const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
   let silence: ReturnType<typeof setTimeout> | undefined;
   const listen = () => {
@@ -59,11 +65,24 @@ async function readEvents(body: ReadableStream<Uint8Array>, onOpen: () => void, 
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        if (block.split('\n').includes('event: poke')) onPoke();
+        const lines = block.split('\n');
+        if (lines.includes('event: poke')) onPoke();
+        else if (lines.includes('event: reconnect')) onReconnect(reconnectWait(lines));
       }
     }
   } finally {
     clearTimeout(silence);
+  }
+}
+
+/** The wait of a reconnect event's data ({"retry_ms": n}), at most the longest backoff. */
+function reconnectWait(lines: string[]): number {
+  const data = lines.find((line) => line.startsWith('data:'));
+  try {
+    const ms = Number(JSON.parse(data?.slice(5) ?? '{}').retry_ms);
+    return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, timing.maxRetryMs) : timing.firstRetryMs;
+  } catch {
+    return timing.firstRetryMs;
   }
 }
 
@@ -86,6 +105,7 @@ export function startLive(onPoke: () => void): () => void {
       }
       let wait = Math.min(timing.maxRetryMs, timing.firstRetryMs * 2 ** failures);
       let openedAt = 0;
+      let asked: number | undefined;
       try {
         const response = await fetch(`${API_BASE}/events/`, {
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...APP_VERSION_HEADERS },
@@ -109,6 +129,9 @@ export function startLive(onPoke: () => void): () => void {
               onPoke();
             },
             onPoke,
+            (retryMs) => {
+              asked = retryMs;
+            },
           );
         } else {
           await response.body?.cancel();
@@ -119,6 +142,12 @@ export function startLive(onPoke: () => void): () => void {
         connected = false;
       }
       if (stop.signal.aborted) return;
+      if (asked !== undefined) {
+        // The server chose the wait (spread over its apps): no backoff, no further jitter.
+        failures = 0;
+        if (asked > 0) await later(asked);
+        continue;
+      }
       if (openedAt > 0 && Date.now() - openedAt > timing.healthyMs) {
         failures = 0;
         wait = 0;

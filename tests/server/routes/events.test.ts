@@ -23,9 +23,9 @@ interface Stream {
   close(): void;
 }
 
-async function openStream(token?: string): Promise<Stream> {
+async function openStream(token?: string, baseUrl = t.baseUrl): Promise<Stream> {
   const abort = new AbortController();
-  const response = await fetch(`${t.baseUrl}/api/events/`, {
+  const response = await fetch(`${baseUrl}/api/events/`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal: abort.signal,
   });
@@ -136,5 +136,22 @@ describe('GET /api/events/', () => {
     await t.db.transaction().execute((trx) => suspendUser(trx, user.user.id, 'Scam'));
     await expect(stream.next(5000)).rejects.toThrow('stream ended');
     expect((await openStream(user.token)).status).toBe(401);
+  });
+
+  it('a stopping server ends every stream with a reconnect hint, its waits spread over a few seconds (docs/operations.md#stop-and-readiness)', async () => {
+    const stopping = await startTestApp();
+    const user = await createUser(stopping);
+    const streams = [await openStream(user.token, stopping.baseUrl), await openStream(user.token, stopping.baseUrl)];
+    expect(streams.map((s) => s.status)).toEqual([200, 200]);
+    const closed = stopping.close();
+    for (const stream of streams) {
+      const hint = await stream.next(5000);
+      expect(hint.event).toBe('reconnect');
+      const { retry_ms } = JSON.parse(hint.data);
+      expect(retry_ms).toBeGreaterThanOrEqual(0);
+      expect(retry_ms).toBeLessThan(5000);
+      await expect(stream.next(5000)).rejects.toThrow('stream ended');
+    }
+    await closed;
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { openTestDatabase, startTestApp, type TestApp } from '../helpers';
@@ -48,6 +49,23 @@ describe('GET /api/health/ready/', () => {
     } finally {
       t.app.lifecycle.draining = false;
     }
+  });
+
+  it('answers 503 while a migration this code needs is not applied yet, and ok once it is', async () => {
+    const latest = (
+      await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(t.db)
+    ).rows[0];
+    // As while a new release migrates: the newest migration is not recorded yet.
+    await sql`delete from kysely_migration where name = ${latest.name}`.execute(t.db);
+    try {
+      const res = await t.api.get('/api/health/ready/');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ detail: 'The database is being migrated.' });
+      expect((await t.api.get('/api/health/')).status).toBe(200);
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${latest.name}, ${latest.timestamp})`.execute(t.db);
+    }
+    expect((await t.api.get('/api/health/ready/')).status).toBe(200);
   });
 
   it('answers 503 once the database is gone, while liveness still answers', async () => {
