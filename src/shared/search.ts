@@ -7,7 +7,7 @@ const FOLDS = new Map(
     return [character, rule.slice(character.length)] as const;
   }),
 );
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 const FOLDABLE = new RegExp(`[${[...FOLDS.keys()].map((c) => `\\u{${c.codePointAt(0)?.toString(16)}}`).join('')}]`, 'gu');
 
 /**
