@@ -19,6 +19,7 @@ import MediaViewer from '@/components/MediaViewer';
 import Spinner from '@/components/Spinner';
 import { saveConversationFiles } from '@/queries/pictures';
 import Avatar from './Avatar';
+import { ReportAction } from '@/components/ReportButton';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';
 import PushOffer from './PushOffer';
@@ -129,6 +130,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
             </span>
           )}
         </div>
+        {other ? <ReportAction type="user" id={other.id} name={name} className="chat__header-action" /> : null}
       </header>
       {messages === undefined ? (
         <Spinner />

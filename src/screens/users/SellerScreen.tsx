@@ -10,6 +10,7 @@ import Spinner from '@/components/Spinner';
 import Stars from '@/components/Stars';
 import VerifiedBadge from '@/components/VerifiedBadge';
 import VerificationLine from '@/components/VerificationLine';
+import ReportButton from '@/components/ReportButton';
 import Picture from '@/components/Picture';
 import { formatNumber } from '@/shared/format';
 import { useProductList } from '@/queries/products';
@@ -137,6 +138,9 @@ function SellerPage({ seller }: { seller: SellerView }) {
           ) : null}
         </div>
         {profile?.about ? <p className="seller__about">{profile.about}</p> : null}
+        <div className="seller__safety">
+          <ReportButton type="user" id={seller.id} ownerId={seller.id} name={name} />
+        </div>
       </header>
 
       <section className="seller__products" aria-labelledby="seller-products-title">

@@ -14,6 +14,7 @@ import {
 } from '../../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../../shared/chat';
 import { offerAnswerSchema, orderSchema } from '../../shared/deals-schema';
+import { reportAnswerSchema } from '../../shared/trust';
 
 /**
  * Answers checked against the shared API schemas (src/shared/) at the client's edge, in
@@ -52,6 +53,7 @@ const SHAPES = {
   message: messageSchema,
   offerAnswer: offerAnswerSchema,
   order: orderSchema,
+  report: reportAnswerSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type AnswerShape = keyof typeof SHAPES;

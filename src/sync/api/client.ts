@@ -20,6 +20,7 @@ import { subjectOf } from '../session/identity';
 import type { PasswordResetConfirm } from '../../shared/password-reset';
 import type { OfferAction, OrderAction } from '../../shared/deals';
 import type { OfferAnswer, Order } from '../../shared/deals-schema';
+import type { ReportAnswer, ReportInput } from '../../shared/trust';
 
 /**
  * The one typed client for the API (docs/architecture.md#the-web-app-one-direction: online-only forms and the sync layer use it;
@@ -418,6 +419,9 @@ export const api = {
     request<Order>('orders/', { method: 'POST', body, shape: 'order', asUser }),
   moveOrder: (order: number, action: OrderAction, body: { reason?: string | null; client_id: string }, asUser?: number) =>
     request<Order>(`orders/${order}/${action}/`, { method: 'POST', body, shape: 'order', asUser }),
+  /** Trust and safety (docs/api.md#trust-and-safety): a report is idempotent by its client_id. */
+  report: (body: ReportInput & { client_id: string }, asUser?: number) =>
+    request<ReportAnswer>('reports/', { method: 'POST', body, shape: 'report', asUser }),
   /** Only notifications created at or before `until` (the newest one the device showed). */
   markAllNotificationsRead: async (until?: string, asUser?: number): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined, asUser });
