@@ -141,6 +141,7 @@ export const moderationReportSchema = reportAnswerSchema.extend({
 export type ModerationReport = z.infer<typeof moderationReportSchema>;
 
 export const blockedUserSchema = person;
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
 export const verificationRequestSchema = z.object({
   id: z.number(),

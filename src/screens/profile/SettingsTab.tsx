@@ -1,13 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useSignOut } from '@/components/SignOut';
+import BlockedAccounts from './BlockedAccounts';
 import CurrencySettings from './CurrencySettings';
 import DeleteAccount from './DeleteAccount';
 import NotificationSettings from './NotificationSettings';
 import OfflineData from './OfflineData';
 import PasswordForm from './PasswordForm';
 
-/** Settings tab (docs/product.md#screens): password, default currency, notifications, legal links, offline data, session, danger zone. */
+/** Settings tab (docs/product.md#screens): password, default currency, notifications, blocked accounts, legal links, offline data, session, danger zone. */
 export default function SettingsTab() {
   const signOut = useSignOut();
   return (
@@ -15,6 +16,7 @@ export default function SettingsTab() {
       <PasswordForm />
       <CurrencySettings />
       <NotificationSettings />
+      <BlockedAccounts />
       <section aria-labelledby="settings-legal" className="card profile__card">
         <h2 id="settings-legal">
           <Trans>Legal</Trans>

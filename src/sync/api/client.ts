@@ -20,7 +20,7 @@ import { subjectOf } from '../session/identity';
 import type { PasswordResetConfirm } from '../../shared/password-reset';
 import type { OfferAction, OrderAction } from '../../shared/deals';
 import type { OfferAnswer, Order } from '../../shared/deals-schema';
-import type { ReportAnswer, ReportInput } from '../../shared/trust';
+import type { BlockedUser, ReportAnswer, ReportInput } from '../../shared/trust';
 
 /**
  * The one typed client for the API (docs/architecture.md#the-web-app-one-direction: online-only forms and the sync layer use it;
@@ -422,6 +422,15 @@ export const api = {
   /** Trust and safety (docs/api.md#trust-and-safety): a report is idempotent by its client_id. */
   report: (body: ReportInput & { client_id: string }, asUser?: number) =>
     request<ReportAnswer>('reports/', { method: 'POST', body, shape: 'report', asUser }),
+  /** Blocking: online only (docs/product.md#trust-and-safety). Both calls are idempotent. */
+  block: async (user: number): Promise<void> => {
+    await request(`users/${user}/block/`, { method: 'POST' });
+  },
+  unblock: async (user: number): Promise<void> => {
+    await request(`users/${user}/block/`, { method: 'DELETE' });
+  },
+  blocked: async (): Promise<BlockedUser[]> =>
+    listOf(await request<Page<BlockedUser>>('me/blocked/', { query: { limit: 200 }, shape: 'blockedPage' })),
   /** Only notifications created at or before `until` (the newest one the device showed). */
   markAllNotificationsRead: async (until?: string, asUser?: number): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined, asUser });
