@@ -14,7 +14,7 @@ import {
 } from '../../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../../shared/chat';
 import { offerAnswerSchema, orderSchema } from '../../shared/deals-schema';
-import { blockedUserSchema, reportAnswerSchema } from '../../shared/trust';
+import { blockedUserSchema, reportAnswerSchema, verificationRequestSchema } from '../../shared/trust';
 
 /**
  * Answers checked against the shared API schemas (src/shared/) at the client's edge, in
@@ -55,6 +55,7 @@ const SHAPES = {
   order: orderSchema,
   report: reportAnswerSchema,
   blockedPage: pageSchema(blockedUserSchema),
+  verificationRequests: listSchema(verificationRequestSchema),
 } satisfies Record<string, z.ZodType>;
 
 export type AnswerShape = keyof typeof SHAPES;

@@ -20,7 +20,7 @@ import { subjectOf } from '../session/identity';
 import type { PasswordResetConfirm } from '../../shared/password-reset';
 import type { OfferAction, OrderAction } from '../../shared/deals';
 import type { OfferAnswer, Order } from '../../shared/deals-schema';
-import type { BlockedUser, ReportAnswer, ReportInput } from '../../shared/trust';
+import type { BlockedUser, ReportAnswer, ReportInput, VerificationRequest } from '../../shared/trust';
 
 /**
  * The one typed client for the API (docs/architecture.md#the-web-app-one-direction: online-only forms and the sync layer use it;
@@ -431,6 +431,10 @@ export const api = {
   },
   blocked: async (): Promise<BlockedUser[]> =>
     listOf(await request<Page<BlockedUser>>('me/blocked/', { query: { limit: 200 }, shape: 'blockedPage' })),
+  /** A supplier's business verification: their requests, newest first, and a new one (online forms). */
+  verificationRequests: () => request<VerificationRequest[]>('me/verification/', { shape: 'verificationRequests' }),
+  requestVerification: (body: { registry: string; registry_number: string; document: string }) =>
+    request<{ id: number; status: 'pending' }>('me/verification/', { method: 'POST', body }),
   /** Only notifications created at or before `until` (the newest one the device showed). */
   markAllNotificationsRead: async (until?: string, asUser?: number): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined, asUser });
