@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '@/queries/auth';
@@ -88,7 +89,8 @@ function ConfirmBlock({ userId, name, onClose }: { userId: number; name: string;
       setError(errorDetail(err, t`Could not block ${name}.`));
     }
   };
-  return (
+  // On document.body: a page part that makes its own stacking context (the product page) must not hold the sheet under the bars.
+  return createPortal(
     <div className="modal-backdrop trust-sheet-backdrop">
       <div
         className="modal card trust-sheet"
@@ -127,6 +129,7 @@ function ConfirmBlock({ userId, name, onClose }: { userId: number; name: string;
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason, type ReportTargetType } from '@/shared/trust';
@@ -59,7 +60,8 @@ export default function ReportSheet({ type, id, name, onClose }: Props) {
 
   const detailsId = `${formId}-details`;
   const left = REPORT_DETAILS_MAX - details.length;
-  return (
+  // On document.body: a page part that makes its own stacking context (the product page) must not hold the sheet under the bars.
+  return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the sheet; the keyboard closes it with Escape.
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes the sheet; the keyboard closes it with Escape.
     <div
@@ -143,6 +145,7 @@ export default function ReportSheet({ type, id, name, onClose }: Props) {
           </div>
         </form>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
