@@ -14,7 +14,7 @@ import { wakePush } from './signals';
 import { NotSignedInError } from '../api/errors';
 import { discardDeal, isDealKind } from './dealRows';
 import { moqPrice } from '../../shared/prices';
-import { reportTargetOf } from './reports';
+import { reportTargetOf } from './reportSend';
 
 export { NotSignedInError };
 export { answerOffer, moveOrder, placeOrder } from './deals';

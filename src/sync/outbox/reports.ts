@@ -1,18 +1,16 @@
 import { t } from '@lingui/core/macro';
-import { db, type OutboxRow, type ReportRow } from '../../db/db';
-import { api } from '../api/client';
+import { db, type ReportRow } from '../../db/db';
 import { guardedWrite } from '../storage';
 import { reportSchema, type ReportReason, type ReportTargetType } from '../../shared/trust';
 import { enqueue } from './queue';
 import { nowIso, signedInUser } from './localRows';
+import { reportKey } from './reportSend';
 
 /**
  * Reports (docs/sync.md#reports): an intent like any other, so a report made offline goes out on
  * reconnect, once (its client_id), and the item reads "Reported" on this device from the moment
  * it was made, whatever the server answers later.
  */
-
-export const reportKey = (type: ReportTargetType, id: number) => `${type}:${id}`;
 
 export interface NewReport {
   target_type: ReportTargetType;
@@ -53,23 +51,3 @@ export async function reportTarget(input: NewReport): Promise<ReportRow> {
     }),
   );
 }
-
-/** Sends a queued report; answers what to apply once it reached the server. */
-export async function sendReport(entry: OutboxRow): Promise<() => Promise<unknown>> {
-  const p = entry.payload;
-  const answer = await api.report(
-    {
-      target_type: p.target_type as ReportTargetType,
-      target_id: p.target_id as number,
-      reason: p.reason as ReportReason,
-      details: (p.details as string) || '',
-      client_id: entry.client_id,
-    },
-    entry.user_id,
-  );
-  const target = reportKey(answer.target_type, answer.target_id);
-  return () => db.reports.update(target, { id: answer.id, pending: undefined, error: undefined, outboxId: undefined });
-}
-
-export const reportTargetOf = (entry: OutboxRow) =>
-  reportKey(entry.payload.target_type as ReportTargetType, entry.payload.target_id as number);

@@ -12,7 +12,7 @@ import { aimAt, claim, type Named } from './queue';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 import { moqPrice } from '../../shared/prices';
 import { sessionUserId } from '../session/deviceUser';
-import { reportTargetOf, sendReport } from './reports';
+import { reportTargetOf, sendReport } from './reportSend';
 
 /**
  * Sends the outbox (docs/sync.md#outbox). Per entry: network errors, 5xx and 429 retry with
