@@ -120,6 +120,7 @@ export const moderationActionSchema = z.object({
   moderator: person.nullable(),
   created_at: z.string(),
 });
+export type ModerationActionEntry = z.infer<typeof moderationActionSchema>;
 
 /** A report as the moderation queue shows it; `target` is a short summary of what was reported (null once it is gone). */
 export const moderationReportSchema = reportAnswerSchema.extend({

@@ -9,7 +9,7 @@ import NotificationSettings from './NotificationSettings';
 import OfflineData from './OfflineData';
 import PasswordForm from './PasswordForm';
 
-/** Settings tab (docs/product.md#screens): password, default currency, notifications, blocked accounts, legal links, offline data, session, danger zone. */
+/** Settings tab (docs/product.md#screens): password, default currency, notifications, blocked accounts, moderation (moderators), legal links, offline data, session, danger zone. */
 export default function SettingsTab() {
   const signOut = useSignOut();
   const { user } = useAuth();
@@ -28,6 +28,19 @@ export default function SettingsTab() {
           </p>
           <Link href="/profile/verification" className="button">
             <Trans>Open business verification</Trans>
+          </Link>
+        </section>
+      ) : null}
+      {user?.is_moderator ? (
+        <section aria-labelledby="settings-moderation" className="card profile__card">
+          <h2 id="settings-moderation">
+            <Trans>Moderation</Trans>
+          </h2>
+          <p className="form-reason">
+            <Trans>The report queue, business verification requests and the action log.</Trans>
+          </p>
+          <Link href="/moderation" className="button">
+            <Trans>Open moderation</Trans>
           </Link>
         </section>
       ) : null}

@@ -14,7 +14,13 @@ import {
 } from '../../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../../shared/chat';
 import { offerAnswerSchema, orderSchema } from '../../shared/deals-schema';
-import { blockedUserSchema, reportAnswerSchema, verificationRequestSchema } from '../../shared/trust';
+import {
+  blockedUserSchema,
+  moderationActionSchema,
+  moderationReportSchema,
+  reportAnswerSchema,
+  verificationRequestSchema,
+} from '../../shared/trust';
 
 /**
  * Answers checked against the shared API schemas (src/shared/) at the client's edge, in
@@ -56,6 +62,11 @@ const SHAPES = {
   report: reportAnswerSchema,
   blockedPage: pageSchema(blockedUserSchema),
   verificationRequests: listSchema(verificationRequestSchema),
+  moderationReportPage: pageSchema(moderationReportSchema),
+  moderationReport: moderationReportSchema,
+  verificationPage: pageSchema(verificationRequestSchema),
+  verificationRequest: verificationRequestSchema,
+  moderationActionPage: pageSchema(moderationActionSchema),
 } satisfies Record<string, z.ZodType>;
 
 export type AnswerShape = keyof typeof SHAPES;
