@@ -30,7 +30,7 @@ export default function ModerationScreen() {
       </PageHeading>
       {online ? null : (
         <p className="form-reason moderation__offline" role="status">
-          <Trans>You are offline: moderation needs a connection. The lists load and decisions send once you are back online.</Trans>
+          <Trans>You are offline: moderation needs a connection. Reconnect to load the lists and decide.</Trans>
         </p>
       )}
       <Tabs<TabKey>
