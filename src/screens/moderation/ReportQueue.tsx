@@ -154,12 +154,15 @@ function ResolveForm({ group, onResolved }: { group: ReportGroup; onResolved(): 
         <legend>
           <Trans>Action</Trans>
         </legend>
-        {actions.map((choice) => (
-          <label key={choice} className="moderation__choice">
-            <input type="radio" name={`${id}-action`} value={choice} checked={action === choice} onChange={() => setAction(choice)} />
-            {i18n._(ACTION_LABELS[choice])}
-          </label>
-        ))}
+        {actions.map((choice) => {
+          const label = ACTION_LABELS[group.first.target_type][choice];
+          return label ? (
+            <label key={choice} className="moderation__choice">
+              <input type="radio" name={`${id}-action`} value={choice} checked={action === choice} onChange={() => setAction(choice)} />
+              {i18n._(label)}
+            </label>
+          ) : null;
+        })}
       </fieldset>
       <FormField label={<Trans>Reason (required)</Trans>} error={error}>
         {(control) => (

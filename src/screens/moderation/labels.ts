@@ -2,11 +2,11 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ModerationAction, ReportTargetType } from '@/shared/trust';
 
-/** What each action does, as the resolve form offers it. */
-export const ACTION_LABELS: Record<ModerationAction, MessageDescriptor> = {
-  dismiss: msg`Dismiss: nothing wrong`,
-  hide: msg`Hide it`,
-  suspend: msg`Suspend the account`,
+/** What each action does, as the resolve form offers it: suspending a product or a message suspends its author's account. */
+export const ACTION_LABELS: Record<ReportTargetType, Partial<Record<ModerationAction, MessageDescriptor>>> = {
+  product: { dismiss: msg`Dismiss: nothing wrong`, hide: msg`Hide the product`, suspend: msg`Suspend the supplier's account` },
+  message: { dismiss: msg`Dismiss: nothing wrong`, hide: msg`Hide the message`, suspend: msg`Suspend the sender's account` },
+  user: { dismiss: msg`Dismiss: nothing wrong`, suspend: msg`Suspend the account` },
 };
 
 /** The log's words for every action the server records (restore and reinstate too). */

@@ -90,10 +90,11 @@ describe('moderation (docs/product.md#trust-and-safety)', () => {
     expect(within(first).getByText('Spam')).toBeTruthy();
     expect(within(first).getByText('Scam or fraud')).toBeTruthy();
     // An account can be suspended but not hidden; a product can be both.
-    expect(within(first).queryByLabelText('Hide it')).toBeNull();
+    expect(within(first).queryByLabelText(/^Hide/)).toBeNull();
     expect(within(first).getByLabelText('Suspend the account')).toBeTruthy();
     expect(within(second).getByRole('heading', { level: 3 }).textContent).toBe('Cheap iPhone 15');
-    expect(within(second).getByLabelText('Hide it')).toBeTruthy();
+    expect(within(second).getByLabelText('Hide the product')).toBeTruthy();
+    expect(within(second).getByLabelText("Suspend the supplier's account")).toBeTruthy();
     expect(server.callsTo('GET /api/moderation/reports/')[0].query.get('status')).toBe('open');
   }, 30_000);
 
