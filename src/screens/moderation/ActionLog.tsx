@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { moderation } from '@/queries/moderation';
 import { formatDate } from '@/shared/format';
 import type { ModerationActionEntry } from '@/shared/trust';
-import { LOGGED_ACTIONS } from './labels';
+import { LOGGED_ACTIONS, LOGGED_TARGETS } from './labels';
 import ListState from './ListState';
 import { useServerList } from './useServerList';
 
@@ -27,7 +27,8 @@ function LogEntry({ entry }: { entry: ModerationActionEntry }) {
   const { i18n } = useLingui();
   const label = LOGGED_ACTIONS[entry.action];
   const what = label ? i18n._(label) : entry.action;
-  const target = `${entry.target_type} #${entry.target_id}`;
+  const kind = LOGGED_TARGETS[entry.target_type];
+  const target = `${kind ? i18n._(kind) : entry.target_type} #${entry.target_id}`;
   const who = entry.moderator?.name ?? '';
   const when = formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' });
   return (

@@ -25,3 +25,6 @@ export const TARGET_LABELS: Record<ReportTargetType, MessageDescriptor> = {
   user: msg`Account`,
   message: msg`Message`,
 };
+
+/** What a logged action was taken on: a report's target, or a business verification request. */
+export const LOGGED_TARGETS: Record<string, MessageDescriptor> = { ...TARGET_LABELS, verification: msg`Verification request` };

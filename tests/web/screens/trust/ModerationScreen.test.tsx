@@ -191,6 +191,7 @@ describe('moderation (docs/product.md#trust-and-safety)', () => {
     await user.click(await screen.findByRole('tab', { name: 'Action log' }, { timeout: 15_000 }));
     const log = await screen.findByRole('list', { name: 'Action log' });
     expect(within(log).getByText('Hidden')).toBeTruthy();
+    expect(within(log).getByText('Product #5')).toBeTruthy();
     expect(within(log).getByText('Counterfeit phones.')).toBeTruthy();
     expect(within(log).getByText(/^Mo Derator, /)).toBeTruthy();
   }, 30_000);
