@@ -14,6 +14,7 @@ export default function FailedChanges() {
     if (entry.kind.startsWith('favorite')) return t`Your favourite was not sent.`;
     if (entry.kind.startsWith('review')) return t`Your review was not sent.`;
     if (entry.kind === 'message.send') return t`Your message was not sent.`;
+    if (entry.kind === 'report.create') return t`Your report was not sent.`;
     return t`Your change was not sent.`;
   };
   return (

@@ -54,6 +54,8 @@ const FavoritesScreen = screen(() => import('../screens/favorites/FavoritesScree
 const ChatScreen = screen(() => import('../screens/chat/ChatScreen'));
 const ProfileScreen = screen(() => import('../screens/profile/ProfileScreen'));
 const ProfileEditScreen = screen(() => import('../screens/profile/ProfileEditScreen'));
+const VerificationScreen = screen(() => import('../screens/profile/VerificationScreen'));
+const ModerationScreen = screen(() => import('../screens/moderation/ModerationScreen'));
 const ProductFormScreen = screen(() => import('../screens/products/ProductFormScreen'));
 const ProductDetailScreen = screen(() => import('../screens/products/ProductDetailScreen'));
 const SellerScreen = screen(() => import('../screens/users/SellerScreen'));
@@ -87,6 +89,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/chat/:conversationId', screen: ChatScreen, guard: 'user' },
   { path: '/profile', screen: ProfileScreen, guard: 'user' },
   { path: '/profile/edit', screen: ProfileEditScreen, guard: 'user' },
+  { path: '/profile/verification', screen: VerificationScreen, guard: 'user' },
+  { path: '/moderation', screen: ModerationScreen, guard: 'user' },
   { path: '/products/add', screen: ProductFormScreen, guard: 'supplier' },
   { path: '/products/:id/edit', screen: ProductFormScreen, guard: 'user' },
   { path: '/products/:id', screen: ProductDetailScreen },

@@ -3,7 +3,7 @@ import type { Banner, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { Category, UserSummary } from '../shared/types';
 import type { Order } from '../shared/deals-schema';
-import type { VerificationCheck } from '../shared/trust';
+import type { ReportReason, ReportTargetType, VerificationCheck } from '../shared/trust';
 
 /**
  * The device's local database (docs/architecture.md#the-web-app-one-direction): screens render from it through live queries; the
@@ -77,6 +77,20 @@ export interface SellerRow extends UserSummary {
   fetched_at: number;
 }
 
+/**
+ * What the user reported, keyed by target ('product:12', 'user:3', 'message:40'): the item shows
+ * "Reported" from then on (docs/sync.md#reports). `id` is the server's once the report reached it.
+ */
+export interface ReportRow extends PendingMark {
+  target: string;
+  target_type: ReportTargetType;
+  target_id: number;
+  reason: ReportReason;
+  details: string;
+  id: number | null;
+  created_at: string;
+}
+
 export interface RatesRow {
   base: 'USD';
   rates: Record<string, number>;
@@ -99,7 +113,8 @@ export type OutboxKind =
   | 'notification.read-all'
   | 'offer.answer'
   | 'order.create'
-  | 'order.move';
+  | 'order.move'
+  | 'report.create';
 
 export interface OutboxRow {
   seq?: number;
@@ -148,6 +163,7 @@ export class MarketplaceDb extends Dexie {
   sellers!: EntityTable<SellerRow, 'id'>;
   rates!: EntityTable<RatesRow, 'base'>;
   recent!: Table<RecentRow, number>;
+  reports!: EntityTable<ReportRow, 'target'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
 
@@ -181,10 +197,22 @@ export class MarketplaceDb extends Dexie {
       .upgrade((tx) => tx.table('syncState').delete('stream:private'));
     // Version 4: products by rating, so the working set keeps the best rated beside the newest (docs/sync.md#working-set).
     this.version(4).stores({ products: 'id, created_at, flash_deal_ends_at, category_id, supplier_id, average_rating' });
+    // Version 5: the user's reports, by target (docs/sync.md#reports).
+    this.version(5).stores({ reports: 'target' });
   }
 }
 
 export const db = new MarketplaceDb();
 
 /** Tables that belong to the signed-in user: cleared on sign-out and when another user signs in. */
-export const PRIVATE_TABLES = ['favorites', 'reviews', 'conversations', 'messages', 'notifications', 'orders', 'outbox', 'recent'] as const;
+export const PRIVATE_TABLES = [
+  'favorites',
+  'reviews',
+  'conversations',
+  'messages',
+  'notifications',
+  'orders',
+  'outbox',
+  'recent',
+  'reports',
+] as const;

@@ -24,4 +24,10 @@ export const account = {
   updateBuyerProfile: async (form: FormData) => api.updateBuyerProfile(await largeFilesAhead(form)),
   requestPasswordReset: (email: string) => api.requestPasswordReset(email),
   confirmPasswordReset: (input: Parameters<typeof api.confirmPasswordReset>[0]) => api.confirmPasswordReset(input),
+  /** Business verification (docs/product.md#trust-and-safety): the certificate goes up first, the request names it. */
+  verificationRequests: () => api.verificationRequests(),
+  requestVerification: async (input: { registry: string; registry_number: string; file: File }) => {
+    const document = await request('uploadDocument', input.file);
+    return api.requestVerification({ registry: input.registry, registry_number: input.registry_number, document });
+  },
 };

@@ -120,6 +120,7 @@ export const moderationActionSchema = z.object({
   moderator: person.nullable(),
   created_at: z.string(),
 });
+export type ModerationActionEntry = z.infer<typeof moderationActionSchema>;
 
 /** A report as the moderation queue shows it; `target` is a short summary of what was reported (null once it is gone). */
 export const moderationReportSchema = reportAnswerSchema.extend({
@@ -141,6 +142,7 @@ export const moderationReportSchema = reportAnswerSchema.extend({
 export type ModerationReport = z.infer<typeof moderationReportSchema>;
 
 export const blockedUserSchema = person;
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
 export const verificationRequestSchema = z.object({
   id: z.number(),

@@ -11,7 +11,7 @@ import * as intents from './outbox/intents';
 import { openConversation } from './pull/conversations';
 import { cancelUpload } from './outbox/uploads';
 import { createProduct, deleteProduct, fetchProduct, updateProduct } from './forms/products';
-import { withLargeFilesAhead } from './forms/uploads';
+import { uploadDocument, withLargeFilesAhead } from './forms/uploads';
 import { clearOfflineCopy, storageEstimate } from './storage';
 
 import { liveQuery } from 'dexie';
@@ -55,6 +55,7 @@ export const commands = {
   deleteProduct,
   fetchProduct,
   withLargeFilesAhead,
+  uploadDocument,
   clearOfflineCopy,
   storageEstimate,
   changeCatalogueBudget,

@@ -4,9 +4,9 @@ import { Trans } from '@lingui/react/macro';
 import { useAuth } from '@/queries/auth';
 import { useSignOut } from '@/components/SignOut';
 import { useDismiss } from '../hooks';
-import { BoxIcon, ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
+import { BoxIcon, ChevronDownIcon, FlagIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
 
-/** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
+/** The signed-in user's menu: greeting, my profile, add product (suppliers), moderation (moderators), logout. */
 export default function ProfileMenu() {
   const { user } = useAuth();
   const leave = useSignOut();
@@ -55,6 +55,13 @@ export default function ProfileMenu() {
             <li>
               <Link href="/products/add" className="dropdown__item" onClick={close}>
                 <PlusIcon /> <Trans>Add product</Trans>
+              </Link>
+            </li>
+          ) : null}
+          {user.is_moderator ? (
+            <li>
+              <Link href="/moderation" className="dropdown__item" onClick={close}>
+                <FlagIcon /> <Trans>Moderation</Trans>
               </Link>
             </li>
           ) : null}

@@ -19,6 +19,8 @@ import MediaViewer from '@/components/MediaViewer';
 import Spinner from '@/components/Spinner';
 import { saveConversationFiles } from '@/queries/pictures';
 import Avatar from './Avatar';
+import SafetyMenu from './SafetyMenu';
+import Alert from '@/components/Alert';
 import Composer, { type OfferDirection } from './Composer';
 import MessageList from './MessageList';
 import PushOffer from './PushOffer';
@@ -103,6 +105,10 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const listed = limits?.listed_price ?? product?.price;
   const offers = me.user_type === 'BUYER' && listed ? offerPrices(listed) : null;
 
+  // The other side blocked the user (docs/api.md#trust-and-safety): the server refused a message with these words.
+  const cannotMessage = t`You cannot message this user.`;
+  const refused = (messages ?? []).some((m) => m.sender.id === me.id && m.pending === 'failed' && m.error === cannotMessage);
+
   const send = async ({ text, file }: { text: string; file?: File }) => {
     await sendMessage(id, { text, file });
   };
@@ -129,6 +135,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
             </span>
           )}
         </div>
+        {other ? <SafetyMenu userId={other.id} name={name} /> : null}
       </header>
       {messages === undefined ? (
         <Spinner />
@@ -149,6 +156,13 @@ export default function ConversationPane({ id, me, currency }: Props) {
           product={limits}
         />
       )}
+      {refused ? (
+        <div className="chat-blocked">
+          <Alert>
+            <Trans>You cannot message this user.</Trans> <Trans>What you send in this conversation is not delivered.</Trans>
+          </Alert>
+        </div>
+      ) : null}
       <PushOffer userId={me.id} />
       <Composer onSend={send} offers={offers} onOffer={offer} formatPrice={currency.format} />
       {viewing ? <MediaViewer items={[{ url: viewing.url, type: viewing.kind }]} onClose={() => setViewing(null)} /> : null}

@@ -7,6 +7,7 @@ import PendingFile from './PendingFile';
 import UploadProgress from './UploadProgress';
 import OfferCard from './OfferCard';
 import AnswerLine from './AnswerLine';
+import { ReportAction } from '@/components/ReportButton';
 
 interface Props {
   message: MessageRow;
@@ -62,6 +63,11 @@ export default function MessageBubble({
           <PendingFile outboxId={pending ? outboxId : undefined} name={message.file_name} size={message.file_size} />
         ) : null}
         {message.text && !message.event ? <p className="message__text">{message.text}</p> : null}
+        {message.is_hidden ? (
+          <p className="message__text message__hidden">
+            <Trans>This message was removed by a moderator.</Trans>
+          </p>
+        ) : null}
       </div>
       {pending === 'failed' ? (
         <div className="message__failed" role="alert">
@@ -91,6 +97,9 @@ export default function MessageBubble({
               {timeOf(message.timestamp)}
             </time>
           )}
+          {!mine && message.id > 0 && !message.is_hidden ? (
+            <ReportAction type="message" id={message.id} className="message__report" />
+          ) : null}
         </p>
       )}
       {pending === 'sending' && message.file_name && outboxId !== undefined ? (

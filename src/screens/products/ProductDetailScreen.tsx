@@ -13,6 +13,7 @@ import type { Product } from '@/shared/catalogue';
 import { openProduct } from '@/queries/recent';
 import { galleryMedia } from './gallery';
 import ProductActions from './ProductActions';
+import ReportButton from '@/components/ReportButton';
 import ProductGallery from './ProductGallery';
 import RelatedProducts from './RelatedProducts';
 import ReviewsSection from './ReviewsSection';
@@ -107,6 +108,13 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
           </ul>
           <TierTable product={product} quantity={moq} />
           <ProductActions product={product} />
+          <ReportButton
+            type="product"
+            id={product.id}
+            ownerId={product.supplier.id}
+            name={product.name}
+            className="product-detail__report"
+          />
           <h2 className="product-detail__subtitle">
             <Trans>Description</Trans>
           </h2>

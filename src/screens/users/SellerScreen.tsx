@@ -10,6 +10,8 @@ import Spinner from '@/components/Spinner';
 import Stars from '@/components/Stars';
 import VerifiedBadge from '@/components/VerifiedBadge';
 import VerificationLine from '@/components/VerificationLine';
+import ReportButton from '@/components/ReportButton';
+import BlockButton from '@/components/BlockButton';
 import Picture from '@/components/Picture';
 import { formatNumber } from '@/shared/format';
 import { useProductList } from '@/queries/products';
@@ -45,6 +47,10 @@ function Seller({ id, onRetry }: { id: number; onRetry(): void }) {
         <Alert kind="info">
           <Trans>This user is not a seller.</Trans>
         </Alert>
+        <div className="seller__safety">
+          <ReportButton type="user" id={seller.id} ownerId={seller.id} name={seller.first_name} />
+          <BlockButton userId={seller.id} name={seller.first_name} />
+        </div>
       </>
     );
   else if (status === 'missing' || status === 'error') {
@@ -137,6 +143,10 @@ function SellerPage({ seller }: { seller: SellerView }) {
           ) : null}
         </div>
         {profile?.about ? <p className="seller__about">{profile.about}</p> : null}
+        <div className="seller__safety">
+          <ReportButton type="user" id={seller.id} ownerId={seller.id} name={name} />
+          <BlockButton userId={seller.id} name={name} />
+        </div>
       </header>
 
       <section className="seller__products" aria-labelledby="seller-products-title">

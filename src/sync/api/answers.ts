@@ -14,6 +14,13 @@ import {
 } from '../../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../../shared/chat';
 import { offerAnswerSchema, orderSchema } from '../../shared/deals-schema';
+import {
+  blockedUserSchema,
+  moderationActionSchema,
+  moderationReportSchema,
+  reportAnswerSchema,
+  verificationRequestSchema,
+} from '../../shared/trust';
 
 /**
  * Answers checked against the shared API schemas (src/shared/) at the client's edge, in
@@ -52,6 +59,14 @@ const SHAPES = {
   message: messageSchema,
   offerAnswer: offerAnswerSchema,
   order: orderSchema,
+  report: reportAnswerSchema,
+  blockedPage: pageSchema(blockedUserSchema),
+  verificationRequests: listSchema(verificationRequestSchema),
+  moderationReportPage: pageSchema(moderationReportSchema),
+  moderationReport: moderationReportSchema,
+  verificationPage: pageSchema(verificationRequestSchema),
+  verificationRequest: verificationRequestSchema,
+  moderationActionPage: pageSchema(moderationActionSchema),
 } satisfies Record<string, z.ZodType>;
 
 export type AnswerShape = keyof typeof SHAPES;

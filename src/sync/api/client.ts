@@ -21,6 +21,15 @@ import { subjectOf } from '../session/identity';
 import type { PasswordResetConfirm } from '../../shared/password-reset';
 import type { OfferAction, OrderAction } from '../../shared/deals';
 import type { OfferAnswer, Order } from '../../shared/deals-schema';
+import type {
+  BlockedUser,
+  ModerationAction,
+  ModerationActionEntry,
+  ModerationReport,
+  ReportAnswer,
+  ReportInput,
+  VerificationRequest,
+} from '../../shared/trust';
 
 /**
  * The one typed client for the API (docs/architecture.md#the-web-app-one-direction: online-only forms and the sync layer use it;
@@ -420,6 +429,44 @@ export const api = {
     request<Order>('orders/', { method: 'POST', body, shape: 'order', asUser }),
   moveOrder: (order: number, action: OrderAction, body: { reason?: string | null; client_id: string }, asUser?: number) =>
     request<Order>(`orders/${order}/${action}/`, { method: 'POST', body, shape: 'order', asUser }),
+  /** Trust and safety (docs/api.md#trust-and-safety): a report is idempotent by its client_id. */
+  report: (body: ReportInput & { client_id: string }, asUser?: number) =>
+    request<ReportAnswer>('reports/', { method: 'POST', body, shape: 'report', asUser }),
+  /** Blocking: online only (docs/product.md#trust-and-safety). Both calls are idempotent. */
+  block: async (user: number): Promise<void> => {
+    await request(`users/${user}/block/`, { method: 'POST' });
+  },
+  unblock: async (user: number): Promise<void> => {
+    await request(`users/${user}/block/`, { method: 'DELETE' });
+  },
+  blocked: async (): Promise<BlockedUser[]> =>
+    listOf(await request<Page<BlockedUser>>('me/blocked/', { query: { limit: 200 }, shape: 'blockedPage' })),
+  /** A supplier's business verification: their requests, newest first, and a new one (online forms). */
+  verificationRequests: () => request<VerificationRequest[]>('me/verification/', { shape: 'verificationRequests' }),
+  requestVerification: (body: { registry: string; registry_number: string; document: string }) =>
+    request<{ id: number; status: 'pending' }>('me/verification/', { method: 'POST', body }),
+  /** Moderators only (docs/api.md#trust-and-safety): online, straight to the server. */
+  moderationReports: (status: 'open' | 'resolved', limit: number, offset = 0) =>
+    request<Page<ModerationReport>>('moderation/reports/', { query: { status, limit, offset }, shape: 'moderationReportPage' }),
+  resolveReport: (report: number, action: ModerationAction, reason: string) =>
+    request<ModerationReport>(`moderation/reports/${report}/resolve/`, {
+      method: 'POST',
+      body: { action, reason },
+      shape: 'moderationReport',
+    }),
+  moderationVerifications: (limit: number, offset = 0) =>
+    request<Page<VerificationRequest>>('moderation/verifications/', {
+      query: { status: 'pending', limit, offset },
+      shape: 'verificationPage',
+    }),
+  decideVerification: (id: number, decision: 'approve' | 'reject', reason: string) =>
+    request<VerificationRequest>(`moderation/verifications/${id}/${decision}/`, {
+      method: 'POST',
+      body: reason ? { reason } : {},
+      shape: 'verificationRequest',
+    }),
+  moderationActions: (limit: number, offset = 0) =>
+    request<Page<ModerationActionEntry>>('moderation/actions/', { query: { limit, offset }, shape: 'moderationActionPage' }),
   /** Only notifications created at or before `until` (the newest one the device showed). */
   markAllNotificationsRead: async (until?: string, asUser?: number): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined, asUser });

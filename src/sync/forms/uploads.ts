@@ -1,4 +1,5 @@
-import { API_BASE, ApiError } from '../api/client';
+import { API_BASE, ApiError, api, request, type UploadAnswer } from '../api/client';
+import { shrinkForUpload } from '../../media/compress';
 import { reportReachable } from '../api/connectivity';
 import { RESUMABLE_MIN_BYTES, UPLOAD_PIECE_BYTES, tusFailure, withAccessToken, worthRetrying } from '../outbox/uploads';
 
@@ -62,6 +63,25 @@ export async function uploadLargeFilesAhead(form: FormData, total: number, opts:
 export async function withLargeFilesAhead(form: FormData): Promise<FormData> {
   const { ahead, rest } = formFileBytes(form);
   return ahead > 0 ? uploadLargeFilesAhead(form, ahead + rest) : form;
+}
+
+/**
+ * One document of an online form that the API takes by URL (a supplier's registration
+ * certificate, docs/api.md#trust-and-safety): a photo shrunk like the gallery's, then sent as small
+ * files are, or resumably (tus) past 1 MB; answers the media URL.
+ */
+export async function uploadDocument(file: File, opts: FormSending = {}): Promise<string> {
+  const shrunk = await shrinkForUpload(file, 'gallery');
+  const named = shrunk instanceof File ? shrunk : new File([shrunk], file.name, { type: shrunk.type });
+  if (named.size <= RESUMABLE_MIN_BYTES) {
+    const answer = await api.upload(named, named.name || 'document');
+    opts.onProgress?.(1);
+    return answer.secure_url;
+  }
+  const url = await resumableUpload(named, { signal: opts.signal, onProgress: (sent) => opts.onProgress?.(sent / named.size) });
+  // The finished upload answers what /api/media/upload/ would have (docs/api.md#additions).
+  const path = new URL(url, location.href).pathname.slice(new URL(API_BASE, location.href).pathname.length);
+  return (await request<UploadAnswer>(path)).secure_url;
 }
 
 /** One file through /api/uploads/; resolves to the finished upload's URL. */

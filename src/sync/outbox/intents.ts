@@ -14,9 +14,11 @@ import { wakePush } from './signals';
 import { NotSignedInError } from '../api/errors';
 import { discardDeal, isDealKind } from './dealRows';
 import { moqPrice } from '../../shared/prices';
+import { reportTargetOf } from './reportSend';
 
 export { NotSignedInError };
 export { answerOffer, moveOrder, placeOrder } from './deals';
+export { reportTarget } from './reports';
 
 /**
  * What the screens call (docs/architecture.md#the-web-app-one-direction): each writes the device first, so the screen changes at
@@ -242,7 +244,7 @@ export async function openProduct(product: Product): Promise<void> {
 
 /** Sends a failed entry again. */
 export async function retryOutboxEntry(outboxId: number): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders], async () => {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports], async () => {
     const entry = await db.outbox.get(outboxId);
     if (!entry) return;
     // An offer held back because the price changed: retrying is the buyer's "send anyway".
@@ -259,7 +261,7 @@ export async function retryOutboxEntry(outboxId: number): Promise<void> {
  * takes an intent of its own.
  */
 export async function discardOutboxEntry(outboxId: number): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders], async () => {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports], async () => {
     const entry = await db.outbox.get(outboxId);
     if (!entry || !unsent(entry)) return;
     await db.outbox.delete(outboxId);
@@ -289,6 +291,9 @@ export async function discardOutboxEntry(outboxId: number): Promise<void> {
         break;
       case 'message.send':
         await db.messages.delete(p.tempId as number);
+        break;
+      case 'report.create':
+        await db.reports.delete(reportTargetOf(entry));
         break;
       default:
         if (isDealKind(entry.kind)) await discardDeal(entry);

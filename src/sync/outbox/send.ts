@@ -13,6 +13,7 @@ import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } f
 import { moqPrice } from '../../shared/prices';
 import { sessionUserId } from '../session/deviceUser';
 import { APP_OUTDATED_STATUS } from '../../shared/app-version';
+import { reportTargetOf, sendReport } from './reportSend';
 
 /**
  * Sends the outbox (docs/sync.md#outbox). Per entry: network errors, 5xx and 429 retry with
@@ -192,6 +193,8 @@ async function send(entry: OutboxRow): Promise<void> {
     case 'notification.read-all':
       await api.markAllNotificationsRead(typeof p.until === 'string' ? p.until : undefined, entry.user_id);
       return done(entry, async () => undefined);
+    case 'report.create':
+      return done(entry, await sendReport(entry));
     case 'offer.answer':
     case 'order.create':
     case 'order.move': {
@@ -238,7 +241,7 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
 async function done(entry: OutboxRow, apply: () => Promise<unknown>, named?: Named): Promise<void> {
   await db.transaction(
     'rw',
-    [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.syncState],
+    [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports, db.syncState],
     async () => {
       // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.delete(entry.seq!);
@@ -258,6 +261,7 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
     return t`Your offer of $${offer} was made when the price was $${was}; it is now $${now}. Retry sends the offer anyway; Discard drops it.`;
   }
   if (error instanceof ApiError && error.status === 404 && entry.kind === 'message.send') return t`This conversation no longer exists.`;
+  if (error instanceof ApiError && error.status === 404 && entry.kind === 'report.create') return t`What you reported is no longer there.`;
   // A deal's refusal says what happened (withdrawn meanwhile, stock gone...): the server's words.
   if (isDealKind(entry.kind)) return serverReason(error);
   const productGone =
@@ -272,7 +276,7 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
 
 /** Marks the entry and the row it shows on as failed, with the reason. */
 async function fail(entry: OutboxRow, reason: string): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders], async () => {
+  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports], async () => {
     // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.update(entry.seq!, { state: 'failed', error: reason });
     await markRow(entry, { pending: 'failed', error: reason, outboxId: entry.seq });
@@ -289,5 +293,6 @@ export async function markRow(
   else if (entry.kind === 'review.create') await db.reviews.update(p.tempId as number, mark);
   else if (entry.kind === 'review.edit') await db.reviews.update(p.review as number, mark);
   else if (entry.kind === 'message.send') await db.messages.update(p.tempId as number, mark);
+  else if (entry.kind === 'report.create') await db.reports.update(reportTargetOf(entry), mark);
   else if (isDealKind(entry.kind)) await markDealRow(entry, mark);
 }
