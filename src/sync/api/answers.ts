@@ -14,6 +14,7 @@ import {
 } from '../../shared/types';
 import { conversationSchema, messageSchema, notificationSchema } from '../../shared/chat';
 import { offerAnswerSchema, orderSchema } from '../../shared/deals-schema';
+import { rfqQuoteSchema, rfqSchema } from '../../shared/rfqs';
 
 /**
  * Answers checked against the shared API schemas (src/shared/) at the client's edge, in
@@ -52,6 +53,8 @@ const SHAPES = {
   message: messageSchema,
   offerAnswer: offerAnswerSchema,
   order: orderSchema,
+  rfq: rfqSchema,
+  rfqQuote: rfqQuoteSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type AnswerShape = keyof typeof SHAPES;
@@ -67,6 +70,8 @@ const SYNC_ITEMS: Record<string, z.ZodType> = {
   messages: messageSchema,
   notifications: notificationSchema,
   orders: orderSchema,
+  rfqs: rfqSchema,
+  rfq_quotes: rfqQuoteSchema,
 };
 
 function checkAnswer(path: string, schema: z.ZodType, data: unknown): void {
