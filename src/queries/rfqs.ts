@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import type { RfqQuoteRow, RfqRow } from '../db/db';
+import type { MessageRow, RfqQuoteRow, RfqRow } from '../db/db';
+import { moqPrice } from '../shared/prices';
 import { rfqStatusAt } from '../shared/rfqs';
 import { intent } from '../sync';
 import { useLive, type Live } from './live';
@@ -93,3 +94,25 @@ export function useRfqQuotes(rfqId: number | null): Live<RfqQuoteRow[]> {
 export const postRfq = intent('postRfq');
 export const sendQuote = intent('sendQuote');
 export const closeRfq = intent('closeRfq');
+
+/** The supplier's own products the device holds (always kept: docs/sync.md#working-set), those of `categoryId` first. */
+export function useOwnProducts(
+  userId: number | undefined,
+  categoryId: number | null,
+): Live<Array<{ id: number; name: string; price: string }>> {
+  return useLive(
+    async ({ db }) => {
+      if (userId === undefined) return [];
+      const rows = await db.products.where('supplier_id').equals(userId).toArray();
+      return rows
+        .sort((a, b) => Number(b.category_id === categoryId) - Number(a.category_id === categoryId) || a.name.localeCompare(b.name))
+        .map((p) => ({ id: p.id, name: p.name, price: moqPrice(p) }));
+    },
+    [userId, categoryId],
+  );
+}
+
+/** The offer a quote posted in its conversation, as the device holds it (null while it does not). */
+export function useQuoteOffer(offerId: number | null): MessageRow | null | undefined {
+  return useLive(async ({ db }) => (offerId === null ? null : ((await db.messages.get(offerId)) ?? null)), [offerId]).data;
+}

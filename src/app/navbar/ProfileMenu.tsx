@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useAuth } from '@/queries/auth';
 import { useSignOut } from '@/components/SignOut';
 import { useDismiss } from '../hooks';
-import { BoxIcon, ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
+import { BoxIcon, ChatIcon, ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
 
 /** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
 export default function ProfileMenu() {
@@ -49,6 +49,11 @@ export default function ProfileMenu() {
           <li>
             <Link href="/orders" className="dropdown__item" onClick={close}>
               <BoxIcon /> <Trans>Orders</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link href="/requests" className="dropdown__item" onClick={close}>
+              <ChatIcon /> <Trans>Requests for quotation</Trans>
             </Link>
           </li>
           {user.user_type === 'SUPPLIER' ? (
