@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import Alert from '@/components/Alert';
 import EmptyState from '@/components/EmptyState';
@@ -126,7 +126,7 @@ function QuoteCard({ quote, cheapest, fastest }: { quote: RfqQuoteRow; cheapest:
           <Trans>Lead time</Trans>
         </dt>
         <dd>
-          <Trans>{days} days</Trans>
+          <Plural value={days} one="# day" other="# days" />
         </dd>
       </dl>
       {quote.note ? <p className="quote-card__note">“{quote.note}”</p> : null}

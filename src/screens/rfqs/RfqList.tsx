@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { RfqRow } from '@/queries/rfqs';
 import { useCurrency } from '@/queries/rates';
@@ -27,7 +27,7 @@ export default function RfqList({ rfqs, reader }: { rfqs: Array<RfqRow & { quote
               <span className="rfq-row__title">{rfq.title}</span>
               <RfqStatusPill rfq={rfq} />
               <span className="rfq-row__line">
-                <Trans>{quantity} units</Trans>
+                <Plural value={quantity} one="# unit" other="# units" />
                 {target ? (
                   <>
                     {' · '}
@@ -45,7 +45,7 @@ export default function RfqList({ rfqs, reader }: { rfqs: Array<RfqRow & { quote
                 ) : null}
                 {rfq.category.name} · <Trans>until {deadline}</Trans> ·{' '}
                 {reader === 'buyer' ? (
-                  <Trans>{count} quotes</Trans>
+                  <Plural value={count} one="# quote" other="# quotes" />
                 ) : rfq.quoted ? (
                   <Trans>You quoted</Trans>
                 ) : (
