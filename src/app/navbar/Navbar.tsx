@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCounts } from '@/queries/counts';
 import { useAuth } from '@/queries/auth';
 import { useHideOnScroll } from '../hooks';
-import { BoltIcon, ChatIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, PlusIcon, SparkleIcon } from '@/components/icons';
+import { BoltIcon, ChatIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, SparkleIcon } from '@/components/icons';
 import InstallButton from '../InstallButton';
 import Logo from '../Logo';
 import Badge from './Badge';
@@ -76,12 +76,6 @@ export default function Navbar() {
             <SparkleIcon />{' '}
             <span>
               <Trans>New arrivals</Trans>
-            </span>
-          </Link>
-          <Link href="/requests/new" className="nav-link" aria-current={location === '/requests/new' ? 'page' : undefined}>
-            <PlusIcon />{' '}
-            <span>
-              <Trans>Post a request</Trans>
             </span>
           </Link>
           {menuOpen ? (

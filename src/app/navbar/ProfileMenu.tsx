@@ -6,7 +6,7 @@ import { useSignOut } from '@/components/SignOut';
 import { useDismiss } from '../hooks';
 import { BoxIcon, ChatIcon, ChevronDownIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
 
-/** The signed-in user's menu: greeting, my profile, add product (suppliers), logout. */
+/** The signed-in user's menu: greeting, my profile, orders, requests for quotation (post one, see them), add product (suppliers), logout. */
 export default function ProfileMenu() {
   const { user } = useAuth();
   const leave = useSignOut();
@@ -49,6 +49,11 @@ export default function ProfileMenu() {
           <li>
             <Link href="/orders" className="dropdown__item" onClick={close}>
               <BoxIcon /> <Trans>Orders</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link href="/requests/new" className="dropdown__item" onClick={close}>
+              <PlusIcon /> <Trans>Post a request</Trans>
             </Link>
           </li>
           <li>

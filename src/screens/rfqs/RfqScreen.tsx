@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Redirect } from 'wouter';
 import Alert from '@/components/Alert';
 import BackLink from '@/components/BackLink';
+import EmptyState from '@/components/EmptyState';
 import PageHeading from '@/components/PageHeading';
 import Spinner from '@/components/Spinner';
 import { useCountryName } from '@/components/countries';
@@ -24,8 +25,20 @@ import './rfqs.css';
  */
 export default function RfqScreen({ params }: { params: { id: string } }) {
   const id = Number(params.id);
-  const { data: rfq, status } = useRfq(id);
-  if (!Number.isInteger(id) || (status === 'ready' && rfq === null)) return <Redirect to="/requests" replace />;
+  const { data: rfq } = useRfq(id);
+  if (!Number.isInteger(id)) return <Redirect to="/requests" replace />;
+  // Not on the device yet (a link opened before the first pull brought it): the pull's arrival re-renders.
+  if (rfq === null)
+    return (
+      <main className="screen rfq">
+        <BackLink href="/requests">
+          <Trans>Requests for quotation</Trans>
+        </BackLink>
+        <EmptyState title={<Trans>This request is not on this device yet</Trans>}>
+          <Trans>It shows here as soon as the app has synced; a request you cannot see is not shown to you.</Trans>
+        </EmptyState>
+      </main>
+    );
   if (!rfq) return <Spinner />;
   if (rfq.id !== id) return <Redirect to={`/requests/${rfq.id}`} replace />;
   return <RfqView rfq={rfq} />;
