@@ -136,7 +136,7 @@ function QuoteForm({ rfq }: { rfq: RfqRow }) {
   );
 
   return (
-    <section className="card" aria-labelledby="quote-form-title">
+    <section className="card quote-form" aria-labelledby="quote-form-title">
       <h2 id="quote-form-title">
         <Trans>Send a quote</Trans>
       </h2>
