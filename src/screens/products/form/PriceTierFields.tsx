@@ -48,14 +48,10 @@ export default function PriceTierFields({ tiers, onChange, minimumOrder, errorOf
             <li key={i} className="price-tiers__row">
               <fieldset className="price-tiers__tier">
                 <legend className="price-tiers__tier-name">
-                  <Trans>Tier {i + 1}</Trans>
+                  {i === 0 ? <Trans>Tier 1, from the minimum order quantity</Trans> : <Trans>Tier {i + 1}</Trans>}
                 </legend>
                 <div className="price-tiers__cells">
-                  <FormField
-                    label={<Trans>From quantity</Trans>}
-                    error={errorOf(tierField(i, 'min_quantity'))}
-                    hint={i === 0 ? <Trans>The minimum order quantity</Trans> : undefined}
-                  >
+                  <FormField label={<Trans>From quantity</Trans>} error={errorOf(tierField(i, 'min_quantity'))}>
                     {(p) => (
                       <input
                         {...p}

@@ -18,7 +18,7 @@ const renderAdd = () => renderScreen(<ProductFormScreen />, { path: '/products/a
 const renderEdit = () => renderScreen(<ProductFormScreen />, { path: '/products/5/edit', route: '/products/:id/edit' });
 const submit = () => screen.getByRole('button', { name: /^(add product|save changes)$/i });
 const addTier = () => screen.getByRole('button', { name: 'Add a price tier' });
-const tier = (n: number) => screen.getByRole('group', { name: `Tier ${n}` });
+const tier = (n: number) => screen.getByRole('group', { name: n === 1 ? 'Tier 1, from the minimum order quantity' : `Tier ${n}` });
 const quantityOf = (n: number) => within(tier(n)).getByLabelText('From quantity') as HTMLInputElement;
 const priceOf = (n: number) => within(tier(n)).getByLabelText('Unit price (USD)') as HTMLInputElement;
 /** The error shown under a control, if any. */
@@ -50,7 +50,7 @@ describe('ProductFormScreen: quantity prices in add mode', { timeout: 30_000 }, 
   it('adds rows up to five, the first following the minimum order, and removes any row', async () => {
     const { user } = renderAdd();
     await fillProduct(user);
-    expect(screen.queryByRole('group', { name: 'Tier 1' })).toBeNull();
+    expect(screen.queryByRole('group', { name: /^Tier 1/ })).toBeNull();
     for (let i = 0; i < 5; i++) await user.click(addTier());
     expect(screen.queryByRole('button', { name: 'Add a price tier' })).toBeNull();
     expect((screen.getByRole('button', { name: '5 tiers at most' }) as HTMLButtonElement).disabled).toBe(true);
@@ -63,7 +63,7 @@ describe('ProductFormScreen: quantity prices in add mode', { timeout: 30_000 }, 
     await user.type(quantityOf(2), '50');
     await user.type(quantityOf(3), '100');
     await user.click(screen.getByRole('button', { name: 'Remove tier 2' }));
-    expect(screen.getAllByRole('group', { name: /^Tier \d$/ })).toHaveLength(4);
+    expect(screen.getAllByRole('group', { name: /^Tier \d/ })).toHaveLength(4);
     expect(quantityOf(2).value).toBe('100');
     expect(screen.getByRole('button', { name: 'Add a price tier' })).toBeTruthy();
     // Removing the first row makes the next one the first: it starts at the minimum order.
@@ -119,8 +119,13 @@ describe('ProductFormScreen: quantity prices in add mode', { timeout: 30_000 }, 
     await user.click(addTier());
     await user.type(priceOf(1), '12');
     await user.click(submit());
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toContain('Each tier unit price must be between the minimum and the maximum price.');
+    const shown = await screen.findAllByText(
+      'Each tier unit price must be between the minimum and the maximum price.',
+      {},
+      { timeout: 10_000 },
+    );
+    const underRows = shown.find((e) => e.closest('fieldset')?.querySelector('legend')?.textContent === 'Quantity prices');
+    expect(underRows?.getAttribute('role')).toBe('alert');
   });
 
   it('posts the tiers as a JSON string in USD with two decimals and the sample price', async () => {
