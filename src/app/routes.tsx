@@ -61,6 +61,9 @@ const ProductDetailScreen = screen(() => import('../screens/products/ProductDeta
 const SellerScreen = screen(() => import('../screens/users/SellerScreen'));
 const OrdersScreen = screen(() => import('../screens/orders/OrdersScreen'));
 const OrderScreen = screen(() => import('../screens/orders/OrderScreen'));
+const RfqsScreen = screen(() => import('../screens/rfqs/RfqsScreen'));
+const RfqFormScreen = screen(() => import('../screens/rfqs/RfqFormScreen'));
+const RfqScreen = screen(() => import('../screens/rfqs/RfqScreen'));
 const PrivacyPolicyScreen = screen(() => import('../screens/legal/PrivacyPolicyScreen'));
 const TermsOfServiceScreen = screen(() => import('../screens/legal/TermsOfServiceScreen'));
 
@@ -97,6 +100,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/users/:id', screen: SellerScreen },
   { path: '/orders', screen: OrdersScreen, guard: 'user' },
   { path: '/orders/:id', screen: OrderScreen, guard: 'user' },
+  { path: '/requests', screen: RfqsScreen, guard: 'user' },
+  { path: '/requests/new', screen: RfqFormScreen, guard: 'user' },
+  { path: '/requests/:id', screen: RfqScreen, guard: 'user' },
   { path: '/privacy-policy', screen: PrivacyPolicyScreen },
   { path: '/terms-of-service', screen: TermsOfServiceScreen },
 ];

@@ -4,6 +4,7 @@ import type { Conversation, Message, Notification } from '../shared/chat';
 import type { Category, UserSummary } from '../shared/types';
 import type { Order } from '../shared/deals-schema';
 import type { ReportReason, ReportTargetType, VerificationCheck } from '../shared/trust';
+import type { Rfq, RfqQuote } from '../shared/rfqs';
 
 /**
  * The device's local database (docs/architecture.md#the-web-app-one-direction): screens render from it through live queries; the
@@ -69,6 +70,15 @@ export type NotificationRow = Notification;
 /** An order (docs/api.md#offers-and-orders); a "Buy now" not yet sent has a temporary negative id. */
 export interface OrderRow extends Order, PendingMark {}
 
+/** A request for quotation (docs/api.md#requests-for-quotation); one posted on this device and not yet sent has a temporary negative id. */
+export interface RfqRow extends Rfq, PendingMark {
+  /** The closing asked on this device and not yet sent. */
+  closing?: boolean;
+}
+
+/** A quote on a request: every quote of the buyer's own requests, a supplier's own quotes. */
+export interface RfqQuoteRow extends RfqQuote, PendingMark {}
+
 export interface SellerRow extends UserSummary {
   seller_average_rating?: string | null;
   /** What was checked of the supplier and when, and the registry checked (docs/api.md#trust-and-safety). */
@@ -114,7 +124,10 @@ export type OutboxKind =
   | 'offer.answer'
   | 'order.create'
   | 'order.move'
-  | 'report.create';
+  | 'report.create'
+  | 'rfq.create'
+  | 'rfq.quote'
+  | 'rfq.close';
 
 export interface OutboxRow {
   seq?: number;
@@ -164,6 +177,8 @@ export class MarketplaceDb extends Dexie {
   rates!: EntityTable<RatesRow, 'base'>;
   recent!: Table<RecentRow, number>;
   reports!: EntityTable<ReportRow, 'target'>;
+  rfqs!: EntityTable<RfqRow, 'id'>;
+  rfqQuotes!: EntityTable<RfqQuoteRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
 
@@ -197,8 +212,12 @@ export class MarketplaceDb extends Dexie {
       .upgrade((tx) => tx.table('syncState').delete('stream:private'));
     // Version 4: products by rating, so the working set keeps the best rated beside the newest (docs/sync.md#working-set).
     this.version(4).stores({ products: 'id, created_at, flash_deal_ends_at, category_id, supplier_id, average_rating' });
-    // Version 5: the user's reports, by target (docs/sync.md#reports).
-    this.version(5).stores({ reports: 'target' });
+    // Version 5: the user's reports, by target (docs/sync.md#reports); requests for quotation and
+    // their quotes (docs/sync.md#the-local-database). The private stream starts over, keeping its
+    // rows: an older version's cursor moved past the requests and quotes it did not ask for.
+    this.version(5)
+      .stores({ reports: 'target', rfqs: 'id, created_at, client_id', rfqQuotes: 'id, rfq, client_id' })
+      .upgrade((tx) => tx.table('syncState').delete('stream:private'));
   }
 }
 
@@ -212,6 +231,8 @@ export const PRIVATE_TABLES = [
   'messages',
   'notifications',
   'orders',
+  'rfqs',
+  'rfqQuotes',
   'outbox',
   'recent',
   'reports',

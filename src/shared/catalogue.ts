@@ -48,6 +48,9 @@ export const price = formValue((text, fail) => {
 /** At most this many quantity tiers on a product (docs/api.md#quantity-tiers-and-samples). */
 export const PRICE_TIERS_MAX = 5;
 
+/** One quantity tier as sent: from a whole number of units (≥ 1), a unit price. */
+export const priceTierRow = z.strictObject({ min_quantity: wholeNumber(1), unit_price: price });
+
 /**
  * `price_tiers` as sent: a JSON array, or that array as a JSON string (a multipart form);
  * blank or null is no tiers. Each `{min_quantity, unit_price}`; the rules between tiers and
@@ -63,9 +66,7 @@ export const priceTiersField = z.preprocess(
       return v;
     }
   },
-  z
-    .array(z.strictObject({ min_quantity: wholeNumber(1), unit_price: price }), { error: SERVER_MESSAGES.TIERS_NOT_A_LIST })
-    .max(PRICE_TIERS_MAX, SERVER_MESSAGES.TIERS_TOO_MANY),
+  z.array(priceTierRow, { error: SERVER_MESSAGES.TIERS_NOT_A_LIST }).max(PRICE_TIERS_MAX, SERVER_MESSAGES.TIERS_TOO_MANY),
 );
 
 /** `sample_price`: one piece's price, more than 0; blank or null removes it. */
@@ -74,25 +75,42 @@ export const samplePriceField = z.preprocess(
   price.nullable().refine((v) => v === null || Number(v) > 0, SERVER_MESSAGES.PRICE_ABOVE_ZERO),
 );
 
+/** What is wrong with one tier row: its quantity's messages and its unit price's. */
+export interface PriceTierRowErrors {
+  min_quantity: string[];
+  unit_price: string[];
+}
+
 /**
- * The rules of quantity tiers (docs/api.md#quantity-tiers-and-samples), on the product as it
- * would be saved: the first at the minimum order quantity, quantities strictly ascending,
- * prices not increasing, each within min_price..max_price. Every broken rule is named once.
+ * The rules of quantity tiers (docs/api.md#quantity-tiers-and-samples), row by row, on the
+ * product as it would be saved: the first at the minimum order quantity, quantities strictly
+ * ascending, prices not increasing, each within min_price..max_price. The form shows them under
+ * each row; the server answers them together (priceTierErrors).
  */
+export function priceTierRowErrors(
+  tiers: readonly PriceTier[],
+  p: Pick<ProductFields, 'min_price' | 'max_price' | 'minimum_order_quantity'>,
+): PriceTierRowErrors[] {
+  return tiers.map((tier, i) => {
+    const before = tiers[i - 1];
+    const row: PriceTierRowErrors = { min_quantity: [], unit_price: [] };
+    if (i === 0 && tier.min_quantity !== p.minimum_order_quantity) row.min_quantity.push(SERVER_MESSAGES.TIERS_START_AT_MINIMUM_ORDER);
+    if (before && tier.min_quantity <= before.min_quantity) row.min_quantity.push(SERVER_MESSAGES.TIERS_QUANTITIES_ASCENDING);
+    if (before && Number(tier.unit_price) > Number(before.unit_price)) row.unit_price.push(SERVER_MESSAGES.TIERS_PRICES_NOT_INCREASING);
+    if (Number(tier.unit_price) < Number(p.min_price) || Number(tier.unit_price) > Number(p.max_price))
+      row.unit_price.push(SERVER_MESSAGES.TIERS_PRICE_IN_RANGE);
+    return row;
+  });
+}
+
+/** The tier rules on the whole list, as the server answers them: every broken rule named once. */
 export function priceTierErrors(
   tiers: readonly PriceTier[],
   p: Pick<ProductFields, 'min_price' | 'max_price' | 'minimum_order_quantity'>,
 ): string[] {
   const errors = new Set<string>();
   if (tiers.length > PRICE_TIERS_MAX) errors.add(SERVER_MESSAGES.TIERS_TOO_MANY);
-  if (tiers.length > 0 && tiers[0].min_quantity !== p.minimum_order_quantity) errors.add(SERVER_MESSAGES.TIERS_START_AT_MINIMUM_ORDER);
-  tiers.forEach((tier, i) => {
-    const before = tiers[i - 1];
-    if (before && tier.min_quantity <= before.min_quantity) errors.add(SERVER_MESSAGES.TIERS_QUANTITIES_ASCENDING);
-    if (before && Number(tier.unit_price) > Number(before.unit_price)) errors.add(SERVER_MESSAGES.TIERS_PRICES_NOT_INCREASING);
-    if (Number(tier.unit_price) < Number(p.min_price) || Number(tier.unit_price) > Number(p.max_price))
-      errors.add(SERVER_MESSAGES.TIERS_PRICE_IN_RANGE);
-  });
+  for (const row of priceTierRowErrors(tiers, p)) for (const message of [...row.min_quantity, ...row.unit_price]) errors.add(message);
   return [...errors];
 }
 

@@ -4,9 +4,9 @@ import { Trans } from '@lingui/react/macro';
 import { useAuth } from '@/queries/auth';
 import { useSignOut } from '@/components/SignOut';
 import { useDismiss } from '../hooks';
-import { BoxIcon, ChevronDownIcon, FlagIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
+import { BoxIcon, ChatIcon, ChevronDownIcon, FlagIcon, LogoutIcon, PlusIcon, UserIcon } from '@/components/icons';
 
-/** The signed-in user's menu: greeting, my profile, add product (suppliers), moderation (moderators), logout. */
+/** The signed-in user's menu: greeting, my profile, orders, requests for quotation (post one, see them), add product (suppliers), moderation (moderators), logout. */
 export default function ProfileMenu() {
   const { user } = useAuth();
   const leave = useSignOut();
@@ -49,6 +49,16 @@ export default function ProfileMenu() {
           <li>
             <Link href="/orders" className="dropdown__item" onClick={close}>
               <BoxIcon /> <Trans>Orders</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link href="/requests/new" className="dropdown__item" onClick={close}>
+              <PlusIcon /> <Trans>Post a request</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link href="/requests" className="dropdown__item" onClick={close}>
+              <ChatIcon /> <Trans>Requests for quotation</Trans>
             </Link>
           </li>
           {user.user_type === 'SUPPLIER' ? (

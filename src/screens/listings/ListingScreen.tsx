@@ -32,6 +32,7 @@ export default function ListingScreen({
   failure,
   note,
   notice,
+  emptyAction,
 }: {
   heading: ReactNode;
   query: ListQuery;
@@ -41,6 +42,8 @@ export default function ListingScreen({
   note?: (product: Product) => ReactNode;
   /** A line above the results (a search's "did you mean"). */
   notice?: ReactNode;
+  /** The empty list's first action (a search's "Can't find it? Ask suppliers"), before "Explore products". */
+  emptyAction?: ReactNode;
 }) {
   const { t } = useLingui();
   // Sorting and filters live in the URL's query string: shareable, kept on reload and by Back.
@@ -83,9 +86,12 @@ export default function ListingScreen({
             <EmptyState
               title={emptyTitle}
               action={
-                <Link href="/" className="button button--primary">
-                  <Trans>Explore products</Trans>
-                </Link>
+                <>
+                  {emptyAction}
+                  <Link href="/" className={emptyAction ? 'button button--ghost' : 'button button--primary'}>
+                    <Trans>Explore products</Trans>
+                  </Link>
+                </>
               }
             >
               {emptyText}

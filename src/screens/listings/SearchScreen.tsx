@@ -30,6 +30,11 @@ export default function SearchScreen() {
         )
       }
       failure={<Trans>Failed to fetch results.</Trans>}
+      emptyAction={
+        <Link href={term ? `/requests/new?title=${encodeURIComponent(term)}` : '/requests/new'} className="button button--primary">
+          <Trans>Can't find it? Ask suppliers</Trans>
+        </Link>
+      }
     />
   );
 }

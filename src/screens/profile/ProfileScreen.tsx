@@ -14,13 +14,14 @@ import MyListings from './MyListings';
 import SupplierDeals from './SupplierDeals';
 import RecentlyViewed from './RecentlyViewed';
 import SettingsTab from './SettingsTab';
+import SupplierRequests from '../rfqs/SupplierRequests';
 import '../screens.css';
 import './profile.css';
 import { useContentText } from '@/queries/content';
 import { useCategories } from '@/queries/categories';
 
-type TabKey = 'main' | 'details' | 'settings';
-const TAB_KEYS: TabKey[] = ['main', 'details', 'settings'];
+type TabKey = 'main' | 'requests' | 'details' | 'settings';
+const TAB_KEYS: TabKey[] = ['main', 'requests', 'details', 'settings'];
 
 /**
  * /profile (docs/product.md#screens): tabs main (a supplier's listings, a buyer's recently viewed), details and
@@ -69,6 +70,7 @@ export default function ProfileScreen() {
         onChange={setTab}
         tabs={[
           { key: 'main', label: supplier ? <Trans>My listings</Trans> : <Trans>Recently viewed</Trans> },
+          ...(supplier ? [{ key: 'requests' as const, label: <Trans>Requests</Trans> }] : []),
           { key: 'details', label: <Trans>Details</Trans> },
           { key: 'settings', label: <Trans>Settings</Trans> },
         ]}
@@ -82,6 +84,8 @@ export default function ProfileScreen() {
           ) : (
             <RecentlyViewed />
           )
+        ) : tab === 'requests' && supplier ? (
+          <SupplierRequests supplierId={user.id} />
         ) : tab === 'details' ? (
           <DetailsTab user={user} />
         ) : (

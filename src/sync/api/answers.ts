@@ -21,6 +21,7 @@ import {
   reportAnswerSchema,
   verificationRequestSchema,
 } from '../../shared/trust';
+import { rfqQuoteSchema, rfqSchema } from '../../shared/rfqs';
 
 /**
  * Answers checked against the shared API schemas (src/shared/) at the client's edge, in
@@ -67,6 +68,8 @@ const SHAPES = {
   verificationPage: pageSchema(verificationRequestSchema),
   verificationRequest: verificationRequestSchema,
   moderationActionPage: pageSchema(moderationActionSchema),
+  rfq: rfqSchema,
+  rfqQuote: rfqQuoteSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type AnswerShape = keyof typeof SHAPES;
@@ -82,6 +85,8 @@ const SYNC_ITEMS: Record<string, z.ZodType> = {
   messages: messageSchema,
   notifications: notificationSchema,
   orders: orderSchema,
+  rfqs: rfqSchema,
+  rfq_quotes: rfqQuoteSchema,
 };
 
 function checkAnswer(path: string, schema: z.ZodType, data: unknown): void {

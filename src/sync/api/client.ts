@@ -30,6 +30,7 @@ import type {
   ReportInput,
   VerificationRequest,
 } from '../../shared/trust';
+import type { Rfq, RfqQuote } from '../../shared/rfqs';
 
 /**
  * The one typed client for the API (docs/architecture.md#the-web-app-one-direction: online-only forms and the sync layer use it;
@@ -467,6 +468,26 @@ export const api = {
     }),
   moderationActions: (limit: number, offset = 0) =>
     request<Page<ModerationActionEntry>>('moderation/actions/', { query: { limit, offset }, shape: 'moderationActionPage' }),
+  /** Requests for quotation (docs/api.md#requests-for-quotation): each write idempotent by its client_id. */
+  createRfq: (
+    body: {
+      title: string;
+      description: string;
+      category: number;
+      quantity: number;
+      target_price: string | null;
+      deadline: string;
+      client_id: string;
+    },
+    asUser?: number,
+  ) => request<Rfq>('rfqs/', { method: 'POST', body, shape: 'rfq', asUser }),
+  sendQuote: (
+    rfq: number,
+    body: { product: number; unit_price: string; quantity: number; lead_time_days: number; note: string; client_id: string },
+    asUser?: number,
+  ) => request<RfqQuote>(`rfqs/${rfq}/quotes/`, { method: 'POST', body, shape: 'rfqQuote', asUser }),
+  closeRfq: (rfq: number, client_id: string, asUser?: number) =>
+    request<Rfq>(`rfqs/${rfq}/close/`, { method: 'POST', body: { client_id }, shape: 'rfq', asUser }),
   /** Only notifications created at or before `until` (the newest one the device showed). */
   markAllNotificationsRead: async (until?: string, asUser?: number): Promise<void> => {
     await request('notifications/mark-all-as-read/', { method: 'POST', body: until ? { until } : undefined, asUser });

@@ -6,19 +6,21 @@ import { db, type ConversationRow, type MessageRow, type ReviewRow } from '../..
 import { api } from '../api/client';
 import { putProducts, toConversationRow } from '../pull/apply';
 import { enqueue, unsent, waitingEntry } from './queue';
-import { markRow } from './send';
+import { markRow, OUTBOX_ROW_TABLES } from './send';
 import { requestPull } from '../engine';
 import { guardedWrite } from '../storage';
 import { nowIso, signedInUser, tempId } from './localRows';
 import { wakePush } from './signals';
 import { NotSignedInError } from '../api/errors';
 import { discardDeal, isDealKind } from './dealRows';
+import { discardRfq, isRfqKind } from './rfqRows';
 import { moqPrice } from '../../shared/prices';
 import { reportTargetOf } from './reportSend';
 
 export { NotSignedInError };
 export { answerOffer, moveOrder, placeOrder } from './deals';
 export { reportTarget } from './reports';
+export { closeRfq, postRfq, sendQuote } from './rfqs';
 
 /**
  * What the screens call (docs/architecture.md#the-web-app-one-direction): each writes the device first, so the screen changes at
@@ -244,7 +246,7 @@ export async function openProduct(product: Product): Promise<void> {
 
 /** Sends a failed entry again. */
 export async function retryOutboxEntry(outboxId: number): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports], async () => {
+  await db.transaction('rw', [db.outbox, ...OUTBOX_ROW_TABLES], async () => {
     const entry = await db.outbox.get(outboxId);
     if (!entry) return;
     // An offer held back because the price changed: retrying is the buyer's "send anyway".
@@ -261,7 +263,7 @@ export async function retryOutboxEntry(outboxId: number): Promise<void> {
  * takes an intent of its own.
  */
 export async function discardOutboxEntry(outboxId: number): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports], async () => {
+  await db.transaction('rw', [db.outbox, ...OUTBOX_ROW_TABLES], async () => {
     const entry = await db.outbox.get(outboxId);
     if (!entry || !unsent(entry)) return;
     await db.outbox.delete(outboxId);
@@ -297,6 +299,7 @@ export async function discardOutboxEntry(outboxId: number): Promise<void> {
         break;
       default:
         if (isDealKind(entry.kind)) await discardDeal(entry);
+        else if (isRfqKind(entry.kind)) await discardRfq(entry);
         break;
     }
   });

@@ -8,6 +8,8 @@ import { serverReason } from '../api/errors';
 import { sessionIsOf } from '../session/identity';
 import { isDealKind, markDealRow } from './dealRows';
 import { sendDeal } from './dealSend';
+import { isRfqKind, markRfqRow } from './rfqRows';
+import { sendRfq } from './rfqSend';
 import { aimAt, claim, type Named } from './queue';
 import { forgetLanes, type LaneHooks, type Outcome, runLanes, withUploadSlot } from './lanes';
 import { moqPrice } from '../../shared/prices';
@@ -201,6 +203,12 @@ async function send(entry: OutboxRow): Promise<void> {
       const { apply, named } = await sendDeal(entry);
       return done(entry, apply, named);
     }
+    case 'rfq.create':
+    case 'rfq.quote':
+    case 'rfq.close': {
+      const { apply, named } = await sendRfq(entry);
+      return done(entry, apply, named);
+    }
   }
 }
 
@@ -241,7 +249,19 @@ async function checkOfferPrice(entry: OutboxRow): Promise<void> {
 async function done(entry: OutboxRow, apply: () => Promise<unknown>, named?: Named): Promise<void> {
   await db.transaction(
     'rw',
-    [db.outbox, db.products, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports, db.syncState],
+    [
+      db.outbox,
+      db.products,
+      db.favorites,
+      db.reviews,
+      db.messages,
+      db.notifications,
+      db.orders,
+      db.reports,
+      db.rfqs,
+      db.rfqQuotes,
+      db.syncState,
+    ],
     async () => {
       // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
       await db.outbox.delete(entry.seq!);
@@ -263,7 +283,7 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
   if (error instanceof ApiError && error.status === 404 && entry.kind === 'message.send') return t`This conversation no longer exists.`;
   if (error instanceof ApiError && error.status === 404 && entry.kind === 'report.create') return t`What you reported is no longer there.`;
   // A deal's refusal says what happened (withdrawn meanwhile, stock gone...): the server's words.
-  if (isDealKind(entry.kind)) return serverReason(error);
+  if (isDealKind(entry.kind) || isRfqKind(entry.kind)) return serverReason(error);
   const productGone =
     error instanceof ApiError &&
     (error.status === 404 ||
@@ -276,7 +296,7 @@ function reasonFor(entry: OutboxRow, error: unknown): string {
 
 /** Marks the entry and the row it shows on as failed, with the reason. */
 async function fail(entry: OutboxRow, reason: string): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports], async () => {
+  await db.transaction('rw', [db.outbox, ...OUTBOX_ROW_TABLES], async () => {
     // biome-ignore lint/style/noNonNullAssertion: outbox rows read from the table carry their key.
     await db.outbox.update(entry.seq!, { state: 'failed', error: reason });
     await markRow(entry, { pending: 'failed', error: reason, outboxId: entry.seq });
@@ -295,4 +315,8 @@ export async function markRow(
   else if (entry.kind === 'message.send') await db.messages.update(p.tempId as number, mark);
   else if (entry.kind === 'report.create') await db.reports.update(reportTargetOf(entry), mark);
   else if (isDealKind(entry.kind)) await markDealRow(entry, mark);
+  else if (isRfqKind(entry.kind)) await markRfqRow(entry, mark);
 }
+
+/** Every table an entry's row may be in: what retry, discard and a failure write. */
+export const OUTBOX_ROW_TABLES = [db.favorites, db.reviews, db.messages, db.notifications, db.orders, db.reports, db.rfqs, db.rfqQuotes];

@@ -4,6 +4,8 @@ import { db, type CategoryRow, type ConversationRow, type FavoriteRow, type Prod
 import { productsRemoved, productsWritten } from '../../db/search';
 import type { Order } from '../../shared/deals-schema';
 import { isDealKind, putOrders, rebaseDeal } from '../outbox/dealRows';
+import { isRfqKind, putQuotes, putRfqs, rebaseRfq } from '../outbox/rfqRows';
+import type { Rfq, RfqQuote } from '../../shared/rfqs';
 
 /**
  * Writing what the server sent into the local database. Every writer of server rows goes
@@ -66,6 +68,8 @@ export const SYNC_TABLES = [
   db.messages,
   db.notifications,
   db.orders,
+  db.rfqs,
+  db.rfqQuotes,
   db.outbox,
   db.syncState,
 ];
@@ -121,6 +125,14 @@ export async function applyChanges(changes: Changes): Promise<void> {
       case 'orders':
         await putOrders(upserted as Order[]);
         await db.orders.bulkDelete(deleted);
+        break;
+      case 'rfqs':
+        await putRfqs(upserted as Rfq[]);
+        await db.rfqs.bulkDelete(deleted);
+        break;
+      case 'rfq_quotes':
+        await putQuotes(upserted as RfqQuote[]);
+        await db.rfqQuotes.bulkDelete(deleted);
         break;
       default:
         // A collection this version does not know yet: ignored, the server stays compatible.
@@ -192,6 +204,7 @@ export async function rebase(): Promise<void> {
       }
       default:
         if (isDealKind(entry.kind)) await rebaseDeal(entry, mark);
+        else if (isRfqKind(entry.kind)) await rebaseRfq(entry, mark);
         // Pending reviews and messages live under temporary ids the server never sends.
         break;
     }

@@ -14,7 +14,7 @@ import { recountHeld } from './workingSet';
 export type StreamName = 'private' | 'catalogue';
 
 export const STREAM_COLLECTIONS: Record<StreamName, string[]> = {
-  private: ['categories', 'banners', 'favorites', 'reviews', 'conversations', 'messages', 'notifications', 'orders'],
+  private: ['categories', 'banners', 'favorites', 'reviews', 'conversations', 'messages', 'notifications', 'orders', 'rfqs', 'rfq_quotes'],
   catalogue: ['products'],
 };
 
@@ -34,6 +34,8 @@ const RESET_TABLES: Record<StreamName, () => Promise<unknown>> = {
       db.orders.where(':id').above(0).delete(),
       db.reviews.where(':id').above(0).delete(),
       db.messages.where(':id').above(0).delete(),
+      db.rfqs.where(':id').above(0).delete(),
+      db.rfqQuotes.where(':id').above(0).delete(),
     ]),
   catalogue: () => Promise.all([db.products.clear(), db.lists.clear()]).then(productsChanged),
 };

@@ -106,6 +106,26 @@ describe('price_tiers and sample_price on the product form', () => {
     expect(res.body.price_tiers).toContain(message);
   });
 
+  it('takes a new minimum order with its tiers, then clears them and the sample price, in multipart forms as the product form sends them', async () => {
+    const product = await createProduct(t, supplier, { price_tiers: JSON.stringify(TIERS), sample_price: '25' });
+    const moved = new FormData();
+    moved.append('minimum_order_quantity', '10');
+    moved.append('price_tiers', JSON.stringify([{ min_quantity: 10, unit_price: '18.00' }]));
+    const res = await t.api.patch(`/api/products/${product.id}/`, moved, { token: supplier.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      minimum_order_quantity: 10,
+      price_tiers: [{ min_quantity: 10, unit_price: '18.00' }],
+      sample_price: '25.00',
+    });
+    const clear = new FormData();
+    clear.append('price_tiers', '[]');
+    clear.append('sample_price', '');
+    const cleared = await t.api.patch(`/api/products/${product.id}/`, clear, { token: supplier.token });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ price_tiers: [], sample_price: null });
+  });
+
   it('refuses a sample price of 0 or not a number', async () => {
     for (const sample_price of ['0', 'abc']) {
       const res = await t.api.post('/api/products/', await productForm(t, { sample_price }), { token: supplier.token });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { currentPrice, moqPrice, unitPrice, type PriceTier } from '@/shared/prices';
-import { priceTierErrors } from '@/shared/catalogue';
+import { priceTierErrors, priceTierRowErrors } from '@/shared/catalogue';
 
 /**
  * The unit price of a quantity (src/shared/prices.ts unitPrice, docs/api.md#quantity-tiers-and-samples),
@@ -118,5 +118,27 @@ describe('priceTierErrors', () => {
       'Each price tier must start at a larger quantity than the one before.',
       'A price tier for more units cannot have a higher unit price.',
     ]);
+  });
+});
+
+describe('priceTierRowErrors', () => {
+  const product = { min_price: '10.00', max_price: '20.00', minimum_order_quantity: 10 };
+  it('puts each broken rule on the row and the cell it is about, the same rules priceTierErrors answers', () => {
+    const tiers = [
+      { min_quantity: 5, unit_price: '21.00' },
+      { min_quantity: 5, unit_price: '15.00' },
+      { min_quantity: 50, unit_price: '16.00' },
+      { min_quantity: 100, unit_price: '12.00' },
+    ];
+    expect(priceTierRowErrors(tiers, product)).toEqual([
+      {
+        min_quantity: ['The first price tier must start at the minimum order quantity.'],
+        unit_price: ['Each tier unit price must be between the minimum and the maximum price.'],
+      },
+      { min_quantity: ['Each price tier must start at a larger quantity than the one before.'], unit_price: [] },
+      { min_quantity: [], unit_price: ['A price tier for more units cannot have a higher unit price.'] },
+      { min_quantity: [], unit_price: [] },
+    ]);
+    expect(priceTierErrors(tiers, product)).toHaveLength(4);
   });
 });

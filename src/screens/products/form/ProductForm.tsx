@@ -14,6 +14,8 @@ import MediaFields, { type GalleryState } from './MediaFields';
 import { useMessage } from '@/components/useMessage';
 import { EMPTY_VALUES, FIELD_ORDER, appendFields, changedFields, validate, valuesOf, type FieldName, type Values } from './values';
 import { useContentText } from '@/queries/content';
+import PriceTierFields from './PriceTierFields';
+import { appendTiers, checkTiers, tierFieldOrder, tierValuesOf, type TierValues } from './tiers';
 
 interface Props {
   /** The product being edited, as the server holds it; null in add mode. */
@@ -44,6 +46,8 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
   const editing = product !== null;
   const initial = useRef<Values>(product ? valuesOf(product) : EMPTY_VALUES);
   const [values, setValues] = useState<Values>(initial.current);
+  const initialTiers = useRef<TierValues>(tierValuesOf(product));
+  const [tiers, setTiers] = useState<TierValues>(initialTiers.current);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [gallery, setGallery] = useState<GalleryState>({ kept: product?.images ?? [], removed: [], added: [] });
@@ -60,7 +64,7 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
 
   /** Focus goes to the first field in error (keyboard and screen reader users land on it). */
   const focusFirstError = (found: FieldErrors) => {
-    const first = FIELD_ORDER.find((f) => found[f]);
+    const first = [...FIELD_ORDER, ...tierFieldOrder(tiers.rows.length)].find((f) => found[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     else if (found.thumbnail) thumbnailRef.current?.focus();
   };
@@ -70,7 +74,8 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
     if (busy) return;
     setGeneral(null);
     setNotice(null);
-    const found = validate(values);
+    const checked = checkTiers(tiers, values);
+    const found = { ...validate(values), ...checked.errors };
     if (!editing && !thumbnail) found.thumbnail = [THUMBNAIL_REQUIRED];
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError(found);
@@ -78,6 +83,7 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
     const form = new FormData();
     const fields = editing ? changedFields(initial.current, values) : FIELD_ORDER;
     appendFields(form, values, fields);
+    appendTiers(form, checked, editing ? initialTiers.current : null);
     if (thumbnail) form.append('thumbnail', thumbnail, thumbnail.name);
     for (const file of gallery.added) form.append('images', file, file.name);
     for (const removed of gallery.removed) form.append('remove_image_ids', String(removed));
@@ -165,6 +171,8 @@ export default function ProductForm({ product, categories, onSaved }: Props) {
           <input {...p} type="number" inputMode="numeric" min={MIN_ORDER_QUANTITY} step={1} />
         ))}
       </div>
+
+      <PriceTierFields tiers={tiers} onChange={setTiers} minimumOrder={values.minimum_order_quantity} errorOf={errorOf} disabled={busy} />
 
       <MediaFields
         editing={editing}
