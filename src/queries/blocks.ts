@@ -18,7 +18,8 @@ interface State {
   status: BlockedStatus;
 }
 
-let state: State = { owner: null, list: [], status: 'loading' };
+const NOBODY: State = { owner: null, list: [], status: 'loading' };
+let state: State = NOBODY;
 const listeners = new Set<() => void>();
 let asking: Promise<void> | null = null;
 
@@ -45,6 +46,8 @@ export function useBlocked(userId: number | undefined): { list: BlockedUser[]; s
       return () => listeners.delete(listener);
     },
     () => state,
+    // A server-rendered page (a seller's) and its hydration know no one's blocked list.
+    () => NOBODY,
   );
   useEffect(() => {
     if (userId === undefined) return;
