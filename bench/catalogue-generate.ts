@@ -11,6 +11,7 @@ import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
+import { MODEL_WORDS } from './search-words';
 
 const count = Number(process.argv[2] ?? 10_000);
 if (!Number.isInteger(count) || count < 1) throw new Error('Usage: npx tsx bench/catalogue-generate.ts <number of products>');
@@ -101,7 +102,8 @@ for (let from = 0; from < count; from += batch) {
            (select id from categories order by id offset (g % 12) limit 1),
            (${sql.val(ADJECTIVES)}::text[])[1 + (g % ${ADJECTIVES.length})] || ' ' || (${sql.val(NOUNS)}::text[])[1 + ((g / 7) % ${NOUNS.length})] || ' ' || g,
            'Bench product from ' || (${sql.val(PLACES)}::text[])[1 + ((g / 3) % ${PLACES.length})] || ', lot ' || g || '. ' ||
-             (${sql.val(NOUNS)}::text[])[1 + ((g / 11) % ${NOUNS.length})] || ' quality, packed for export.',
+             (${sql.val(NOUNS)}::text[])[1 + ((g / 11) % ${NOUNS.length})] || ' quality, packed for export. Model ' ||
+             (${sql.val(MODEL_WORDS)}::text[])[1 + (g % ${MODEL_WORDS.length})] || '.',
            (1 + g % 50)::numeric(12,2), (60 + g % 50)::numeric(12,2), '/media/bench-' || (g % 97) || '.png',
            1 + g % 5, 100 + g % 900,
            case when g % 97 = 0 then now() + make_interval(hours => 1 + g % 100) end,

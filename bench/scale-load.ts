@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { record } from './record';
-import { between, pick, prefix, typo, WORDS } from './search-words';
+import { between, MODEL_WORDS, pick, prefix, typo, WORDS } from './search-words';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CONNECTIONS=1 shows what one request costs alone, apart from the queue a busy machine builds.
@@ -64,6 +64,8 @@ try {
       'search, one typo (forgiven)',
       () => `/api/products/?search=${typo(pick(WORDS.filter((w) => w.length >= 5)))}&limit=${between(10, 30)}`,
     ],
+    // A rare word (a model name on one product in 4,000) with one typo: the nearest words come from the whole vocabulary.
+    ['search, one typo in a rare word (forgiven)', () => `/api/products/?search=${typo(pick(MODEL_WORDS))}&limit=${between(10, 30)}`],
     ['search, deep page', () => `/api/products/?search=${prefix()}&limit=20&offset=${between(200, 2_000)}`],
     ['suggestions (limit 5)', () => `/api/products/?search=${prefix()}&limit=5&exclude=${between(1, newestId)}`],
     ['search sorted by price', () => `/api/products/?search=${pick(WORDS)}%20${between(1, 9)}&ordering=price&limit=20`],

@@ -127,7 +127,7 @@ export class SearchIndex {
       asTyped && this.last?.term && normalized.startsWith(this.last.term) ? [...this.last.matches].sort(newestFirst) : this.sorted;
     const matches = rankEntries(pool, term, words);
     this.last = asTyped ? { term: normalized, matches } : null;
-    return { ids: matches.map((e) => e.id), didYouMean: didYouMean(words) };
+    return { ids: matches.map((e) => e.id), didYouMean: didYouMean(words, matches.length === 0) };
   }
 
   /** The words of the products held, with how many hold each: what forms and typos are drawn from. */

@@ -115,8 +115,17 @@ function sameWord(typed: string, word: string): boolean {
 /** A search word and the vocabulary words it also matches, each with how. */
 export interface WordMatches {
   typed: string;
+  /** Whether a vocabulary word holds it as typed. */
+  found: boolean;
   forms: string[];
   typos: string[];
+  /** Words close enough to offer ("did you mean"), though not to match: only when it was found neither as typed nor in another form. */
+  near: string[];
+}
+
+/** Edits a word that matched nothing may be from a word offered instead: one more than a search forgives, from 4 letters. */
+export function suggestionBudget(length: number): number {
+  return length >= 4 ? typoBudget(length) + 1 : 0;
 }
 
 /**
@@ -127,15 +136,20 @@ export interface WordMatches {
 export function wordMatches(typed: string, candidates: Iterable<string>): WordMatches {
   const forms: string[] = [];
   const typos: string[] = [];
+  const near: string[] = [];
+  const budget = suggestionBudget(typed.length);
   let found = false;
   for (const word of candidates) {
     // Typos are looked for only while the word is found neither as typed nor in another form.
-    const kind = matchKind(typed, word, !found && forms.length === 0);
+    const matching = !found && forms.length === 0;
+    const kind = matchKind(typed, word, matching);
     if (kind === 'exact') found = true;
     else if (kind === 'form') forms.push(word);
     else if (kind === 'typo') typos.push(word);
+    else if (matching && budget > 0 && editDistance(typed, word, budget) <= budget) near.push(word);
   }
-  return { typed, forms, typos: found || forms.length > 0 ? [] : typos };
+  const matched = found || forms.length > 0;
+  return { typed, found, forms, typos: matched ? [] : typos, near: matched ? [] : near };
 }
 
 /** The substrings any of which a product's text must hold for this word, with how each matches. */
@@ -147,10 +161,17 @@ export function wordPatterns(m: WordMatches): Array<{ pattern: string; kind: Mat
   ];
 }
 
-/** "Did you mean": the search with each typo replaced by its closest word, when any was. */
-export function didYouMean(words: WordMatches[]): string | undefined {
-  if (!words.some((w) => w.typos.length > 0)) return undefined;
-  return words.map((w) => (w.typos.length > 0 ? closest(w.typed, w.typos) : w.typed)).join(' ');
+/**
+ * "Did you mean": the search with each typo replaced by its closest word. When the search
+ * found nothing, also each word that matched nothing, by its closest near word; then none
+ * when such a word has nothing near it. None when every word was found as typed or in
+ * another form.
+ */
+export function didYouMean(words: WordMatches[], nothingFound = false): string | undefined {
+  const replaced = (w: WordMatches) => nothingFound && !w.found && w.forms.length === 0 && w.typos.length === 0;
+  if (!words.some((w) => w.typos.length > 0 || replaced(w))) return undefined;
+  if (words.some((w) => replaced(w) && w.near.length === 0)) return undefined;
+  return words.map((w) => (w.typos.length > 0 ? closest(w.typed, w.typos) : replaced(w) ? closest(w.typed, w.near) : w.typed)).join(' ');
 }
 
 const closest = (typed: string, words: string[]) =>

@@ -3,7 +3,7 @@ import type { Database } from '../../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
 import { productCards } from './products';
-import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm } from './search';
+import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm, suggestionWhenEmpty } from './search';
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
 import { countFirstMatches, firstMatches } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-sql';
@@ -144,13 +144,14 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
     keptCards(db, args.version, page.ids, (ids) => productCards(db, ids), page.around).then(pricedNow),
   ]);
   const last = page.ids.at(-1);
+  const nothingFound = term && results.length === 0 && args.offset === 0;
   return {
     count: Math.max(count.n, args.offset + page.ids.length + (page.more ? 1 : 0)),
     estimated: count.estimated,
     results,
     more: page.more,
     after: page.more && page.seekable ? last : undefined,
-    did_you_mean: term?.suggestion,
+    did_you_mean: nothingFound ? await suggestionWhenEmpty(db, term) : term?.suggestion,
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db';
 import { splitSearchText } from '@/shared/search';
-import { didYouMean, type MatchKind, wordMatches, wordPatterns } from '@/shared/search-rules';
+import { didYouMean, type MatchKind, type WordMatches, wordMatches, wordPatterns } from '@/shared/search-rules';
 
 /**
  * Product search (GET /api/products/?search=...). Both the query and the products pass
@@ -40,6 +40,8 @@ export interface SearchTerm {
   words: string[];
   /** Per word, the substrings any of which a product must hold, with how each matches. */
   patterns: Array<Array<{ pattern: string; kind: MatchKind }>>;
+  /** How each word met the vocabulary (src/shared/search-rules.ts), once looked up. */
+  matches?: WordMatches[];
   /** The search with its typos corrected, when it had any ("did you mean"). */
   suggestion?: string;
   whole: string;
@@ -71,16 +73,33 @@ export async function searchTerm(db: Database, term: string): Promise<SearchTerm
 const NEAREST_WORDS = 40;
 
 /**
- * A suggestion only when a shown product holds each of its words: the vocabulary keeps the
- * words of products edited or deleted since (migration 0029), which must not be offered.
+ * The words a shown product holds: the vocabulary keeps the words of products edited or
+ * deleted since (migration 0029), which must not be offered.
  */
+async function heldWords(db: Database, words: string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const { rows } = await sql<{ word: string }>`
+    select w.word from unnest(${sql.val(words)}::text[]) as w(word)
+    where exists (select 1 from products p where p.hidden_at is null and p.search_doc like '%' || w.word || '%')`.execute(db);
+  return new Set(rows.map((r) => r.word));
+}
+
+/** A suggestion only when a shown product holds each of its words. */
 async function heldByProducts(db: Database, suggestion: string | undefined): Promise<string | undefined> {
   if (!suggestion) return undefined;
   const words = [...new Set(suggestion.split(' ').filter(Boolean))];
-  const { rows } = await sql<{ held: number }>`
-    select count(*)::int as held from unnest(${sql.val(words)}::text[]) as w(word)
-    where exists (select 1 from products p where p.hidden_at is null and p.search_doc like '%' || w.word || '%')`.execute(db);
-  return Number(rows[0]?.held) === words.length ? suggestion : undefined;
+  return (await heldWords(db, words)).size === words.length ? suggestion : undefined;
+}
+
+/**
+ * "Did you mean" for a search that found nothing: each typo, and each word that matched
+ * nothing, replaced by its closest word that a shown product still holds.
+ */
+export async function suggestionWhenEmpty(db: Database, term: SearchTerm): Promise<string | undefined> {
+  if (!term.matches) return undefined;
+  const held = await heldWords(db, [...new Set(term.matches.flatMap((m) => [...m.typos, ...m.near]))]);
+  const offered = term.matches.map((m) => ({ ...m, typos: m.typos.filter((w) => held.has(w)), near: m.near.filter((w) => held.has(w)) }));
+  return didYouMean(offered, true);
 }
 
 async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
@@ -104,6 +123,7 @@ async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
   return {
     ...term,
     patterns,
+    matches,
     suggestion: await heldByProducts(db, didYouMean(matches)),
     indexed: patterns.length > 0 && patterns.every((ps) => ps.every((p) => /[\p{L}\p{N}]{3}/u.test(p.pattern))),
   };

@@ -62,6 +62,15 @@ describe('search relevance on the server', () => {
     expect((await search('coffee')).did_you_mean).toBeUndefined();
   });
 
+  it('offers the nearest words of the catalogue for a search that found nothing', async () => {
+    // "handbgas" is two edits from "handbag": too far to match at 8 letters, near enough to offer.
+    const empty = await search('handbgas');
+    expect(empty.results).toEqual([]);
+    expect(empty.did_you_mean).toBe('handbag');
+    expect((await search(empty.did_you_mean ?? '')).results.map((p) => byId.get(p.id))).toContain('handbag');
+    expect((await search('zzqxwv')).did_you_mean).toBeUndefined();
+  });
+
   it('learns the words products are written with, and offers only words a product still holds', async () => {
     const supplier = await createUser(t, { type: 'SUPPLIER' });
     const [p] = await insertProducts(t, supplier.user.id, [{ name: 'Quetzal feather', description: 'Rare.' }]);

@@ -30,6 +30,9 @@ describe('search relevance on the device', () => {
     expect(more.search('handbags')).toEqual([2, 1]);
     expect(more.find('handbga')).toEqual({ ids: [1, 2], didYouMean: 'handbag' });
     more.remove([1]);
+    // "handbags" is two edits away: too far to match, near enough to offer when nothing is found.
+    expect(more.find('handbga')).toEqual({ ids: [], didYouMean: 'handbags' });
+    more.remove([2]);
     expect(more.find('handbga')).toEqual({ ids: [], didYouMean: undefined });
   });
 });

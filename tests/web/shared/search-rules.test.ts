@@ -34,10 +34,28 @@ describe('search rules', () => {
   });
 
   it('forgives typos only for a word found neither as typed nor in another form', () => {
-    expect(wordMatches('paste', ['paste', 'pasta'])).toEqual({ typed: 'paste', forms: [], typos: [] });
-    expect(wordMatches('beens', ['beans', 'bread'])).toEqual({ typed: 'beens', forms: [], typos: ['beans'] });
+    expect(wordMatches('paste', ['paste', 'pasta'])).toEqual({ typed: 'paste', found: true, forms: [], typos: [], near: [] });
+    expect(wordMatches('beens', ['beans', 'bread'])).toEqual({ typed: 'beens', found: false, forms: [], typos: ['beans'], near: [] });
     expect(didYouMean([wordMatches('coffe', ['coffee']), wordMatches('beens', ['beans'])])).toBe('coffe beans');
     expect(didYouMean([wordMatches('coffee', ['coffee'])])).toBeUndefined();
+  });
+
+  it('offers, for a search that found nothing, the words near one that matched nothing: one edit more than a search forgives', () => {
+    // "genrtor" is two edits from "generator": too far to match at 7 letters, near enough to offer.
+    const genrtor = wordMatches('genrtor', ['generator', 'genre', 'tractor']);
+    expect(genrtor).toMatchObject({ found: false, typos: [], near: ['generator'] });
+    expect(didYouMean([genrtor], true)).toBe('generator');
+    // While anything is found, an unmatched word is left as typed: it may match inside a longer word.
+    expect(didYouMean([genrtor], false)).toBeUndefined();
+    expect(didYouMean([wordMatches('solar', ['solar']), genrtor], true)).toBe('solar generator');
+    // A word with nothing near leaves nothing to offer, and three letters are never corrected.
+    expect(didYouMean([genrtor, wordMatches('zzqxw', ['generator'])], true)).toBeUndefined();
+    expect(wordMatches('gen', ['pen', 'ten']).near).toEqual([]);
+    // The first letter may differ in an offer ("jenerator"), unlike in a forgiven typo.
+    expect(didYouMean([wordMatches('jenerator', ['generator'])], true)).toBe('generator');
+    expect(wordMatches('jenerator', ['generator']).typos).toEqual(['generator']);
+    // A typo's word is offered first; the near words stand behind it (for when it is no longer held).
+    expect(wordMatches('handbgas', ['handbags', 'handbag'])).toMatchObject({ typos: ['handbags'], near: ['handbag'] });
   });
 
   const word = fc.stringMatching(/^[a-z]{1,14}$/);
