@@ -72,7 +72,7 @@ const tsx = (script: string, ...rest: string[]) => [process.execPath, '--import'
 try {
   await ensureWebBuilt((message) => console.log(message));
   run('bundle size', [process.execPath, 'bench/bundle-size.mjs'], {});
-  run('search relevance (device rules)', tsx('bench/search-relevance.ts'), {});
+  run('search relevance (device and server, PGlite)', tsx('bench/search-relevance.ts'), { DATABASE_URL: '' });
   run(`catalogue of ${PRODUCTS} products (PGlite)`, tsx('bench/catalogue-generate.ts', PRODUCTS), pgliteEnv);
   if (pgUrl) run(`catalogue of ${PRODUCTS} products (PostgreSQL)`, tsx('bench/catalogue-generate.ts', PRODUCTS), { DATABASE_URL: pgUrl });
   run('API throughput (PGlite)', tsx('bench/catalogue-load.ts'), pgliteEnv);
