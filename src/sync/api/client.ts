@@ -463,6 +463,13 @@ export const api = {
       body: { action, reason },
       shape: 'moderationReport',
     }),
+  moderationReport: (report: number) => request<ModerationReport>(`moderation/reports/${report}/`, { shape: 'moderationReport' }),
+  reinstateUser: async (user: number, reason: string): Promise<void> => {
+    await request(`moderation/users/${user}/reinstate/`, { method: 'POST', body: { reason } });
+  },
+  restoreProduct: async (product: number, reason: string): Promise<void> => {
+    await request(`moderation/products/${product}/restore/`, { method: 'POST', body: { reason } });
+  },
   moderationVerifications: (limit: number, offset = 0) =>
     request<Page<VerificationRequest>>('moderation/verifications/', {
       query: { status: 'pending', limit, offset },
