@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_BUYER_EMAIL, DEMO_MODERATOR_EMAIL, DEMO_PASSWORD } from '@server/seed/data';
+import { DEMO_BUYER_EMAIL, DEMO_MODERATOR_EMAIL, DEMO_PASSWORD, SUPPLIERS } from '@server/seed/data';
 import { CHROMIUM_ARGS } from '../chromium';
 import { e2e, skipBrowser, waitForServiceWorker, waitOutSplash } from '../e2e/helpers';
 import { apiAs, apiLogin, catalogue, ownServer, storeCount, type Session } from './support';
@@ -159,6 +160,34 @@ describe.skipIf(skipBrowser)('journey: a listing reported offline and hidden by 
       expect(await deviceHolds(buyer.page, product.id)).toBe(false);
       expect(buyer.errors).toEqual([]);
       expect(moderator.errors).toEqual([]);
+
+      // Its supplier, on a phone, sees it hidden with the reason and appeals once (docs/product.md#trust-and-safety).
+      let owner: (typeof SUPPLIERS)[number] | undefined;
+      for (const candidate of SUPPLIERS) {
+        if ((await apiLogin(candidate.email, base)).id === product.supplier.id) owner = candidate;
+        if (owner) break;
+      }
+      const supplier = await frenchContext(360, 740);
+      try {
+        await signInFr(supplier.page, owner!.email, owner!.first_name);
+        await supplier.page.goto(`/products/${product.id}`);
+        await supplier.page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+        const notice = supplier.page.getByRole('region', { name: /Masqué par nos modérateurs/ });
+        await notice.getByText('Paiement demandé hors de la plateforme').waitFor();
+        expect(await deviceHolds(supplier.page, product.id)).toBe(false);
+        const violations = (await new AxeBuilder({ page: supplier.page as never }).analyze()).violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
+        expect(violations.map((v) => v.id)).toEqual([]);
+        await supplier.page.getByLabel('Pourquoi devrait-il être de nouveau affiché ?').fill('Je vends uniquement via l’application.');
+        await supplier.page.getByRole('button', { name: 'Envoyer la contestation' }).click();
+        await supplier.page.getByRole('region', { name: 'Contestation envoyée' }).waitFor();
+        const appeals = (await reportsOf(moderatorApi, product.id)).filter((r) => r.reason === 'appeal');
+        expect(appeals.map((r) => r.details)).toEqual(['Je vends uniquement via l’application.']);
+        expect(supplier.errors).toEqual([]);
+      } finally {
+        await supplier.context.close();
+      }
     } catch (error) {
       await shown(buyer.page, 'Buyer');
       await shown(moderator.page, 'Moderator');
