@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../shared/format';
 import type { VerificationCheck } from '../shared/trust';
+import { registryShortName } from './registryNames';
 
 /**
  * What was checked of a supplier, and when (docs/api.md#trust-and-safety): "Email confirmed ·
  * Business registration (CAC) checked 12 Mar 2027". Never a bare "verified": each check says
  * what it was.
  */
-export default function VerificationLine({ checks, registry }: { checks: readonly VerificationCheck[]; registry?: string | null }) {
-  const { t } = useLingui(); // dates and words follow the active language
+export default function VerificationLine({ checks, registry: code }: { checks: readonly VerificationCheck[]; registry?: string | null }) {
+  const { t, i18n } = useLingui(); // dates and words follow the active language
+  const registry = code ? registryShortName(i18n, code) : null;
   if (checks.length === 0) return null;
   return (
     <ul className="verification-line" aria-label={t`What was checked`}>

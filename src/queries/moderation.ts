@@ -35,6 +35,16 @@ export function actionsFor(report: ModerationReport): ModerationAction[] {
   return actions;
 }
 
+/** What undoes an earlier action on a report's target: a hidden product shown again, a suspended account reinstated. */
+export type Reversal = 'restore' | 'reinstate';
+
+export function reversalFor(report: ModerationReport): Reversal | null {
+  const target = report.target as { is_hidden?: boolean; is_suspended?: boolean } | null;
+  if (report.target_type === 'product' && target?.is_hidden) return 'restore';
+  if (report.target_type === 'user' && target?.is_suspended) return 'reinstate';
+  return null;
+}
+
 /**
  * The moderators' calls: straight to the server through the API client, nothing kept on the
  * device, so they fail offline with the client's error (docs/architecture.md#the-web-app-one-direction).
@@ -42,6 +52,11 @@ export function actionsFor(report: ModerationReport): ModerationAction[] {
 export const moderation = {
   openReports: async () => groupByTarget((await api.moderationReports('open', QUEUE_LIMIT)).results),
   resolve: (group: ReportGroup, action: ModerationAction, reason: string) => api.resolveReport(group.first.id, action, reason),
+  /** Restoring a product resolves its open appeal only; reinstating resolves nothing: the queue is read again after either. */
+  reverse: (group: ReportGroup, reversal: Reversal, reason: string) =>
+    reversal === 'restore' ? api.restoreProduct(group.first.target_id, reason) : api.reinstateUser(group.first.target_id, reason),
+  /** The target's reports (resolved ones too) and every action taken on it. */
+  history: async (group: ReportGroup) => (await api.moderationReport(group.first.id)).history ?? { reports: [], actions: [] },
   pendingVerifications: async () => (await api.moderationVerifications(QUEUE_LIMIT)).results,
   approve: (id: number) => api.decideVerification(id, 'approve', ''),
   reject: (id: number, reason: string) => api.decideVerification(id, 'reject', reason),

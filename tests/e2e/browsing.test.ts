@@ -1,7 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { apiGet, DEMO_BUYER, signInAsDemo, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
+import { DEMO_MODERATOR_EMAIL, DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
+import {
+  apiGet,
+  apiLogin,
+  callAs,
+  DEMO_BUYER,
+  e2e,
+  signInAsDemo,
+  skipBrowser,
+  useBrowser,
+  waitForServiceWorker,
+  waitOutSplash,
+} from './helpers';
 
 /** Browsing in a real browser against `npm start` with the demo catalogue: home, listings, search, favourites. */
 
@@ -148,6 +160,85 @@ describe.skipIf(skipBrowser)('browsing (browser)', () => {
     await page.getByText('Offline: results from this device').waitFor();
     expect(await page.getByRole('option').count()).toBeGreaterThan(0);
     await context.setOffline(false);
+  });
+
+  it('the trust screens have no serious or critical accessibility violations in either theme: the report sheet, the blocked list, the verification page and the moderation queue', {
+    timeout: 300_000,
+  }, async () => {
+    // Someone for the buyer's blocked list: another buyer, whom no other test has message the demo buyer.
+    const buyer = await apiLogin(DEMO_BUYER.email);
+    const other = await apiLogin('emeka.nwosu@demo.market');
+    const blocked = await fetch(`${e2e.baseUrl}/api/users/${other.id}/block/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(blocked.status).toBe(204);
+    onTestFinished(async () => {
+      await fetch(`${e2e.baseUrl}/api/users/${other.id}/block/`, { method: 'DELETE', headers: { authorization: `Bearer ${buyer.token}` } });
+    });
+    // A card for the moderators' queue: the same buyer reported (dismissed when done).
+    const reported = await callAs<{ id: number }>(buyer, 'POST', '/api/reports/', {
+      target_type: 'user',
+      target_id: other.id,
+      reason: 'spam',
+      details: 'Sends the same link to everyone.',
+    });
+    onTestFinished(async () => {
+      const moderatorApi = await apiLogin(DEMO_MODERATOR_EMAIL);
+      await callAs(moderatorApi, 'POST', `/api/moderation/reports/${reported.id}/resolve/`, { action: 'dismiss', reason: 'Test' });
+    });
+    const product = (await apiGet<{ results: Array<{ id: number; name: string }> }>('/api/products/?limit=1')).results[0];
+    const as = async (email: string, firstName: string) => {
+      const context = await browser.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 360, height: 800 } });
+      context.setDefaultTimeout(40_000);
+      waitOutSplash(context);
+      const page = await context.newPage();
+      await signInAsDemo(page, { email, firstName });
+      return { context, page };
+    };
+    const scan = async (page: Page, what: string, shown: () => Promise<unknown>) => {
+      for (const theme of ['dark', 'light']) {
+        await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+        await page.reload();
+        await shown();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(await axeSerious(page), `${what} (${theme})`).toEqual([]);
+      }
+    };
+
+    const chioma = await as(DEMO_BUYER.email, DEMO_BUYER.firstName);
+    try {
+      await chioma.page.goto(`/products/${product.id}`);
+      await scan(chioma.page, 'report sheet', async () => {
+        await chioma.page.getByRole('button', { name: 'Report product' }).click();
+        await chioma.page.getByRole('dialog', { name: 'Report this product' }).waitFor();
+      });
+      await chioma.page.goto('/profile?tab=settings');
+      await scan(chioma.page, 'blocked list', () =>
+        chioma.page
+          .getByRole('button', { name: /^Unblock / })
+          .first()
+          .waitFor(),
+      );
+    } finally {
+      await chioma.context.close();
+    }
+    const supplier = await as(DEMO_SUPPLIER_EMAIL, 'Adebayo');
+    try {
+      await supplier.page.goto('/profile/verification');
+      await scan(supplier.page, 'verification page', () => supplier.page.getByRole('heading', { level: 1 }).waitFor());
+    } finally {
+      await supplier.context.close();
+    }
+    const moderator = await as(DEMO_MODERATOR_EMAIL, 'Ngozi');
+    try {
+      await moderator.page.goto('/moderation');
+      await scan(moderator.page, 'moderation queue', () =>
+        moderator.page.getByRole('list', { name: 'Open reports' }).getByText('Sends the same link to everyone.').waitFor(),
+      );
+    } finally {
+      await moderator.context.close();
+    }
   });
 
   it('home and search have no serious or critical accessibility violations in either theme', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { badRequest, notFound } from '../../lib/errors';
 import { notify } from '../notifications';
+import { productQuery, serializeProducts } from '../catalogue/products';
 import { displayNames } from './names';
 import type { ReportRow } from './reports';
 import { SERVER_MESSAGES } from '@/shared/messages';
@@ -453,6 +454,26 @@ export async function appealProduct(db: Database, supplierId: number, productId:
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+}
+
+/**
+ * A supplier's own hidden products, the most recently hidden first, marked with the reason and the
+ * appeal (the lists leave them out; their supplier still needs to see them and appeal).
+ */
+export async function hiddenProductsPage(db: Database, supplierId: number, paging: { limit: number; offset: number }) {
+  const mine = db.selectFrom('products').where('supplier_id', '=', supplierId).where('hidden_at', 'is not', null);
+  const [rows, total] = await Promise.all([
+    productQuery(db)
+      .where('p.supplier_id', '=', supplierId)
+      .where('p.hidden_at', 'is not', null)
+      .orderBy('p.hidden_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
+    mine.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { results: await serializeProducts(db, rows, supplierId), count: total.n };
 }
 
 export { logAction };

@@ -7,11 +7,11 @@ import Alert from '@/components/Alert';
 import FormField from '@/components/FormField';
 import { REASON_LABELS } from '@/components/reportReasons';
 import { useConnectivity } from '@/queries/status';
-import { actionsFor, moderation, type ReportGroup } from '@/queries/moderation';
+import { actionsFor, moderation, reversalFor, type ReportGroup, type Reversal } from '@/queries/moderation';
 import { formatDate } from '@/shared/format';
 import { MODERATION_REASON_MAX, REPORT_REASONS, type ModerationAction, type ModerationReport, type ReportReason } from '@/shared/trust';
 import { serverMessage } from '../serverMessage';
-import { ACTION_LABELS, TARGET_LABELS } from './labels';
+import { ACTION_LABELS, LOGGED_ACTIONS, REVERSAL_LABELS, TARGET_LABELS } from './labels';
 import ListState from './ListState';
 import { useServerList } from './useServerList';
 
@@ -25,7 +25,11 @@ export default function ReportQueue() {
         <ul className="moderation__list" aria-label={t`Open reports`}>
           {groups.map((group) => (
             <li key={group.key}>
-              <ReportCard group={group} onResolved={() => list.setItems((all) => all?.filter((g) => g.key !== group.key) ?? null)} />
+              <ReportCard
+                group={group}
+                onResolved={() => list.setItems((all) => all?.filter((g) => g.key !== group.key) ?? null)}
+                onChanged={() => void list.reload()}
+              />
             </li>
           ))}
         </ul>
@@ -34,7 +38,7 @@ export default function ReportQueue() {
   );
 }
 
-function ReportCard({ group, onResolved }: { group: ReportGroup; onResolved(): void }) {
+function ReportCard({ group, onResolved, onChanged }: { group: ReportGroup; onResolved(): void; onChanged(): void }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const count = Math.max(group.first.reports_count, group.reports.length);
@@ -60,7 +64,8 @@ function ReportCard({ group, onResolved }: { group: ReportGroup; onResolved(): v
           </li>
         ))}
       </ul>
-      <ResolveForm group={group} onResolved={onResolved} />
+      <TargetHistory group={group} />
+      <ResolveForm group={group} onResolved={onResolved} onChanged={onChanged} />
     </article>
   );
 }
@@ -120,11 +125,12 @@ function TargetSummary({ report, titleId }: { report: ModerationReport; titleId:
   );
 }
 
-function ResolveForm({ group, onResolved }: { group: ReportGroup; onResolved(): void }) {
+function ResolveForm({ group, onResolved, onChanged }: { group: ReportGroup; onResolved(): void; onChanged(): void }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const actions = actionsFor(group.first);
-  const [action, setAction] = useState<ModerationAction>('dismiss');
+  const reversal = reversalFor(group.first);
+  const [action, setAction] = useState<ModerationAction | Reversal>('dismiss');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -140,8 +146,13 @@ function ResolveForm({ group, onResolved }: { group: ReportGroup; onResolved(): 
     setBusy(true);
     setFailure(null);
     try {
-      await moderation.resolve(group, action, reason.trim());
-      onResolved();
+      if (action === 'restore' || action === 'reinstate') {
+        await moderation.reverse(group, action, reason.trim());
+        onChanged();
+      } else {
+        await moderation.resolve(group, action, reason.trim());
+        onResolved();
+      }
     } catch (err) {
       setFailure(serverMessage(err, t`Could not resolve these reports.`));
       setBusy(false);
@@ -163,6 +174,12 @@ function ResolveForm({ group, onResolved }: { group: ReportGroup; onResolved(): 
             </label>
           ) : null;
         })}
+        {reversal ? (
+          <label className="moderation__choice">
+            <input type="radio" name={`${id}-action`} value={reversal} checked={action === reversal} onChange={() => setAction(reversal)} />
+            {i18n._(REVERSAL_LABELS[reversal])}
+          </label>
+        ) : null}
       </fieldset>
       <FormField label={<Trans>Reason (required)</Trans>} error={error}>
         {(control) => (
@@ -186,5 +203,91 @@ function ResolveForm({ group, onResolved }: { group: ReportGroup; onResolved(): 
         </button>
       </div>
     </form>
+  );
+}
+
+type History = Awaited<ReturnType<typeof moderation.history>>;
+
+/** The target's earlier reports (resolved ones too) and every action taken on it, asked when opened. */
+function TargetHistory({ group }: { group: ReportGroup }) {
+  const { t, i18n } = useLingui();
+  const [history, setHistory] = useState<History | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = async () => {
+    setFailed(false);
+    try {
+      setHistory(await moderation.history(group));
+    } catch {
+      setFailed(true);
+    }
+  };
+  const open = new Set(group.reports.map((r) => r.id));
+  const earlier = history?.reports.filter((r) => !open.has(r.id)) ?? [];
+  return (
+    <details
+      className="moderation__history"
+      onToggle={(event) => {
+        if ((event.currentTarget as HTMLDetailsElement).open && !history) void load();
+      }}
+    >
+      <summary>
+        <Trans>History</Trans>
+      </summary>
+      {failed ? (
+        <p className="field__error" role="alert">
+          {t`Could not load the history.`}{' '}
+          <button type="button" className="button button--ghost button--small" onClick={() => void load()}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      ) : !history ? (
+        <p className="muted">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : earlier.length === 0 && history.actions.length === 0 ? (
+        <p className="muted">
+          <Trans>No earlier reports or actions.</Trans>
+        </p>
+      ) : (
+        <>
+          {history.actions.length > 0 ? (
+            <ul className="moderation__reports" aria-label={t`Actions taken`}>
+              {history.actions.map((entry) => {
+                const label = LOGGED_ACTIONS[entry.action];
+                return (
+                  <li key={entry.id}>
+                    <p className="moderation__reason">
+                      <strong>{label ? i18n._(label) : entry.action}</strong>
+                      <span className="muted">
+                        {' · '}
+                        {entry.moderator?.name ?? ''} · {formatDate(entry.created_at)}
+                      </span>
+                    </p>
+                    {entry.reason ? <blockquote className="moderation__details">{entry.reason}</blockquote> : null}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {earlier.length > 0 ? (
+            <ul className="moderation__reports" aria-label={t`Earlier reports`}>
+              {earlier.map((report) => (
+                <li key={report.id}>
+                  <p className="moderation__reason">
+                    <strong>{reasonLabel(report.reason, (descriptor) => i18n._(descriptor))}</strong>
+                    <span className="muted">
+                      {' · '}
+                      {report.reporter.name} · {formatDate(report.created_at)} ·{' '}
+                      {report.status === 'open' ? <Trans>Open</Trans> : <Trans>Resolved</Trans>}
+                    </span>
+                  </p>
+                  {report.details ? <blockquote className="moderation__details">{report.details}</blockquote> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      )}
+    </details>
   );
 }

@@ -9,6 +9,12 @@ export const ACTION_LABELS: Record<ReportTargetType, Partial<Record<ModerationAc
   user: { dismiss: msg`Dismiss: nothing wrong`, suspend: msg`Suspend the account` },
 };
 
+/** Undoing an earlier action, offered on a card whose target is hidden or suspended. */
+export const REVERSAL_LABELS: Record<'restore' | 'reinstate', MessageDescriptor> = {
+  restore: msg`Show the product again`,
+  reinstate: msg`Lift the suspension`,
+};
+
 /** The log's words for every action the server records (restore and reinstate too). */
 export const LOGGED_ACTIONS: Record<string, MessageDescriptor> = {
   dismiss: msg`Dismissed`,

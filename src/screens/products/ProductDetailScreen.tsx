@@ -14,6 +14,7 @@ import { openProduct } from '@/queries/recent';
 import { galleryMedia } from './gallery';
 import ProductActions from './ProductActions';
 import ReportButton from '@/components/ReportButton';
+import HiddenProduct from './HiddenProduct';
 import ProductGallery from './ProductGallery';
 import RelatedProducts from './RelatedProducts';
 import ReviewsSection from './ReviewsSection';
@@ -55,7 +56,7 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
 
   if (!product) {
     const failed = status === 'missing' || status === 'error';
-    return (
+    const notFound = (
       <main className="screen product-detail">
         <BackLink href="/">
           <Trans>Back to products</Trans>
@@ -77,6 +78,8 @@ function ProductDetail({ id, onRetry }: { id: number; onRetry(): void }) {
         )}
       </main>
     );
+    // Not on the device and not to be found: a supplier's own product a moderator hid is read from the server.
+    return failed ? <HiddenProduct id={id} fallback={notFound} /> : notFound;
   }
 
   const stock = product.quantity_in_stock;

@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import VerifiedBadge from '@/components/VerifiedBadge';
+import VerificationLine from '@/components/VerificationLine';
+import { useSeller } from '@/queries/sellers';
 import Picture from '@/components/Picture';
 import type { Seller } from '@/shared/types';
 
@@ -10,8 +12,13 @@ export function memberSinceYear(dateJoined: string | null | undefined): string {
   return Number.isNaN(year) ? '' : String(year);
 }
 
-/** Who sells the product (docs/product.md#screens): logo, name, verified badge, member-since year; links to /users/{id}. */
+/**
+ * Who sells the product (docs/product.md#screens): logo, name, verified badge, what was checked of
+ * them and when (their public profile's, held on the device like their page), member-since year;
+ * links to /users/{id}.
+ */
 export default function SellerCard({ seller }: { seller: Seller }) {
+  const { seller: profile } = useSeller(seller.id);
   const name = seller.supplier_profile?.company_name?.trim() || seller.first_name;
   const logo = seller.supplier_profile?.logo_url;
   const year = memberSinceYear(seller.date_joined);
@@ -45,6 +52,7 @@ export default function SellerCard({ seller }: { seller: Seller }) {
           </Link>
           {seller.supplier_profile?.is_verified ? <VerifiedBadge /> : null}
         </p>
+        <VerificationLine checks={profile?.verification ?? []} registry={profile?.business_registry} />
         {year ? (
           <p className="seller-card__since">
             <Trans>Member since {year}</Trans>

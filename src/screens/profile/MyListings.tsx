@@ -10,6 +10,7 @@ import { useProductList } from '@/queries/products';
 import { deleteProduct } from '@/queries/myProducts';
 import { dealRunning, type Product } from '@/shared/catalogue';
 import { failureReason } from '../serverMessage';
+import HiddenListings from './HiddenListings';
 
 const PAGE_SIZE = 20;
 
@@ -50,6 +51,7 @@ export default function MyListings({ supplierId }: { supplierId: number }) {
           {error.reason ? <span className="alert__detail">{error.reason}</span> : null}
         </Alert>
       ) : null}
+      <HiddenListings supplierId={supplierId} />
       {list.status === 'loading' ? <Spinner label={t`Loading your listings…`} /> : null}
       {list.status === 'error' ? <Alert>{t`Could not load your listings.`}</Alert> : null}
       {ready && list.products.length === 0 ? (

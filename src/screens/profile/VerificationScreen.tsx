@@ -10,6 +10,7 @@ import Spinner from '@/components/Spinner';
 import { useCountryName } from '@/components/countries';
 import { account } from '@/queries/account';
 import { useAuth } from '@/queries/auth';
+import { registryShortName } from '@/components/registryNames';
 import { isOffline, serverMessage } from '../serverMessage';
 import { ApiError, serverText } from '@/queries/errors';
 import { useConnectivity } from '@/queries/status';
@@ -106,7 +107,8 @@ export default function VerificationScreen() {
 }
 
 function RequestStatus({ request }: { request: VerificationRequest }) {
-  const registry = request.registry;
+  const { i18n } = useLingui();
+  const registry = registryShortName(i18n, request.registry);
   const number = request.registry_number;
   const sent = formatDate(request.created_at);
   const decided = request.decided_at ? formatDate(request.decided_at) : '';
@@ -156,6 +158,7 @@ function VerificationForm({ country, again, onSent }: { country?: string; again:
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const example = REGISTRIES[registry].example;
+  const registryName = registryShortName(i18n, registry);
   const countriesOf = (name: Registry) =>
     REGISTRIES[name].country
       .split('/')
@@ -167,7 +170,7 @@ function VerificationForm({ country, again, onSent }: { country?: string; again:
   const check = (): Errors => {
     const found: Errors = {};
     if (!number.trim()) found.registry_number = t`Enter the registration number.`;
-    else if (!registryNumberValid(registry, number)) found.registry_number = t`This is not a ${registry} number. Example: ${example}`;
+    else if (!registryNumberValid(registry, number)) found.registry_number = t`This is not a ${registryName} number. Example: ${example}`;
     if (!file) found.document = t`Add a photo or PDF of the certificate.`;
     else if (!/^image\/|^application\/pdf$/.test(file.type)) found.document = t`The certificate must be a photo or a PDF.`;
     return found;
@@ -230,7 +233,7 @@ function VerificationForm({ country, again, onSent }: { country?: string; again:
               }}
               onBlur={() => {
                 if (number.trim() && !registryNumberValid(registry, number))
-                  setErrors((e) => ({ ...e, registry_number: t`This is not a ${registry} number. Example: ${example}` }));
+                  setErrors((e) => ({ ...e, registry_number: t`This is not a ${registryName} number. Example: ${example}` }));
               }}
             />
           )}

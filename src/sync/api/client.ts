@@ -446,6 +446,14 @@ export const api = {
   verificationRequests: () => request<VerificationRequest[]>('me/verification/', { shape: 'verificationRequests' }),
   requestVerification: (body: { registry: string; registry_number: string; document: string }) =>
     request<{ id: number; status: 'pending' }>('me/verification/', { method: 'POST', body }),
+  /**
+   * A supplier's products a moderator hid, and the one appeal of each (docs/api.md#trust-and-safety):
+   * online, held in memory by src/queries/hiddenProducts.ts, never in the device's catalogue.
+   */
+  hiddenProducts: async (): Promise<Product[]> =>
+    listOf(await request<Page<Product>>('me/hidden-products/', { query: { limit: 100 }, shape: 'productPage' })),
+  appealProduct: (product: number, details: string) =>
+    request<ReportAnswer>(`products/${product}/appeal/`, { method: 'POST', body: { details }, shape: 'report' }),
   /** Moderators only (docs/api.md#trust-and-safety): online, straight to the server. */
   moderationReports: (status: 'open' | 'resolved', limit: number, offset = 0) =>
     request<Page<ModerationReport>>('moderation/reports/', { query: { status, limit, offset }, shape: 'moderationReportPage' }),
@@ -455,6 +463,13 @@ export const api = {
       body: { action, reason },
       shape: 'moderationReport',
     }),
+  moderationReport: (report: number) => request<ModerationReport>(`moderation/reports/${report}/`, { shape: 'moderationReport' }),
+  reinstateUser: async (user: number, reason: string): Promise<void> => {
+    await request(`moderation/users/${user}/reinstate/`, { method: 'POST', body: { reason } });
+  },
+  restoreProduct: async (product: number, reason: string): Promise<void> => {
+    await request(`moderation/products/${product}/restore/`, { method: 'POST', body: { reason } });
+  },
   moderationVerifications: (limit: number, offset = 0) =>
     request<Page<VerificationRequest>>('moderation/verifications/', {
       query: { status: 'pending', limit, offset },

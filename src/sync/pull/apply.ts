@@ -21,9 +21,18 @@ export function toProductRow(product: Product, now = Date.now()): ProductRow {
  * Puts products. A copy fetched on demand never replaces a newer one the device holds; the
  * sync stream (`fromStream`) needs no such check, since a later change always comes later in
  * the stream, and skipping the read keeps the first catalogue pull close to a bare bulkPut.
+ * A hidden product (read only by its own supplier, docs/api.md#trust-and-safety) is never held: the
+ * catalogue on the device is everyone's who signs in on it, so it leaves like a deleted one and its
+ * supplier's screens ask the server for it (src/queries/hiddenProducts.ts).
  * Call inside a transaction on db.products.
  */
-export async function putProducts(products: Product[], fromStream = false): Promise<void> {
+export async function putProducts(all: Product[], fromStream = false): Promise<void> {
+  const hidden = all.filter((p) => p.is_hidden).map((p) => p.id);
+  const products = hidden.length === 0 ? all : all.filter((p) => !p.is_hidden);
+  if (hidden.length > 0) {
+    await db.products.bulkDelete(hidden);
+    productsRemoved(hidden);
+  }
   if (products.length === 0) return;
   const now = Date.now();
   let fresh = products;

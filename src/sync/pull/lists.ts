@@ -75,7 +75,7 @@ export async function adoptInterim(fetched: Array<[string, InterimList]>, produc
   });
 }
 
-/** Makes the device hold a product; answers 'missing' when the server says it does not exist. */
+/** Makes the device hold a product; answers 'missing' when the server says it does not exist (or it is hidden). */
 export function ensureProduct(id: number, force = false): Promise<'ok' | 'missing'> {
   let result: 'ok' | 'missing' = 'ok';
   return once(`product:${id}`, async () => {
@@ -84,6 +84,8 @@ export function ensureProduct(id: number, force = false): Promise<'ok' | 'missin
     try {
       const product: Product = await api.product(id);
       await db.transaction('rw', db.products, () => putProducts([product]));
+      // Hidden by a moderator: only its supplier reads it, and not from the device.
+      if (product.is_hidden) result = 'missing';
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         await db.products.delete(id);

@@ -286,6 +286,32 @@ describe('a hidden product', () => {
     });
     expect((await t.api.get(`/api/moderation/reports/${appeal.body.id}/`, { token: moderator.token })).body.status).toBe('resolved');
   });
+
+  it('is listed to its supplier alone under GET /api/me/hidden-products/, marked, until it is restored', async () => {
+    const { supplier, product, reportId } = await reportedProduct();
+    const shown = await insertProduct(t, supplier.user.id, { name: 'Still shown' });
+    const hidden = (token: string) => t.api.get('/api/me/hidden-products/', { token });
+    expect((await hidden(supplier.token)).body).toMatchObject({ count: 0, results: [] });
+    await resolve(reportId, 'hide', 'Counterfeit goods');
+    const listed = await hidden(supplier.token);
+    expect(listed.status).toBe(200);
+    expect(listed.body.count).toBe(1);
+    expect(listed.body.results).toEqual([
+      expect.objectContaining({ id: product.id, is_hidden: true, moderation_reason: 'Counterfeit goods', appealed_at: null }),
+    ]);
+    expect(listed.body.results.map((p: any) => p.id)).not.toContain(shown.id);
+    await t.api.post(`/api/products/${product.id}/appeal/`, { details: 'I have the invoice.' }, { token: supplier.token });
+    expect((await hidden(supplier.token)).body.results[0].appealed_at).toEqual(expect.any(String));
+
+    // Nobody else's: another supplier sees none of it, a buyer is refused, a guest must sign in.
+    const other = await createUser(t, { type: 'SUPPLIER' });
+    expect((await hidden(other.token)).body).toMatchObject({ count: 0, results: [] });
+    expect((await hidden((await createUser(t)).token)).status).toBe(403);
+    expect((await t.api.get('/api/me/hidden-products/')).status).toBe(401);
+
+    await t.api.post(`/api/moderation/products/${product.id}/restore/`, { reason: 'Invoice checked' }, { token: moderator.token });
+    expect((await hidden(supplier.token)).body).toMatchObject({ count: 0, results: [] });
+  });
 });
 
 describe('a hidden message', () => {

@@ -6,7 +6,7 @@ import { useSyncEngine } from '@/queries/useSyncEngine';
 import { db } from '@/db/db';
 import { reportReachable } from '@/sync/api/connectivity';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
-import { ENGINE_ROUTES, makeProduct, makeReview, page, SELLER_ID } from './fixtures';
+import { ENGINE_ROUTES, makeProduct, makeReview, page, SELLER_ID, sellerSummary } from './fixtures';
 
 /** The screen as the shell mounts it: under its route, with the sync engine running. */
 function Shell({ children }: { children: ReactNode }) {
@@ -112,6 +112,27 @@ describe('product detail (docs/product.md#screens)', () => {
     const card = (await screen.findByText('Member since 2019')).closest('section')!;
     expect(within(card).getByRole('link', { name: 'Lagos Agro Foods Ltd' }).getAttribute('href')).toBe(`/users/${SELLER_ID}`);
     expect(within(card).getByRole('img', { name: 'Verified supplier' })).toBeTruthy();
+  });
+
+  it('says on the seller card what was checked of the seller and when, never a bare "verified"', async () => {
+    const server = productServer();
+    server.on(`GET /api/users/${SELLER_ID}/`, {
+      body: sellerSummary({
+        verification: [
+          { check: 'email', verified_at: '2019-03-04T10:00:00Z' },
+          { check: 'business_registration', verified_at: '2027-03-12T10:00:00Z' },
+        ],
+        business_registry: 'CAC',
+      } as never),
+    });
+    open();
+    const checked = await screen.findByRole('list', { name: 'What was checked' });
+    expect(checked.closest('section')?.getAttribute('aria-labelledby')).toBe('seller-card-title');
+    expect(
+      within(checked)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Email confirmed', 'Business registration (CAC) checked Mar 12, 2027']);
   });
 
   it('lists the reviews with their count', async () => {

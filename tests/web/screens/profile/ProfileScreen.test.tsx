@@ -41,6 +41,28 @@ describe('main tab', () => {
     expect(server.callsTo('DELETE /api/products/6/')).toHaveLength(1);
   });
 
+  it('marks the listings a moderator hid, with the reason and whether they were appealed, above the others', async () => {
+    signedInAs(server, supplier());
+    server.on('GET /api/products/', { body: page([makeProduct({ id: 5, name: 'Garri' })]) });
+    server.on('GET /api/me/hidden-products/', {
+      body: page([
+        makeProduct({ id: 8, name: 'Fake watch', is_hidden: true, moderation_reason: 'Counterfeit goods', appealed_at: null }),
+        makeProduct({ id: 9, name: 'Copy bag', is_hidden: true, moderation_reason: 'Brand copy', appealed_at: '2027-03-12T10:00:00Z' }),
+      ]),
+    });
+    renderProfile();
+    const hidden = await screen.findByRole('list', { name: 'Hidden listings' });
+    const rows = within(hidden).getAllByTestId('hidden-listing');
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Fake watch', 'Copy bag']);
+    expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe('/products/8');
+    expect(rows[0].textContent).toContain('Reason: Counterfeit goods');
+    expect(rows[0].textContent).toContain('Not appealed');
+    expect(rows[1].textContent).toContain('Appeal sent');
+    expect(screen.getByRole('heading', { name: 'Hidden by our moderators (2)' })).toBeTruthy();
+    // The others stay as they were, with their own actions.
+    expect((await screen.findAllByTestId('my-listing')).map((r) => within(r).getAllByRole('link')[0].textContent)).toEqual(['Garri']);
+  });
+
   it("says 'Failed to delete product.' and keeps the product when the server refuses", async () => {
     signedInAs(server, supplier());
     server.on('GET /api/products/', { body: page([makeProduct({ id: 5, name: 'Garri' })]) });

@@ -119,6 +119,123 @@ describe('moderation (docs/product.md#trust-and-safety)', () => {
     expect(await cards()).toHaveLength(1);
   }, 30_000);
 
+  it('a hidden product’s appeal offers to show it again, with a required reason, and the queue is read again', async () => {
+    signedInAs(server, moderator);
+    const appeal = report({
+      id: 14,
+      reason: 'appeal',
+      details: 'I have the invoice.',
+      reporter: { id: 9, name: 'Lagos Gadgets' },
+      target: { ...report().target, is_hidden: true, moderation_reason: 'Counterfeit' },
+    });
+    server.on('GET /api/moderation/reports/', { body: pageOf([appeal]) });
+    server.on('POST /api/moderation/products/5/restore/', () => {
+      server.on('GET /api/moderation/reports/', { body: pageOf([]) });
+      return { body: {} };
+    });
+    const { user } = open();
+    const [card] = await cards();
+    expect(within(card).getByText('Appeal by the supplier')).toBeTruthy();
+    // Already hidden: not hidden again, but shown again.
+    expect(within(card).queryByLabelText('Hide the product')).toBeNull();
+    await user.click(within(card).getByLabelText('Show the product again'));
+    await user.click(within(card).getByRole('button', { name: 'Resolve' }));
+    expect(within(card).getByText('Give a reason: the reporters and the author are told it.')).toBeTruthy();
+    expect(server.callsTo('POST /api/moderation/products/5/restore/')).toHaveLength(0);
+    await user.type(within(card).getByLabelText('Reason (required)'), 'Invoice checked.');
+    await user.click(within(card).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('No open reports. The queue is clear.')).toBeTruthy();
+    expect(server.callsTo('POST /api/moderation/products/5/restore/')[0].body).toEqual({ reason: 'Invoice checked.' });
+  }, 30_000);
+
+  it('a suspended account’s card offers to lift the suspension, with a required reason', async () => {
+    signedInAs(server, moderator);
+    const suspended = { ...userTarget, is_suspended: true };
+    server.on('GET /api/moderation/reports/', { body: pageOf([report({ ...queue[1], reports_count: 1, target: suspended })]) });
+    server.on('POST /api/moderation/users/30/reinstate/', () => {
+      server.on('GET /api/moderation/reports/', { body: pageOf([report({ ...queue[1], reports_count: 1, target: userTarget })]) });
+      return { body: { id: 30, is_suspended: false } };
+    });
+    const { user } = open();
+    const [card] = await cards();
+    expect(within(card).queryByLabelText('Suspend the account')).toBeNull();
+    await user.click(within(card).getByLabelText('Lift the suspension'));
+    await user.type(within(card).getByLabelText('Reason (required)'), 'Identity confirmed by phone.');
+    await user.click(within(card).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(server.callsTo('POST /api/moderation/users/30/reinstate/')).toHaveLength(1));
+    expect(server.callsTo('POST /api/moderation/users/30/reinstate/')[0].body).toEqual({ reason: 'Identity confirmed by phone.' });
+    // Read again: the account can be suspended again, and is no longer offered a reinstatement.
+    await waitFor(async () => expect(within((await cards())[0]).getByLabelText('Suspend the account')).toBeTruthy());
+    expect(screen.queryByLabelText('Lift the suspension')).toBeNull();
+  }, 30_000);
+
+  it('a card’s history shows the target’s earlier, resolved reports and the actions taken on it', async () => {
+    signedInAs(server, moderator);
+    server.on('GET /api/moderation/reports/', { body: pageOf([queue[0]]) });
+    server.on('GET /api/moderation/reports/10/', {
+      body: {
+        ...queue[0],
+        history: {
+          reports: [
+            {
+              id: 10,
+              reporter: { id: 20, name: 'Ada Buyer' },
+              reason: 'scam',
+              details: '',
+              status: 'open',
+              created_at: '2027-03-10T09:00:00.000Z',
+            },
+            {
+              id: 4,
+              reporter: { id: 22, name: 'Chike Buyer' },
+              reason: 'counterfeit',
+              details: 'Fake box.',
+              status: 'resolved',
+              created_at: '2027-02-01T09:00:00.000Z',
+            },
+          ],
+          actions: [
+            {
+              id: 2,
+              action: 'restore',
+              target_type: 'product',
+              target_id: 5,
+              reason: 'Invoice checked',
+              moderator: { id: 1, name: 'Mo' },
+              created_at: '2027-02-03T09:00:00.000Z',
+            },
+            {
+              id: 1,
+              action: 'hide',
+              target_type: 'product',
+              target_id: 5,
+              reason: 'Looks fake',
+              moderator: { id: 1, name: 'Mo' },
+              created_at: '2027-02-02T09:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    const { user } = open();
+    const [card] = await cards();
+    expect(server.callsTo('GET /api/moderation/reports/10/')).toHaveLength(0);
+    await user.click(within(card).getByText('History'));
+    const actions = await within(card).findByRole('list', { name: 'Actions taken' });
+    expect(
+      within(actions)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')?.textContent),
+    ).toEqual(['Shown again', 'Hidden']);
+    expect(actions.textContent).toContain('Looks fake');
+    const earlier = within(card).getByRole('list', { name: 'Earlier reports' });
+    // The open report is the card's own; only the earlier one is history.
+    expect(within(earlier).getAllByRole('listitem')).toHaveLength(1);
+    expect(earlier.textContent).toContain('Chike Buyer');
+    expect(earlier.textContent).toContain('Resolved');
+    expect(earlier.textContent).toContain('Fake box.');
+  }, 30_000);
+
   it('a refused resolution says why and keeps the card', async () => {
     signedInAs(server, moderator);
     server.on('GET /api/moderation/reports/', { body: pageOf([queue[0]]) });

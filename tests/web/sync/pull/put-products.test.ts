@@ -17,4 +17,13 @@ describe('putProducts: products fetched on demand or by the working set', () => 
     await write([makeProduct({ id: 1, name: 'Newest', updated_at: '2026-03-01T00:00:00Z' })]);
     expect((await db.products.get(1))?.name).toBe('Newest');
   });
+
+  it('never hold a hidden product: its supplier’s copy, marked hidden, removes the one held', async () => {
+    await write([makeProduct({ id: 3, name: 'Fake watch' }), makeProduct({ id: 4, name: 'Real watch' })]);
+    await write([makeProduct({ id: 3, name: 'Fake watch', is_hidden: true, moderation_reason: 'Counterfeit', appealed_at: null })]);
+    expect(await db.products.get(3)).toBeUndefined();
+    await db.transaction('rw', db.products, () => putProducts([makeProduct({ id: 5, is_hidden: true, moderation_reason: 'Spam' })], true));
+    expect(await db.products.get(5)).toBeUndefined();
+    expect((await db.products.get(4))?.name).toBe('Real watch');
+  });
 });
