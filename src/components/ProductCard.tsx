@@ -5,6 +5,7 @@ import type { Product } from '../shared/catalogue';
 import FavoriteButton from './FavoriteButton';
 import { useAuth } from '../queries/auth';
 import Price from './Price';
+import LowestTier from './LowestTier';
 import Stars from './Stars';
 import VerifiedBadge from './VerifiedBadge';
 import Picture from './Picture';
@@ -118,6 +119,7 @@ function ProductCard({
           </p>
         ) : null}
         <Price min={product.min_price} max={product.max_price} className="price product-card__price" />
+        <LowestTier product={product} />
         {note ? <p className="product-card__note">{note}</p> : null}
         <div className="product-card__meta">
           <span className="chip">

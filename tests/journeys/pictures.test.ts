@@ -22,26 +22,34 @@ const brokenPictures = (page: Page) =>
   page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
 
 /**
- * Every picture on the page has loaded, or failed and been replaced by its stand-in (lazy ones
- * scrolled into view first). A failed picture is hidden at once and replaced when React next
- * renders, which on a busy machine can take longer than any fixed pause: the wait is for that
- * end state, and a picture left broken still fails it, named in the message.
+ * Every picture on the page has loaded, or failed and been replaced by its stand-in. A lazy
+ * picture starts only once the browser has drawn a frame with it near the screen, so the page
+ * is scrolled to each picture still waiting, a frame at a time, as a user scrolls: scrolling
+ * through all of them within one task would leave those far below the top never asked for. A
+ * failed picture is hidden at once and replaced when React next renders, which on a busy
+ * machine can take longer than any fixed pause: the wait is for that end state, and a picture
+ * left broken still fails it, named in the message.
  */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (const img of document.images) img.scrollIntoView();
-    window.scrollTo(0, 0);
-  });
   await expect
     .poll(
       () =>
-        page.evaluate(() => ({
-          loading: [...document.images].filter((img) => !img.complete).map((img) => img.currentSrc || img.src),
-          broken: [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
-        })),
+        page.evaluate(async () => {
+          const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          for (const img of [...document.images].filter((image) => !image.complete)) {
+            if (!img.isConnected) continue;
+            img.scrollIntoView({ block: 'center' });
+            await frame();
+          }
+          return {
+            loading: [...document.images].filter((img) => !img.complete).map((img) => img.currentSrc || img.src),
+            broken: [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+          };
+        }),
       { timeout: 15_000 },
     )
     .toEqual({ loading: [], broken: [] });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** What the media cache holds and how the cards' pictures stand: said when a check fails. */

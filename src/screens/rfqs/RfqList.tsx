@@ -4,7 +4,7 @@ import type { RfqRow } from '@/queries/rfqs';
 import { useCurrency } from '@/queries/rates';
 import { useCountryName } from '@/components/countries';
 import { formatDate } from '@/shared/format';
-import { PendingLine, RfqStatusPill } from './rfqText';
+import { PendingLine, RfqStatusPill, useCategoryName } from './rfqText';
 import './rfqs.css';
 
 /**
@@ -14,6 +14,7 @@ import './rfqs.css';
 export default function RfqList({ rfqs, reader }: { rfqs: Array<RfqRow & { quoted?: boolean }>; reader: 'buyer' | 'supplier' }) {
   const currency = useCurrency();
   const countryName = useCountryName();
+  const categoryName = useCategoryName();
   return (
     <ul className="rfqs__list">
       {rfqs.map((rfq) => {
@@ -43,7 +44,7 @@ export default function RfqList({ rfqs, reader }: { rfqs: Array<RfqRow & { quote
                     {' · '}
                   </>
                 ) : null}
-                {rfq.category.name} · <Trans>until {deadline}</Trans> ·{' '}
+                {categoryName(rfq.category)} · <Trans>until {deadline}</Trans> ·{' '}
                 {reader === 'buyer' ? (
                   <Plural value={count} one="# quote" other="# quotes" />
                 ) : rfq.quoted ? (

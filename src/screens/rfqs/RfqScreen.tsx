@@ -12,7 +12,7 @@ import { useCurrency } from '@/queries/rates';
 import { closeRfq, useRfq, type RfqRow } from '@/queries/rfqs';
 import { discardOutboxEntry, retryOutboxEntry } from '@/queries/status';
 import { formatDate } from '@/shared/format';
-import { ClosedReason, RfqStatusPill } from './rfqText';
+import { ClosedReason, RfqStatusPill, useCategoryName } from './rfqText';
 import QuoteComparison from './QuoteComparison';
 import SupplierQuote from './SupplierQuote';
 import '../screens.css';
@@ -49,6 +49,7 @@ function RfqView({ rfq }: { rfq: RfqRow }) {
   const { user } = useAuth();
   const currency = useCurrency();
   const countryName = useCountryName();
+  const categoryName = useCategoryName();
   const [error, setError] = useState<string | null>(null);
   const mine = rfq.buyer.id === user?.id;
   const target = rfq.target_price ? currency.format(rfq.target_price) : null;
@@ -85,7 +86,7 @@ function RfqView({ rfq }: { rfq: RfqRow }) {
         <dt>
           <Trans>Category</Trans>
         </dt>
-        <dd>{rfq.category.name}</dd>
+        <dd>{categoryName(rfq.category)}</dd>
         <dt>
           <Trans>Deadline</Trans>
         </dt>

@@ -24,7 +24,9 @@ export default function RfqsScreen() {
   const { user } = useAuth();
   const supplier = user?.user_type === 'SUPPLIER';
   const asked = new URLSearchParams(useSearch()).get('tab');
-  const [tab, setTab] = useState<TabKey>(supplier && asked !== 'mine' ? 'for-you' : 'mine');
+  // Until a tab is chosen, the default follows the account (which may still be loading at the first render).
+  const [chosen, setTab] = useState<TabKey | null>(null);
+  const tab = chosen ?? (supplier && asked !== 'mine' ? 'for-you' : 'mine');
   const toQuote = useRfqsToQuote(supplier ? user?.id : undefined) ?? 0;
   if (!user) return null;
   const post = (

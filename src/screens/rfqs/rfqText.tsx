@@ -1,4 +1,6 @@
 import { Trans } from '@lingui/react/macro';
+import { useCategories } from '@/queries/categories';
+import { useContentText } from '@/queries/content';
 import type { RfqRow } from '@/queries/rfqs';
 import { formatDate } from '@/shared/format';
 import { RFQ_MAX_QUOTES } from '@/shared/rfqs';
@@ -26,4 +28,14 @@ export function PendingLine({ row }: { row: Pick<RfqRow, 'pending'> }) {
   if (row.pending === 'sending') return <Trans>Waiting to be sent</Trans>;
   if (row.pending === 'failed') return <Trans>Not sent</Trans>;
   return null;
+}
+
+/**
+ * A request's category in the reader's language: the server names it in English, the device's
+ * own category rows carry every language (docs/api.md#content-languages).
+ */
+export function useCategoryName(): (category: RfqRow['category']) => string {
+  const { categoryName } = useContentText();
+  const held = new Map(useCategories().map((c) => [c.id, c]));
+  return (category) => categoryName(held.get(category.id) ?? category);
 }

@@ -47,6 +47,19 @@ describe('the product card (docs/product.md#screens)', () => {
     expect(link.compareDocumentPosition(heart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('says a product priced by quantity from its lowest tier, "from $12.00 (200+)"; one tier says nothing more', async () => {
+    const tiers = [
+      { min_quantity: 10, unit_price: '20.00' },
+      { min_quantity: 200, unit_price: '12.00' },
+    ];
+    const first = renderScreen(<ProductCard product={makeProduct({ id: 5, name: 'Kente cloth', price_tiers: tiers })} />);
+    expect((await screen.findByText(/^from/)).textContent).toBe('from $12.00 (200+)');
+    first.unmount();
+    renderScreen(<ProductCard product={makeProduct({ id: 6, name: 'Adire', price_tiers: tiers.slice(0, 1) })} />);
+    await screen.findByRole('link', { name: 'Adire' });
+    expect(screen.queryByText(/^from/)).toBeNull();
+  });
+
   it('falls back to the first name without a company, hides the badge when not verified, and shows a placeholder without thumbnail', () => {
     const product = makeProduct({
       thumbnail_url: '',

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
+import { activateLanguage } from '@/app/i18n';
 import { db } from '@/db/db';
 import { useSyncEngine } from '@/queries/useSyncEngine';
 import { reportReachable } from '@/sync/api/connectivity';
 import RfqFormScreen from '@/screens/rfqs/RfqFormScreen';
 import RfqScreen from '@/screens/rfqs/RfqScreen';
+import RfqsScreen from '@/screens/rfqs/RfqsScreen';
 import SearchScreen from '@/screens/listings/SearchScreen';
 import type { Rfq, RfqQuote } from '@/shared/rfqs';
 import type { Message } from '@/shared/chat';
@@ -186,6 +188,34 @@ describe('a supplier on a request', () => {
     expect(await screen.findByText('This request is closed.')).toBeTruthy();
     expect(screen.getByText('Closed: it received its 10th quote.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send the quote' })).toBeNull();
+  }, 30_000);
+});
+
+describe("the supplier's Requests tab", () => {
+  it("lists the requests of their categories with the category in the reader's language, as on the request itself", async () => {
+    await activateLanguage('tr', false);
+    const server = fakeServer(engineRoutes({ rfqs: [rfq({ quotes_count: 0 })] }));
+    signedInAs(server, supplier({ id: 9 }));
+    const list = renderScreen(
+      <Shell>
+        <RfqsScreen />
+      </Shell>,
+      { path: '/requests' },
+    );
+    const row = await screen.findByRole('link', { name: /Shea butter, 2 tonnes/ }, { timeout: 20_000 });
+    await waitFor(() => expect(row.textContent).toContain('Ada Obi, Nijerya · Tarım ve Gıda ·'));
+    expect(row.textContent).not.toContain('Agriculture & Food');
+    expect(screen.getByRole('tab', { name: 'Size özel (1)' })).toBeTruthy();
+    list.unmount();
+
+    renderScreen(
+      <Shell>
+        <RfqScreen params={{ id: '40' }} />
+      </Shell>,
+      { path: '/requests/40' },
+    );
+    const facts = await screen.findByText('Kategori');
+    await waitFor(() => expect(facts.nextElementSibling?.textContent).toBe('Tarım ve Gıda'));
   }, 30_000);
 });
 
