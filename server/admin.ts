@@ -59,11 +59,11 @@ export async function runAdmin(args: string[], db: Database): Promise<string> {
   return setSupplierBadge(db, email, command === 'verify-supplier');
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const size = (bytes: number) => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
 function describeContents(manifest: import('./services/backups/archive').BackupManifest): string {
   const database = manifest.database === 'pglite' ? 'the embedded database' : 'the PostgreSQL database';
-  const media = manifest.media.included ? `${manifest.media.files} media files (${megabytes(manifest.media.bytes)})` : 'no media (they are in the bucket)';
+  const media = manifest.media.included ? `${manifest.media.files} media file${manifest.media.files === 1 ? '' : 's'} (${size(manifest.media.bytes)})` : 'no media (they are in the bucket)';
   const secrets = manifest.secrets.length > 0 ? manifest.secrets.join(', ') : 'no secrets (JWT_SECRET and the VAPID keys come from the environment)';
   return `${database} at migration ${manifest.migration ?? '(none)'}, ${media}, ${secrets}`;
 }
@@ -91,7 +91,7 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
       try {
         const source = handle ? { kind: 'pglite' as const, db: handle.db } : { kind: 'postgres' as const, databaseUrl: storage.databaseUrl! };
         const result = await takeBackup(source, target, { dataDir: storage.dataDir, mediaInDataDir: !storage.mediaS3 });
-        return `Backup written: ${result.file} (${megabytes(result.bytes)}): ${describeContents(result.manifest)}.`;
+        return `Backup written: ${result.file} (${size(result.bytes)}): ${describeContents(result.manifest)}.`;
       } finally {
         await handle?.close();
       }
