@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { copyFileSync, createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -49,35 +49,60 @@ export interface Snapshot {
   recopied: number;
 }
 
+/** Files copied at once in the first pass (the copies run in libuv's threads). */
+const PARALLEL_COPIES = 8;
+
+/** Every file under `root` with its size and time, read at once (synchronously: see snapshotDataDir). */
+function statTree(root: string, dir = '', into = new Map<string, Seen>()): Map<string, Seen> {
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const name = path.join(dir, entry.name);
+    if (entry.isDirectory()) statTree(root, name, into);
+    else if (entry.isFile()) {
+      const info = statSync(path.join(root, name));
+      into.set(name, { size: info.size, mtimeMs: info.mtimeMs });
+    }
+  }
+  return into;
+}
+
 /**
  * Copies the data folder `source` into `target` as one instant of the database: the state a
- * crash at that instant would leave, which PostgreSQL recovers from its WAL on opening. Between
- * two of the driver's users (server/db/pglite-driver.ts), so no transaction is open.
+ * crash at that instant would leave, which PostgreSQL recovers from its WAL on opening. The
+ * first pass copies while requests run; then, between two of the driver's users
+ * (server/db/pglite-driver.ts, so no transaction is open), the files changed since are copied
+ * again. That second pass is synchronous on purpose: it is short (the WAL segment and the
+ * pages written meanwhile), and awaiting each of a thousand files would let the requests the
+ * event loop serves meanwhile stretch the time the database is held.
  */
 export async function snapshotDataDir(db: Database, source: string, target: string): Promise<Snapshot> {
   const started = Date.now();
   const seen = new Map<string, Seen>();
+  const names: string[] = [];
   for await (const name of walk(source, true)) {
-    if (name.endsWith(path.sep)) {
-      await mkdir(path.join(target, name), { recursive: true });
-      continue;
-    }
-    const copied = await copyInto(source, target, name);
-    if (copied) seen.set(name, copied);
+    if (name.endsWith(path.sep)) await mkdir(path.join(target, name), { recursive: true });
+    else names.push(name);
+  }
+  for (let i = 0; i < names.length; i += PARALLEL_COPIES) {
+    await Promise.all(
+      names.slice(i, i + PARALLEL_COPIES).map(async (name) => {
+        const copied = await copyInto(source, target, name);
+        if (copied) seen.set(name, copied);
+      }),
+    );
   }
   return db.connection().execute(async () => {
     const heldFrom = performance.now();
-    const now = new Set<string>();
-    const changed: string[] = [];
-    for await (const name of walk(source)) {
-      now.add(name);
-      const info = await stat(path.join(source, name));
+    const now = statTree(source);
+    let recopied = 0;
+    for (const [name, info] of now) {
       const before = seen.get(name);
-      if (!before || before.size !== info.size || before.mtimeMs !== info.mtimeMs || info.mtimeMs >= started - SETTLE_MS) changed.push(name);
+      if (before && before.size === info.size && before.mtimeMs === info.mtimeMs && info.mtimeMs < started - SETTLE_MS) continue;
+      mkdirSync(path.dirname(path.join(target, name)), { recursive: true });
+      copyFileSync(path.join(source, name), path.join(target, name));
+      recopied += 1;
     }
-    await Promise.all(changed.map((name) => copyInto(source, target, name)));
-    await Promise.all([...seen.keys()].filter((name) => !now.has(name)).map((name) => rm(path.join(target, name), { force: true })));
-    return { heldMs: performance.now() - heldFrom, recopied: changed.length };
+    for (const name of seen.keys()) if (!now.has(name)) rmSync(path.join(target, name), { force: true });
+    return { heldMs: performance.now() - heldFrom, recopied };
   });
 }
 
