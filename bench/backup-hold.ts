@@ -63,7 +63,10 @@ console.log(`demo catalogue: ${demo.products} products in ${dataDir}`);
 await measure('no backup (5 s)', () => new Promise((resolve) => setTimeout(() => resolve('idle'), 5000)));
 for (let run = 1; run <= RUNS; run++) {
   await measure(`backup ${run}`, async () => {
-    const result = await takeBackup({ kind: 'pglite', db: handle.db }, path.join(dataDir, `b${run}.tar`), { dataDir, mediaInDataDir: true });
+    const result = await takeBackup({ kind: 'pglite', db: handle.db }, path.join(dataDir, `b${run}.tar`), {
+      dataDir,
+      mediaInDataDir: true,
+    });
     return `${(result.bytes / 1e6).toFixed(1)} MB in ${result.ms.toFixed(0)} ms, database held ${result.heldMs?.toFixed(0)} ms`;
   });
 }

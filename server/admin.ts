@@ -63,8 +63,11 @@ const size = (bytes: number) => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : 
 
 function describeContents(manifest: import('./services/backups/archive').BackupManifest): string {
   const database = manifest.database === 'pglite' ? 'the embedded database' : 'the PostgreSQL database';
-  const media = manifest.media.included ? `${manifest.media.files} media file${manifest.media.files === 1 ? '' : 's'} (${size(manifest.media.bytes)})` : 'no media (they are in the bucket)';
-  const secrets = manifest.secrets.length > 0 ? manifest.secrets.join(', ') : 'no secrets (JWT_SECRET and the VAPID keys come from the environment)';
+  const media = manifest.media.included
+    ? `${manifest.media.files} media file${manifest.media.files === 1 ? '' : 's'} (${size(manifest.media.bytes)})`
+    : 'no media (they are in the bucket)';
+  const secrets =
+    manifest.secrets.length > 0 ? manifest.secrets.join(', ') : 'no secrets (JWT_SECRET and the VAPID keys come from the environment)';
   return `${database} at migration ${manifest.migration ?? '(none)'}, ${media}, ${secrets}`;
 }
 
@@ -87,9 +90,10 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
   const target = path.resolve(file);
   try {
     if (command === 'backup') {
-      const handle = storage.databaseUrl ? undefined : await openDatabase(storage);
+      const { databaseUrl } = storage;
+      const handle = databaseUrl ? undefined : await openDatabase(storage);
       try {
-        const source = handle ? { kind: 'pglite' as const, db: handle.db } : { kind: 'postgres' as const, databaseUrl: storage.databaseUrl! };
+        const source = handle ? { kind: 'pglite' as const, db: handle.db } : { kind: 'postgres' as const, databaseUrl: databaseUrl ?? '' };
         const result = await takeBackup(source, target, { dataDir: storage.dataDir, mediaInDataDir: !storage.mediaS3 });
         return `Backup written: ${result.file} (${size(result.bytes)}): ${describeContents(result.manifest)}.`;
       } finally {

@@ -136,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function readBackupSchedule(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
   if (!env.BACKUP_DIR) {
-    if (env.BACKUP_INTERVAL_HOURS || env.BACKUP_KEEP) throw new Error('BACKUP_INTERVAL_HOURS and BACKUP_KEEP need BACKUP_DIR (where to keep the backups)');
+    if (env.BACKUP_INTERVAL_HOURS || env.BACKUP_KEEP)
+      throw new Error('BACKUP_INTERVAL_HOURS and BACKUP_KEEP need BACKUP_DIR (where to keep the backups)');
     return undefined;
   }
   const intervalHours = Number(env.BACKUP_INTERVAL_HOURS || 24);

@@ -39,7 +39,9 @@ export function writeArchive(file: string) {
   const written = pipeline(tar, createWriteStream(file, { mode: 0o600 }));
   return {
     async add(name: string, bytes: Buffer): Promise<void> {
-      await new Promise<void>((resolve, reject) => tar.entry({ name, size: bytes.length, mode: 0o600 }, bytes, (e) => (e ? reject(e) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        tar.entry({ name, size: bytes.length, mode: 0o600 }, bytes, (e) => (e ? reject(e) : resolve())),
+      );
     },
     /** False when the file is gone (a media file the sweep removed meanwhile). */
     async addFile(name: string, source: string): Promise<number | false> {
@@ -84,7 +86,9 @@ export function parseManifest(bytes: Buffer, file: string): BackupManifest {
   }
   if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a marketplace backup.`);
   if (manifest.version !== BACKUP_FORMAT_VERSION) {
-    throw new BackupError(`${file} is a backup of format version ${manifest.version}; this release reads version ${BACKUP_FORMAT_VERSION}.`);
+    throw new BackupError(
+      `${file} is a backup of format version ${manifest.version}; this release reads version ${BACKUP_FORMAT_VERSION}.`,
+    );
   }
   return manifest as BackupManifest;
 }

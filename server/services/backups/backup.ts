@@ -57,7 +57,8 @@ export async function takeBackup(source: BackupSource, file: string, opts: Backu
     let migration: string | undefined;
     let heldMs: number | undefined;
     if (source.kind === 'pglite') {
-      migration = (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(source.db)).rows[0]?.name;
+      migration = (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(source.db)).rows[0]
+        ?.name;
       const snapshot = await snapshotDataDir(source.db, path.join(opts.dataDir, 'pglite'), path.join(work, 'pglite'));
       heldMs = snapshot.heldMs;
       opts.signal?.throwIfAborted();

@@ -107,7 +107,9 @@ export async function clearPostgres(databaseUrl: string): Promise<void> {
 /** The newest migration applied (the schema's version), or undefined in a database never migrated. */
 export async function latestMigrationOf(databaseUrl: string): Promise<string | undefined> {
   return withClient(databaseUrl, async (client) => {
-    const result = await client.query<{ name: string }>('select name from kysely_migration order by name desc limit 1').catch(() => undefined);
+    const result = await client
+      .query<{ name: string }>('select name from kysely_migration order by name desc limit 1')
+      .catch(() => undefined);
     return result?.rows[0]?.name;
   });
 }

@@ -84,12 +84,15 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
   const first = await entries.next().catch((error: Error) => {
     throw new BackupError(`${file} cannot be read as a backup: ${error.message}`);
   });
-  if (first.done || first.value.name !== 'manifest.json') throw new BackupError(`${file} is not a marketplace backup (no manifest.json first).`);
+  if (first.done || first.value.name !== 'manifest.json')
+    throw new BackupError(`${file} is not a marketplace backup (no manifest.json first).`);
   const manifest = parseManifest(await readAll(first.value.stream), file);
   if (manifest.database !== kind) {
     throw new BackupError(
       `${file} holds ${KIND_NAMES[manifest.database]}, and this server uses ${KIND_NAMES[kind]}: a backup restores into the kind of database it was taken from. ` +
-        (kind === 'postgres' ? 'Unset DATABASE_URL to restore it into DATA_DIR.' : 'Set DATABASE_URL to the (empty) PostgreSQL database to restore it into.'),
+        (kind === 'postgres'
+          ? 'Unset DATABASE_URL to restore it into DATA_DIR.'
+          : 'Set DATABASE_URL to the (empty) PostgreSQL database to restore it into.'),
     );
   }
   await mkdir(target.dataDir, { recursive: true });
@@ -97,7 +100,9 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
   const found = await occupied(target);
   if (found.length > 0) {
     if (!opts.force) {
-      throw new BackupError(`Nothing was restored: the target is not empty (${found.join('; ')}). Restore into an empty one, or add --force to replace what is there.`);
+      throw new BackupError(
+        `Nothing was restored: the target is not empty (${found.join('; ')}). Restore into an empty one, or add --force to replace what is there.`,
+      );
     }
     movedAside = await clearTarget(target);
   }
@@ -113,10 +118,10 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
       if (entry.name === DATABASE_ENTRY.pglite && kind === 'pglite') {
         await untarDataDir(entry.stream, path.join(staging, 'pglite'));
         database = true;
-      } else if (entry.name === DATABASE_ENTRY.postgres && kind === 'postgres') {
+      } else if (entry.name === DATABASE_ENTRY.postgres && target.databaseUrl) {
         const dump = path.join(staging, 'postgres.dump');
         await pipeline(entry.stream, createWriteStream(dump));
-        await restorePostgres(target.databaseUrl!, dump);
+        await restorePostgres(target.databaseUrl, dump);
         database = true;
       } else if (entry.name.startsWith('media/') && /^[\w.-]+$/.test(entry.name.slice(6)) && !entry.name.startsWith('media/.')) {
         const name = entry.name.slice(6);

@@ -19,7 +19,7 @@ export async function scheduledBackups(dir: string): Promise<string[]> {
 }
 
 function takenAt(name: string): number {
-  const [, day, h, m, s, ms] = SCHEDULED.exec(name)!;
+  const [, day, h, m, s, ms] = SCHEDULED.exec(name) ?? [];
   return Date.parse(`${day}T${h}:${m}:${s}.${ms}Z`);
 }
 
@@ -79,7 +79,8 @@ export function scheduleBackups(schedule: BackupSchedule, take: (file: string, s
   const ready = (async () => {
     await mkdir(schedule.dir, { recursive: true });
     for (const name of await readdir(schedule.dir)) {
-      if (/^\.(marketplace-backup-.*\.partial|backup-work-.*)$/.test(name)) await rm(path.join(schedule.dir, name), { recursive: true, force: true });
+      if (/^\.(marketplace-backup-.*\.partial|backup-work-.*)$/.test(name))
+        await rm(path.join(schedule.dir, name), { recursive: true, force: true });
     }
     const newest = (await scheduledBackups(schedule.dir))[0];
     wait(newest ? takenAt(newest) + intervalMs : Date.now() + Math.min(intervalMs, FIRST_WITHIN_MS));
@@ -100,7 +101,10 @@ export function scheduleBackups(schedule: BackupSchedule, take: (file: string, s
 /** The schedule of `config.backups`, if any: the embedded database through `db` (this process has it open), PostgreSQL by its URL. */
 export function startScheduledBackups(config: Config, log: Logger, db?: Database) {
   if (!config.backups) return undefined;
-  const source: BackupSource = config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl } : { kind: 'pglite', db: db! };
+  if (!config.databaseUrl && !db) throw new Error('The embedded database is backed up by the process that has it open');
+  const source: BackupSource = config.databaseUrl
+    ? { kind: 'postgres', databaseUrl: config.databaseUrl }
+    : { kind: 'pglite', db: db as Database };
   return scheduleBackups(
     config.backups,
     (file, signal) => takeBackup(source, file, { dataDir: config.dataDir, mediaInDataDir: !config.mediaS3, signal }),

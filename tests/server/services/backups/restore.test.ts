@@ -37,7 +37,9 @@ describe(`npm run admin -- backup / restore (${kind})`, () => {
     const backup = await admin(['backup', file], source);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written: .*: the (embedded|PostgreSQL) database at migration \d{4}_\w+, \d+ media files? \(\d+ kB\), jwt-secret, vapid-keys\.json\.\n$/);
+    expect(backup.stdout).toMatch(
+      /^Backup written: .*: the (embedded|PostgreSQL) database at migration \d{4}_\w+, \d+ media files? \(\d+ kB\), jwt-secret, vapid-keys\.json\.\n$/,
+    );
 
     const restore = await admin(['restore', file], target);
     expect(restore.stderr).toBe('');
@@ -76,16 +78,22 @@ describe(`npm run admin -- backup / restore (${kind})`, () => {
     }
   }, 240_000);
 
-  it.skipIf(kind === 'postgres')('refuses to back up the embedded database under a running server', async () => {
-    const served = await serveOn(source);
-    try {
-      const refused = await admin(['backup', `${file}.again`], source);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`The server (pid ${process.pid}) has the embedded database of ${source.dataDir} open: stop it first`);
-    } finally {
-      await served.close();
-    }
-  }, 120_000);
+  it.skipIf(kind === 'postgres')(
+    'refuses to back up the embedded database under a running server',
+    async () => {
+      const served = await serveOn(source);
+      try {
+        const refused = await admin(['backup', `${file}.again`], source);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(
+          `The server (pid ${process.pid}) has the embedded database of ${source.dataDir} open: stop it first`,
+        );
+      } finally {
+        await served.close();
+      }
+    },
+    120_000,
+  );
 
   it('refuses a backup of the other kind of database, and a file that is not a backup', async () => {
     const other = path.join(target.dataDir, '..', 'other-kind.tar');

@@ -44,7 +44,10 @@ describe(`scheduled backups (${kind})`, () => {
     // A message a second: the conversation's own limit is 60 a minute (docs/operations.md#limits-that-protect-the-server).
     const writes = (async () => {
       while (running) {
-        const sent = await send(served as unknown as TestApp, world.buyer, world.conversation.id, { text: 'Still there?', client_id: randomUUID() });
+        const sent = await send(served as unknown as TestApp, world.buyer, world.conversation.id, {
+          text: 'Still there?',
+          client_id: randomUUID(),
+        });
         statuses.push(sent.status);
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }

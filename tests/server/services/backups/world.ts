@@ -80,7 +80,11 @@ export async function buildWorld(served: Served) {
   const product = await createProduct(t, supplier, { name: 'Backed-up shea butter' });
   const conversation = await openConversation(t, buyer, supplier.user.id, product.id);
   expect((await send(t, buyer, conversation.id, { text: 'Is it still in stock?', client_id: randomUUID() })).status).toBe(201);
-  const order = await served.api.post('/api/orders/', { product: product.id, quantity: 5, client_id: randomUUID() }, { token: buyer.token });
+  const order = await served.api.post(
+    '/api/orders/',
+    { product: product.id, quantity: 5, client_id: randomUUID() },
+    { token: buyer.token },
+  );
   expect(order.status).toBe(201);
   return { supplier, buyer, product, conversation, order: order.body };
 }
