@@ -30,8 +30,10 @@ export async function serve(config: Config, log: Logger, opened?: DatabaseHandle
       app.server.closeAllConnections();
     }, graceMs).unref();
     try {
-      await backups?.stop();
+      // A backup under way is abandoned (its partial file removed) while the requests finish; the database closes after both.
+      const backupsStopped = backups?.stop();
       await app.close();
+      await backupsStopped;
       await handle.close();
     } catch (error) {
       log.error({ err: error }, 'stopping failed');

@@ -37,6 +37,8 @@ export const DATABASE_ENTRY: Record<DatabaseKind, string> = { pglite: 'database/
 export function writeArchive(file: string) {
   const tar: Pack = pack();
   const written = pipeline(tar, createWriteStream(file, { mode: 0o600 }));
+  // Awaited by finish(); an abandoned archive's failure is its caller's error already.
+  written.catch(() => {});
   return {
     async add(name: string, bytes: Buffer): Promise<void> {
       await new Promise<void>((resolve, reject) =>

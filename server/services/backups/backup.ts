@@ -62,7 +62,7 @@ export async function takeBackup(source: BackupSource, file: string, opts: Backu
       const snapshot = await snapshotDataDir(source.db, path.join(opts.dataDir, 'pglite'), path.join(work, 'pglite'));
       heldMs = snapshot.heldMs;
       opts.signal?.throwIfAborted();
-      await tarDataDir(path.join(work, 'pglite'), dump);
+      await tarDataDir(path.join(work, 'pglite'), dump, opts.signal);
     } else {
       migration = await latestMigrationOf(source.databaseUrl);
       await dumpPostgres(source.databaseUrl, dump, opts.signal);

@@ -107,17 +107,24 @@ export async function snapshotDataDir(db: Database, source: string, target: stri
 }
 
 /** The folder as a gzipped tar (names relative to it, as `dumpDataDir()` writes them). */
-export async function tarDataDir(dir: string, file: string): Promise<void> {
+export async function tarDataDir(dir: string, file: string, signal?: AbortSignal): Promise<void> {
   const tar = pack();
   const written = pipeline(tar, createGzip(), createWriteStream(file));
-  for await (const name of walk(dir, true)) {
-    if (name.endsWith(path.sep)) {
-      tar.entry({ name: name.split(path.sep).join('/'), type: 'directory', mode: 0o700 });
-      continue;
+  try {
+    for await (const name of walk(dir, true)) {
+      signal?.throwIfAborted();
+      if (name.endsWith(path.sep)) {
+        tar.entry({ name: name.split(path.sep).join('/'), type: 'directory', mode: 0o700 });
+        continue;
+      }
+      const info = await stat(path.join(dir, name));
+      const entry = tar.entry({ name: name.split(path.sep).join('/'), size: info.size, mode: 0o600, mtime: info.mtime });
+      await pipeline(createReadStream(path.join(dir, name)), entry);
     }
-    const info = await stat(path.join(dir, name));
-    const entry = tar.entry({ name: name.split(path.sep).join('/'), size: info.size, mode: 0o600, mtime: info.mtime });
-    await pipeline(createReadStream(path.join(dir, name)), entry);
+  } catch (error) {
+    tar.destroy(error as Error);
+    await written.catch(() => {});
+    throw error;
   }
   tar.finalize();
   await written;
