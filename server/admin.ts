@@ -4,9 +4,7 @@ import { loadConfig, readStorage } from './config';
 import { openDatabase, type Database } from './db';
 import { migrateToLatest } from './db/migrate';
 import { embeddedOwner } from './db/owner';
-import { BackupError } from './services/backups/archive';
-import { takeBackup } from './services/backups/backup';
-import { restoreBackup } from './services/backups/restore';
+import type { BackupManifest } from './services/backups/archive';
 import { setModerator } from './services/trust/moderators';
 
 /**
@@ -61,7 +59,7 @@ export async function runAdmin(args: string[], db: Database): Promise<string> {
 
 const size = (bytes: number) => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
-function describeContents(manifest: import('./services/backups/archive').BackupManifest): string {
+function describeContents(manifest: BackupManifest): string {
   const database = manifest.database === 'pglite' ? 'the embedded database' : 'the PostgreSQL database';
   const media = manifest.media.included
     ? `${manifest.media.files} media file${manifest.media.files === 1 ? '' : 's'} (${size(manifest.media.bytes)})`
@@ -88,6 +86,12 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
     );
   }
   const target = path.resolve(file);
+  // Loaded here: the other commands start without the media and archive code.
+  const [{ BackupError }, { takeBackup }, { restoreBackup }] = await Promise.all([
+    import('./services/backups/archive'),
+    import('./services/backups/backup'),
+    import('./services/backups/restore'),
+  ]);
   try {
     if (command === 'backup') {
       const { databaseUrl } = storage;
