@@ -43,8 +43,17 @@ export interface Config {
   minAppVersion?: number;
   /** METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <token>`; unset, /metrics is a 404. */
   metricsToken?: string;
+  /** BACKUP_DIR and its schedule (docs/operations.md#backups): unset, the server takes no backups itself. */
+  backups?: BackupSchedule;
   /** Connection deadlines and the per-address cap (lib/connections.ts); unset fields take its defaults. */
   connections?: Partial<{ headersMs: number; idleMs: number; keepAliveMs: number; perAddress: number }>;
+}
+
+/** BACKUP_DIR, BACKUP_INTERVAL_HOURS (24; fractions allowed), BACKUP_KEEP (7 files). */
+export interface BackupSchedule {
+  dir: string;
+  intervalHours: number;
+  keep: number;
 }
 
 /**
@@ -86,14 +95,19 @@ export interface MediaS3Config {
   forcePathStyle: boolean;
 }
 
+/** Where the data lives: read without writing anything (a restore wants an empty DATA_DIR: server/admin.ts). */
+export function readStorage(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'dataDir' | 'databaseUrl' | 'mediaS3'> {
+  return { dataDir: path.resolve(env.DATA_DIR || './data'), databaseUrl: env.DATABASE_URL || undefined, mediaS3: readMediaS3(env) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const storage = readStorage(env);
+  const dataDir = storage.dataDir;
   mkdirSync(dataDir, { recursive: true });
   return {
     port: Number(env.PORT || 3000),
     host: env.HOST || '127.0.0.1',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    ...storage,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     ratesUrl: env.RATES_URL || undefined,
@@ -104,7 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
-    mediaS3: readMediaS3(env),
     webConcurrency: readConcurrency(env),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 10_000),
     maxEventLoopLagMs: env.MAX_EVENT_LOOP_LAG_MS ? Number(env.MAX_EVENT_LOOP_LAG_MS) : undefined,
@@ -113,7 +126,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: readPush(env, dataDir),
     minAppVersion: readMinAppVersion(env.MIN_APP_VERSION),
     metricsToken: env.METRICS_TOKEN || undefined,
+    backups: readBackupSchedule(env),
   };
+}
+
+/**
+ * BACKUP_DIR turns the schedule on; a wrong value stops the server at start with a message
+ * rather than leaving it without the backups the operator asked for.
+ */
+export function readBackupSchedule(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
+  if (!env.BACKUP_DIR) {
+    if (env.BACKUP_INTERVAL_HOURS || env.BACKUP_KEEP)
+      throw new Error('BACKUP_INTERVAL_HOURS and BACKUP_KEEP need BACKUP_DIR (where to keep the backups)');
+    return undefined;
+  }
+  const intervalHours = Number(env.BACKUP_INTERVAL_HOURS || 24);
+  if (!Number.isFinite(intervalHours) || intervalHours <= 0) {
+    throw new Error(`BACKUP_INTERVAL_HOURS must be a number of hours above 0 (got ${env.BACKUP_INTERVAL_HOURS})`);
+  }
+  const keep = Number(env.BACKUP_KEEP || 7);
+  if (!Number.isInteger(keep) || keep < 1) throw new Error(`BACKUP_KEEP must be a whole number from 1 (got ${env.BACKUP_KEEP})`);
+  return { dir: path.resolve(env.BACKUP_DIR), intervalHours, keep };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
+import cluster from 'node:cluster';
 import { openDatabase, type DatabaseHandle } from './db';
+import { startScheduledBackups } from './services/backups/schedule';
 
 /**
  * Serves the API (and the web app) in this process until SIGTERM or SIGINT, then stops
@@ -14,6 +16,8 @@ export async function serve(config: Config, log: Logger, opened?: DatabaseHandle
   const handle = opened ?? (await openDatabase(config));
   const app = await buildApp({ config, db: handle.db, log, web: config.webDistDir ? { distDir: config.webDistDir } : true });
   const graceMs = config.shutdownGraceMs ?? 10_000;
+  // With workers, the primary takes the backups (server/workers.ts): one process, not one per worker.
+  const backups = cluster.isWorker ? undefined : startScheduledBackups(config, log, handle.db);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,7 +30,10 @@ export async function serve(config: Config, log: Logger, opened?: DatabaseHandle
       app.server.closeAllConnections();
     }, graceMs).unref();
     try {
+      // A backup under way is abandoned (its partial file removed) while the requests finish; the database closes after both.
+      const backupsStopped = backups?.stop();
       await app.close();
+      await backupsStopped;
       await handle.close();
     } catch (error) {
       log.error({ err: error }, 'stopping failed');

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { serveClusterMetrics } from './lib/metrics';
+import { startScheduledBackups } from './services/backups/schedule';
 
 /** A worker that dies sooner than this after starting is restarted after a pause, not at once (no crash loop). */
 const STEADY_MS = 5_000;
@@ -16,6 +17,8 @@ const RESTART_PAUSE_MS = 1_000;
 export function runWorkers(count: number, config: Config, log: Logger): void {
   const startedAt = new Map<Worker, number>();
   let stopping = false;
+  // The primary takes the scheduled backups (PostgreSQL's pg_dump and DATA_DIR's files): once, whatever the number of workers.
+  const backups = startScheduledBackups(config, log);
 
   const start = () => {
     const worker = cluster.fork();
@@ -40,6 +43,7 @@ export function runWorkers(count: number, config: Config, log: Logger): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    void backups?.stop();
     log.info(`${signal}: stopping ${startedAt.size} workers`);
     if (startedAt.size === 0) process.exit(0);
     for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');

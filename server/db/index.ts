@@ -6,6 +6,7 @@ import pg from 'pg';
 import path from 'node:path';
 import type { DB } from './schema';
 import { CountingDriver, countWrite, type WriteCounter } from './write-counter';
+import { claimEmbedded } from './owner';
 
 // pg hands back int8 as strings; PGlite as numbers. Our ids, counts and change sequences fit
 // in a double, so both drivers agree on numbers. numeric (money) stays a string in both.
@@ -42,7 +43,15 @@ export const pgliteExtensions = { pg_trgm, unaccent };
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   const pglite = await PGlite.create(path.join(opts.dataDir, 'pglite'), { extensions: pgliteExtensions });
-  return wrapPGlite(pglite);
+  const release = claimEmbedded(opts.dataDir);
+  const handle = await wrapPGlite(pglite);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      release();
+    },
+  };
 }
 
 export function openPostgres(databaseUrl: string): DatabaseHandle {
