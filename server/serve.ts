@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
+import { activeTracing } from './lib/tracing';
 
 /**
  * Serves the API (and the web app) in this process until SIGTERM or SIGINT, then stops
@@ -34,6 +35,8 @@ export async function serve(config: Config, log: Logger, opened?: DatabaseHandle
     }
     clearTimeout(force);
     log.info('stopped');
+    // The spans still buffered, sent before the process ends.
+    await activeTracing()?.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
