@@ -147,6 +147,26 @@ describe('GET /api/events/', () => {
     buyers.close();
   });
 
+  it("keeps a quiet stream open past the server's idle limit: its keep-alives come sooner", async () => {
+    const quick = await startTestApp({ connections: { idleMs: 1_000 } });
+    try {
+      const user = await createUser(quick);
+      const response = await fetch(`${quick.baseUrl}/api/events/`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      // Three keep-alives span more than the idle limit: a stream cut for silence ends before them.
+      let text = '';
+      while ((text.match(/: keep-alive\n\n/g) ?? []).length < 3) {
+        const read = await reader.read();
+        expect(read.done).toBe(false);
+        text += read.value;
+      }
+      await reader.cancel();
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("ends a suspended account's streams at once (docs/api.md#trust-and-safety)", async () => {
     const user = await createUser(t);
     const stream = await openStream(user.token);
