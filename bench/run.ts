@@ -107,6 +107,8 @@ try {
     ['npx', 'vitest', 'run', '--config', 'tests/journeys/vitest.config.ts', 'tests/journeys/trouble.test.ts'],
     {},
   );
+  // Open apps and writes until pokes slow down: PGlite, then (beside adminUrl) PostgreSQL with 1 and 2 processes.
+  run('capacity: open apps and writes', tsx('bench/capacity.ts'), { DATABASE_URL: pgUrl ? adminUrl : '' });
   if (pgUrl)
     run('chat load (PostgreSQL)', tsx('bench/chat-load.ts', '--db', 'postgres', '--seconds', CHAT_SECONDS), { DATABASE_URL: adminUrl });
 } finally {

@@ -5,6 +5,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readPush, type Config } from './config';
 import { observeQueries, poolStats, type Database } from './db';
+import { traceQueries } from './db/query-spans';
+import { activeTracing } from './lib/tracing';
 import { measureRequests, observeQuery, readFromDatabase } from './lib/metrics';
 import { moderationQueueLength } from './services/trust/moderation';
 import { registerAuth } from './services/accounts/sessions';
@@ -85,6 +87,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // authenticated and logged by its path, like the origin form every browser sends.
     rewriteUrl: (req) => originForm(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Traces (docs/operations.md#traces): the request instrumentation comes before every other hook and route.
+  const tracing = activeTracing();
+  if (tracing) {
+    await tracing.register(app);
+    traceQueries(tracing.traceQuery);
+  }
 
   // A keep-alive connection whose last request ends while the app closes would hold the close
   // for its whole timeout (72 s): close such connections as soon as they are idle.

@@ -3,6 +3,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logging';
+import { startTracing } from './lib/tracing';
+import { APP_VERSION } from '../src/shared/app-version';
 import { runWorkers } from './workers';
 import { serve } from './serve';
 import { seedDemo } from './seed';
@@ -17,6 +19,8 @@ import { ensureWebBuilt } from './web';
  * Workers only serve: the steps before run once, here, before any worker starts.
  */
 const config = loadConfig();
+// Before the logger, whose lines then carry the trace id (docs/operations.md#traces).
+await startTracing(process.env, String(APP_VERSION));
 const log = await createLogger(config);
 
 if (cluster.isWorker) {

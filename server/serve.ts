@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import cluster from 'node:cluster';
 import { openDatabase, type DatabaseHandle } from './db';
+import { activeTracing } from './lib/tracing';
 import { startScheduledBackups } from './services/backups/schedule';
 
 /**
@@ -41,6 +42,8 @@ export async function serve(config: Config, log: Logger, opened?: DatabaseHandle
     }
     clearTimeout(force);
     log.info('stopped');
+    // The spans still buffered, sent before the process ends.
+    await activeTracing()?.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

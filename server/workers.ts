@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { serveClusterMetrics } from './lib/metrics';
+import { activeTracing } from './lib/tracing';
 import { startScheduledBackups } from './services/backups/schedule';
 
 /** A worker that dies sooner than this after starting is restarted after a pause, not at once (no crash loop). */
@@ -31,7 +32,7 @@ export function runWorkers(count: number, config: Config, log: Logger): void {
     if (stopping) {
       if (startedAt.size === 0) {
         log.info('all workers stopped');
-        process.exit(0);
+        void (activeTracing()?.shutdown() ?? Promise.resolve()).finally(() => process.exit(0));
       }
       return;
     }

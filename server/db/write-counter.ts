@@ -1,4 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { tracedConnection } from './query-spans';
 
 /**
  * Committed writes to the database as this process knows them, so caches can tell that
@@ -91,7 +92,7 @@ export function countWrites(inner: DatabaseConnection, counter: WriteCounter): D
   };
 }
 
-/** Any Kysely driver, with its connections counting writes. */
+/** Any Kysely driver, with its connections counting writes (and each statement traced while tracing is on). */
 export class CountingDriver implements Driver {
   private readonly inners = new WeakMap<DatabaseConnection, DatabaseConnection>();
   constructor(
@@ -104,7 +105,7 @@ export class CountingDriver implements Driver {
   }
   async acquireConnection() {
     const inner = await this.driver.acquireConnection();
-    const counted = countWrites(inner, this.counter);
+    const counted = countWrites(tracedConnection(inner), this.counter);
     this.inners.set(counted, inner);
     return counted;
   }

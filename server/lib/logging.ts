@@ -2,22 +2,27 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { Config } from '../config';
+import { activeTracing } from './tracing';
 
 /**
  * The server's log: readable lines for a person at a terminal (pino-pretty, loaded only
  * then), one JSON object per line for machines (log shippers, `docker logs`). LOG_FORMAT
  * (pretty|json) overrides the terminal check; LOG_LEVEL (trace, debug, info, warn, error,
- * fatal, silent) filters both. Workers of a cluster say which worker they are.
+ * fatal, silent) filters both. Workers of a cluster say which worker they are. While tracing
+ * is on (lib/tracing.ts, started before the logger), a line written inside a span carries its
+ * trace_id and span_id.
  */
 export async function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): Promise<Logger> {
   const base = cluster.isWorker ? { worker: cluster.worker?.id } : {};
+  const tracing = activeTracing();
+  const mixin = tracing ? () => tracing.logFields() : undefined;
   if ((config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json') {
-    return pino({ level: config.logLevel, base: { pid: process.pid, ...base } });
+    return pino({ level: config.logLevel, base: { pid: process.pid, ...base }, mixin });
   }
   const { default: pretty } = await import('pino-pretty');
   // Synchronous writes: a line is on the terminal before the process exits or crashes.
   const stream = pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', sync: true });
-  return pino({ level: config.logLevel, base }, stream);
+  return pino({ level: config.logLevel, base, mixin }, stream);
 }
 
 /**

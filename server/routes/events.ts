@@ -6,6 +6,7 @@ import { failures } from '../lib/responses';
 import { eventStreams } from '../lib/metrics';
 import { MAX_STREAMS_PER_USER, watchSession } from '../services/live';
 import { ACCESS_TTL_S } from '../services/accounts/tokens';
+import { DEFAULT_CONNECTION_LIMITS } from '../lib/connections';
 
 /**
  * The poke stream (docs/api.md): server-sent events telling the signed-in user's open app that
@@ -14,7 +15,12 @@ import { ACCESS_TTL_S } from '../services/accounts/tokens';
  * or reset, a revoked token family), and at the latest when the access token that opened it
  * would have expired; the app opens a new one with its fresh token.
  */
-const KEEP_ALIVE_MS = 30_000;
+/**
+ * Comments keep the stream alive, more often than a connection may stay silent (lib/connections.ts:
+ * 30 s): at the same period the server's own idle limit cut every quiet stream within a minute,
+ * and every open app reconnected (bench/capacity.ts).
+ */
+const KEEP_ALIVE_MS = 20_000;
 /**
  * A stopping server tells each stream when to come back, spread over this long, so its apps
  * do not all reconnect to the remaining processes in the same instant.
@@ -22,6 +28,7 @@ const KEEP_ALIVE_MS = 30_000;
 const RECONNECT_SPREAD_MS = 5_000;
 
 const events: FastifyPluginAsyncZod = async (app) => {
+  const keepAliveMs = Math.min(KEEP_ALIVE_MS, Math.floor((app.config.connections?.idleMs ?? DEFAULT_CONNECTION_LIMITS.idleMs) / 2));
   app.get(
     '/api/events/',
     {
@@ -71,7 +78,7 @@ const events: FastifyPluginAsyncZod = async (app) => {
       });
       // Tells the client the stream is open (and flushes the headers through proxies).
       raw.write(': open\n\n');
-      timer = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS).unref();
+      timer = setInterval(() => raw.write(': keep-alive\n\n'), keepAliveMs).unref();
       lifetime = setTimeout(end, ACCESS_TTL_S * 1000).unref();
       if (request.sessionId) unwatch = watchSession(app.db, me.id, request.sessionId, end);
       request.raw.on('close', end);

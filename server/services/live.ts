@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { localWrites, type Database } from '../db';
 import { writesTo } from '../db/write-counter';
-import { liveSignIn, SESSION_TABLES } from './accounts/sessions';
+import { SESSION_TABLES } from './accounts/sessions';
 
 /**
  * Pokes (docs/api.md): while the app is open, one stream per tab leader (GET /api/events/) is
@@ -112,35 +112,96 @@ const SESSION_CHECK_MS = 1_000;
 /** While other processes' writes are not being heard (db/write-counter.ts `trusted`), a read this often instead. */
 const SESSION_CHECK_BLIND_MS = 15_000;
 
+interface Watch {
+  userId: number;
+  sessionId: string;
+  ended: () => void;
+}
+
+/** The open streams' sign-ins of one database, checked together: one read a tick, however many streams. */
+interface Watchers {
+  watches: Set<Watch>;
+  seen: number | null;
+  lastRead: number;
+  reading: boolean;
+  start(): void;
+  stop(): void;
+}
+const watchersOf = new WeakMap<Database, Watchers>();
+/** Sign-ins asked about in one statement. */
+const CHECK_BATCH = 1_000;
+
 /**
  * Calls `ended` once the sign-in `sessionId` of `userId` is over: signed out, its password
  * changed or reset, its token family revoked, the account gone. A stream must not outlive its
  * sign-in until its access token would have expired. Returns the function that stops watching.
+ * Every stream of the process is checked by the same read: with one read per stream, a write
+ * to the session tables cost as many reads as there were open apps (bench/capacity.ts).
  */
 export function watchSession(db: Database, userId: number, sessionId: string, ended: () => void): () => void {
+  const watchers = watchersOf.get(db) ?? watchSessions(db);
+  const watch: Watch = { userId, sessionId, ended };
+  watchers.watches.add(watch);
+  watchers.start();
+  return () => {
+    watchers.watches.delete(watch);
+    if (watchers.watches.size === 0 && !watchers.reading) watchers.stop();
+  };
+}
+
+/** The one timer and read of a database's watched sign-ins. */
+function watchSessions(db: Database): Watchers {
   const counter = localWrites(db);
   const written = () => (counter?.trusted ? writesTo(counter, SESSION_TABLES) : null);
-  let seen = written();
-  let lastRead = Date.now();
-  let reading = false;
-  const timer = setInterval(async () => {
+  let timer: NodeJS.Timeout | undefined;
+  const watchers: Watchers = {
+    watches: new Set(),
+    seen: written(),
+    lastRead: Date.now(),
+    reading: false,
+    start() {
+      timer ??= setInterval(check, SESSION_CHECK_MS).unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+  watchersOf.set(db, watchers);
+
+  async function check() {
     const now = written();
-    const due = now === null ? Date.now() - lastRead >= SESSION_CHECK_BLIND_MS : now !== seen;
-    if (reading || !due) return;
-    reading = true;
+    const due = now === null ? Date.now() - watchers.lastRead >= SESSION_CHECK_BLIND_MS : now !== watchers.seen;
+    if (watchers.reading || !due) return;
+    watchers.reading = true;
     try {
-      lastRead = Date.now();
-      const live = await liveSignIn(db, userId, sessionId).executeTakeFirst();
-      seen = now;
-      if (!live) {
-        clearInterval(timer);
-        ended();
+      watchers.lastRead = Date.now();
+      const watched = [...watchers.watches];
+      const live = new Set<string>();
+      for (let at = 0; at < watched.length; at += CHECK_BATCH) {
+        const families = [...new Set(watched.slice(at, at + CHECK_BATCH).map((w) => w.sessionId))];
+        const rows = await db
+          .selectFrom('refresh_tokens')
+          .select(['user_id', 'family'])
+          .distinct()
+          .where('family', 'in', families)
+          .where('revoked_at', 'is', null)
+          .execute();
+        for (const row of rows) live.add(`${row.user_id}:${row.family}`);
+      }
+      watchers.seen = now;
+      for (const w of watched) {
+        if (watchers.watches.has(w) && !live.has(`${w.userId}:${w.sessionId}`)) {
+          watchers.watches.delete(w);
+          w.ended();
+        }
       }
     } catch {
       // The next tick asks again.
     } finally {
-      reading = false;
+      watchers.reading = false;
+      if (watchers.watches.size === 0) watchers.stop();
     }
-  }, SESSION_CHECK_MS).unref();
-  return () => clearInterval(timer);
+  }
+  return watchers;
 }

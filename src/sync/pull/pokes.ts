@@ -19,7 +19,7 @@ const timing = {
   absentRetryMs: 10 * 60_000,
   /** A stream cut sooner than this after it opened backs off like a failure. */
   healthyMs: 10_000,
-  /** The server writes a keep-alive every 30 s: three missed mean the stream is dead. */
+  /** The server writes a keep-alive every 20 s: four and more missed mean the stream is dead. */
   silentMs: 90_000,
 };
 

@@ -129,6 +129,44 @@ describe('GET /api/events/', () => {
     await expect(stream.next(5000)).rejects.toThrow('stream ended');
   });
 
+  it("a sign-out ends that sign-in's streams only: the user's other sign-in and other users keep theirs, and their pokes", async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const laptop = await openStream(supplier.token);
+    const phone = await t.api.post('/api/auth/login/', { email: supplier.email, password: supplier.password });
+    const onPhone = await openStream(phone.body.access);
+    const buyers = await openStream(buyer.token);
+    expect((await t.api.post('/api/auth/logout/', { refresh: supplier.refresh }, { token: supplier.token })).status).toBeLessThan(300);
+    await expect(laptop.next(5000)).rejects.toThrow('stream ended');
+
+    expect((await send(t, buyer, conversation.id, { text: 'Still there?' })).status).toBe(201);
+    expect(await onPhone.next(5000)).toEqual({ event: 'poke', data: '{}' });
+    const answer = await t.api.post(`/api/conversations/${conversation.id}/messages/`, { text: 'Yes' }, { token: phone.body.access });
+    expect(answer.status).toBe(201);
+    expect(await buyers.next(5000)).toEqual({ event: 'poke', data: '{}' });
+    onPhone.close();
+    buyers.close();
+  });
+
+  it("keeps a quiet stream open past the server's idle limit: its keep-alives come sooner", async () => {
+    const quick = await startTestApp({ connections: { idleMs: 1_000 } });
+    try {
+      const user = await createUser(quick);
+      const response = await fetch(`${quick.baseUrl}/api/events/`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      // Three keep-alives span more than the idle limit: a stream cut for silence ends before them.
+      let text = '';
+      while ((text.match(/: keep-alive\n\n/g) ?? []).length < 3) {
+        const read = await reader.read();
+        expect(read.done).toBe(false);
+        text += read.value;
+      }
+      await reader.cancel();
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("ends a suspended account's streams at once (docs/api.md#trust-and-safety)", async () => {
     const user = await createUser(t);
     const stream = await openStream(user.token);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_ENDPOINT_PREFIXES, readPush } from '@server/config';
+import { pushesSent } from '@server/lib/metrics';
 import { notify } from '@server/services/notifications';
 import { PUSH_MAX_FAILURES } from '@server/services/push/sender';
 import { PUSH_SUBSCRIPTIONS_PER_SIGN_IN, PUSH_SUBSCRIPTIONS_PER_USER } from '@server/services/push/subscriptions';
@@ -488,5 +489,31 @@ describe('the kinds a device wants pushed', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ kinds: expect.any(Array) });
     expect((await subscriptionsOf(user.user.id)).map((s) => s.kinds)).toEqual(['messages,offers,orders']);
+  });
+});
+
+describe('the push metrics', () => {
+  /** marketplace_pushes_total by result, as a scrape would read it. */
+  const pushes = async () => {
+    // Copied now: prom-client hands out the very objects later counts change.
+    const counts = new Map((await pushesSent.get()).values.map((v) => [v.labels.result, v.value]));
+    return (result: string) => counts.get(String(result)) ?? 0;
+  };
+
+  it('counts pushes sent, gone (the subscription ended) and failed', async () => {
+    const { buyer, supplier, conversation } = await chatPair(t);
+    const delivered = await subscribe(supplier);
+    const gone = await subscribe(supplier);
+    const failing = await subscribe(supplier);
+    service.answers.set(gone.path, 410);
+    service.answers.set(failing.path, 500);
+    const prior = await pushes();
+    await send(t, buyer, conversation.id, { text: 'Counted' });
+    for (const device of [delivered, gone, failing]) await service.waitFor(device.path);
+    await t.app.push.settled();
+    const now = await pushes();
+    expect(now('sent') - prior('sent')).toBe(1);
+    expect(now('gone') - prior('gone')).toBe(1);
+    expect(now('failed') - prior('failed')).toBe(1);
   });
 });
