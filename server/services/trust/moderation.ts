@@ -3,6 +3,7 @@ import type { Database } from '../../db';
 import { badRequest, notFound } from '../../lib/errors';
 import { notify } from '../notifications';
 import { productQuery, serializeProducts } from '../catalogue/products';
+import { logAction } from './action-log';
 import { displayNames } from './names';
 import type { ReportRow } from './reports';
 import { SERVER_MESSAGES } from '@/shared/messages';
@@ -20,22 +21,6 @@ const MODERATION_LOCK = 0x6d6f64;
 
 async function lockTarget(db: Database, type: string, id: number) {
   await sql`select pg_advisory_xact_lock(${MODERATION_LOCK}, hashtext(${`${type}:${id}`}))`.execute(db);
-}
-
-async function logAction(
-  db: Database,
-  moderatorId: number | null,
-  action: string,
-  type: ReportTargetType | 'verification',
-  id: number,
-  reason: string,
-) {
-  const row = await db
-    .insertInto('moderation_actions')
-    .values({ moderator_id: moderatorId, action, target_type: type, target_id: id, reason })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 // ---- the queue ----
@@ -475,8 +460,6 @@ export async function hiddenProductsPage(db: Database, supplierId: number, pagin
   ]);
   return { results: await serializeProducts(db, rows, supplierId), count: total.n };
 }
-
-export { logAction };
 
 /** What waits for a moderator (the metrics' queue gauge): open reports and pending business verifications. */
 export async function moderationQueueLength(db: Database): Promise<{ reports: number; verifications: number }> {

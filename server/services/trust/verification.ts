@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { badRequest, fieldError, notFound } from '../../lib/errors';
 import { notify } from '../notifications';
-import { logAction } from './moderation';
+import { logAction } from './action-log';
 import { displayNames } from './names';
 import { SERVER_MESSAGES } from '@/shared/messages';
 import type { Registry, VerificationCheck } from '@/shared/trust';
