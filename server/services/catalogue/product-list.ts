@@ -207,7 +207,7 @@ async function newestPage(db: Database, matching: Conditions, args: ListArgs, se
   };
 }
 
-/** Newest first, in the exact order of the products_created_search index. */
+/** Newest first, in the exact order of the products_created_search_shown index (migration 0030). */
 const NEWEST: Array<[RawBuilder<unknown>, 'asc' | 'desc']> = [
   [sql`p.created_at`, 'desc'],
   [sql`p.id`, 'desc'],
