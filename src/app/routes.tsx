@@ -103,6 +103,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/requests', screen: RfqsScreen, guard: 'user' },
   { path: '/requests/new', screen: RfqFormScreen, guard: 'user' },
   { path: '/requests/:id', screen: RfqScreen, guard: 'user' },
+  // Notifications stored before their links named the app's page pointed here.
+  { path: '/rfqs/:id', screen: RfqScreen, guard: 'user' },
   { path: '/privacy-policy', screen: PrivacyPolicyScreen },
   { path: '/terms-of-service', screen: TermsOfServiceScreen },
 ];

@@ -129,7 +129,7 @@ export async function createRfq(db: Database, buyer: UserRow, input: RfqCreateIn
     const params = { sender: buyer.first_name, title: row.title, category: category.name, quantity: row.quantity, rfq: row.id };
     const { rows } = await sql<{ id: number }>`
       insert into notifications (user_id, kind, params, message, link)
-      select s.user_id, 'rfq_new', ${JSON.stringify(params)}::jsonb, ${`New request for quotation: ${row.title} (${row.quantity}).`}, ${`/rfqs/${row.id}`}
+      select s.user_id, 'rfq_new', ${JSON.stringify(params)}::jsonb, ${`New request for quotation: ${row.title} (${row.quantity}).`}, ${`/requests/${row.id}`}
       from (
         select supplier_id as user_id from products where category_id = ${category.id}
         union select user_id from supplier_industries where category_id = ${category.id}
@@ -327,7 +327,7 @@ export async function sendQuote(db: Database, supplier: UserRow, rfqId: number, 
       const notificationId = await notify(trx, {
         userId: rfq.buyer_id,
         kind: 'rfq_quote',
-        link: `/rfqs/${rfq.id}`,
+        link: `/requests/${rfq.id}`,
         params: {
           sender: supplier.first_name,
           price: input.unit_price,

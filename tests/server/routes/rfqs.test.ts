@@ -82,6 +82,9 @@ describe('POST /api/rfqs/', () => {
     expect(await kinds(byIndustry.user.id)).toEqual(['rfq_new']);
     expect(await kinds(elsewhere.user.id)).toEqual([]);
     expect(await kinds(buyer.user.id)).toEqual([]);
+    // The notification opens the request on the app's own page for it.
+    const [note] = await t.db.selectFrom('notifications').select('link').where('user_id', '=', supplier.user.id).execute();
+    expect(note.link).toBe(`/requests/${res.body.id}`);
   });
 
   it.each([
@@ -176,6 +179,8 @@ describe('quotes', () => {
     expect(Date.parse(offer.expires_at)).toBe(Date.parse(rfq.deadline));
     const kinds = (await t.db.selectFrom('notifications').select('kind').where('user_id', '=', buyer.user.id).execute()).map((n) => n.kind);
     expect(kinds).toEqual(['rfq_quote']);
+    const [quoted] = await t.db.selectFrom('notifications').select('link').where('user_id', '=', buyer.user.id).execute();
+    expect(quoted.link).toMatch(/^\/requests\/\d+$/);
 
     const accepted = await t.api.post(`/api/offers/${res.body.offer}/accept/`, {}, { token: buyer.token });
     expect(accepted.status).toBe(201);
