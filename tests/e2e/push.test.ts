@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { DEMO_SUPPLIER_EMAIL } from '@server/seed/data';
 import {
   DEMO_BUYER,
@@ -96,12 +97,17 @@ describe.skipIf(skipBrowser)('the service worker with the app closed (browser)',
         (await api<{ results: Array<{ text: string }> }>(buyer, `/api/conversations/${conversationId}/messages/?limit=500`)).results.filter(
           (m) => m.text === text,
         ).length;
-      // Still no network: the worker's try fails and leaves the message waiting, not failed.
+      // Still no network: the worker's try fails and leaves the message waiting, not failed. A worker
+      // started by the event may send before the browser applies the offline emulation to it, so
+      // its requests are also refused here, as a dead network would.
+      const deadNetwork = (route: Route) => route.abort('internetdisconnected');
+      await context.route('**/api/**', deadNetwork);
       await syncEvent();
       await page.waitForTimeout(1000);
       expect(await messages()).toBe(0);
 
       // Back online, the browser fires the sync the page asked for by itself (docs/sync.md#leader-tab); this event comes beside it.
+      await context.unroute('**/api/**', deadNetwork);
       await context.setOffline(false);
       await syncEvent();
       await expect.poll(messages, { timeout: 20_000 }).toBe(1);
