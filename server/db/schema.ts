@@ -238,6 +238,8 @@ export interface RfqsTable {
   closed_reason: 'quotes' | 'buyer' | null;
   closed_at: NullableTimestamp;
   quotes_count: Generated<number>;
+  /** Media paths of the buyer's pictures (0031). */
+  images: ColumnType<string[], string | undefined, string>;
   client_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -24,7 +24,7 @@ const rfqs: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = requireVerified(request);
       const input = parseInput(rfqCreateInput, (await readForm(request)).fields);
-      const { row, created, notificationIds } = await createRfq(db, me, input);
+      const { row, created, notificationIds } = await createRfq(db, me, input, app.media.resolve);
       app.push.notified(...notificationIds);
       return reply.code(created ? 201 : 200).send(await serializeRfq(db, row));
     },

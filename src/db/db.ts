@@ -126,6 +126,7 @@ export type OutboxKind =
   | 'order.move'
   | 'report.create'
   | 'rfq.create'
+  | 'rfq.picture'
   | 'rfq.quote'
   | 'rfq.close';
 
@@ -137,7 +138,7 @@ export interface OutboxRow {
   /** Made on the device before the first send; the server's idempotency key (docs/api.md#idempotent-writes). */
   client_id: string;
   payload: Record<string, unknown>;
-  /** A chat file until it is uploaded. */
+  /** A chat file, or a request's picture, until it is uploaded. */
   file?: Blob;
   /** Its resumable upload (src/sync/outbox/uploads.ts): the URL to resume at, and how far it got. */
   upload?: { url?: string; sent: number; total: number };
@@ -151,6 +152,11 @@ export interface OutboxRow {
   created_at: number;
   /** The signed-in user who made it: another user's entries are never sent. */
   user_id: number;
+  /**
+   * A part of an entry behind it (a request's picture): failed, it holds its target until the
+   * user retries it or lets the whole go without it, where a failed entry otherwise holds nothing.
+   */
+  holdsTarget?: boolean;
 }
 
 /** Sync bookkeeping: one row per stream, plus small facts (keys below). */

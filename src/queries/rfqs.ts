@@ -91,6 +91,53 @@ export function useRfqQuotes(rfqId: number | null): Live<RfqQuoteRow[]> {
   );
 }
 
+/**
+ * A request's picture as shown: the server's (or one already up, the request still on its way)
+ * by URL; one still on the device as its file, with how far its upload got and why it failed.
+ */
+export type RfqPicture =
+  | { key: string; url: string }
+  | { key: string; file: Blob; outboxId: number; sent: number; total: number; failed: string | null };
+
+/**
+ * The pictures of a request, in their order. One posted on this device shows from the outbox
+ * (src/sync/outbox/rfqs.ts): the pictures handed to its entry, then those still going up.
+ */
+export function useRfqPictures(rfq: Pick<RfqRow, 'id' | 'images'>): Live<RfqPicture[]> {
+  const images = rfq.images ?? [];
+  return useLive(
+    async ({ db }) => {
+      if (rfq.id > 0) return images.map((url, index) => ({ key: `${index} ${url}`, url }));
+      const entries = await db.outbox.where('target').equals(`rfq:${rfq.id}`).sortBy('seq');
+      // By place: a picture handed over is, for a moment, both in the request's entry and its own.
+      const shown = new Map<number, RfqPicture>();
+      for (const e of entries) {
+        if (e.kind === 'rfq.create') {
+          const handed = (e.payload.images as Array<string | null> | undefined) ?? [];
+          handed.forEach((url, index) => {
+            if (url) shown.set(index, { key: `${index} ${url}`, url });
+          });
+        } else if (e.kind === 'rfq.picture' && e.seq !== undefined) {
+          const index = e.payload.index as number;
+          const url = e.payload.image as string | undefined;
+          if (url) shown.set(index, { key: `${index} ${url}`, url });
+          else if (e.file)
+            shown.set(index, {
+              key: `${index} ${e.seq}`,
+              file: e.file,
+              outboxId: e.seq,
+              sent: e.upload?.sent ?? 0,
+              total: e.upload?.total ?? e.file.size,
+              failed: e.state === 'failed' ? (e.error ?? '') : null,
+            });
+        }
+      }
+      return [...shown.entries()].sort(([a], [b]) => a - b).map(([, picture]) => picture);
+    },
+    [rfq.id, images.join(' ')],
+  );
+}
+
 export const postRfq = intent('postRfq');
 export const sendQuote = intent('sendQuote');
 export const closeRfq = intent('closeRfq');

@@ -140,6 +140,10 @@ export const SERVER_MESSAGES = {
   REGISTRY_NUMBER_INVALID: 'This number does not have the format of the chosen registry.',
   DOCUMENT_NOT_YOURS: 'Upload the certificate (an image or a PDF) first and send the URL it answers.',
   NOT_SUSPENDED: 'This account is not suspended.',
+  // Requests for quotation's pictures (docs/api.md#requests-for-quotation).
+  RFQ_PICTURES_NOT_A_LIST: 'Send the pictures as a list of the URLs your uploads answered.',
+  RFQ_PICTURES_TOO_MANY: 'A request can have at most 5 pictures.',
+  RFQ_PICTURE_NOT_YOURS: 'Each picture must be an image you uploaded (JPEG, PNG, GIF or WebP).',
   // App versions (docs/api.md#app-versions).
   APP_OUTDATED: 'This version of the app is no longer supported. Update to continue.',
 };

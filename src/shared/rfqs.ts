@@ -19,6 +19,10 @@ export const RFQ_DEADLINE_MAX_DAYS = 60;
 export const RFQ_MAX_QUOTES = 10;
 /** Longest lead time a quote may promise. */
 export const RFQ_LEAD_TIME_MAX_DAYS = 365;
+/** Pictures a request may show (a sample, a drawing, the label wanted). */
+export const RFQ_PICTURES_MAX = 5;
+/** Formats a request's picture may have: images only. */
+export const RFQ_PICTURE_FORMATS = ['jpg', 'png', 'gif', 'webp'] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A deadline sent as "in one day" reaches the server a little later: this much slack either side. */
@@ -65,6 +69,25 @@ const optionalPrice = z.preprocess(
   price.nullable().refine((v) => v === null || Number(v) > 0, SERVER_MESSAGES.PRICE_ABOVE_ZERO),
 );
 
+/**
+ * `images` as sent: a JSON array of the URLs of the buyer's own uploads, or that array as a
+ * JSON string (a multipart form); blank or null is none. Whose uploads they are is the server's check.
+ */
+const rfqImages = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return [];
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z
+    .array(z.string().trim().min(1, SERVER_MESSAGES.RFQ_PICTURE_NOT_YOURS), { error: SERVER_MESSAGES.RFQ_PICTURES_NOT_A_LIST })
+    .max(RFQ_PICTURES_MAX, SERVER_MESSAGES.RFQ_PICTURES_TOO_MANY),
+);
+
 /** POST /api/rfqs/. */
 export const rfqCreateInput = z.strictObject({
   title: requiredText(RFQ_TITLE_MAX),
@@ -73,6 +96,7 @@ export const rfqCreateInput = z.strictObject({
   quantity: wholeNumber(1),
   target_price: optionalPrice.optional().transform((v) => v ?? null),
   deadline,
+  images: rfqImages,
   client_id: clientId,
 });
 export type RfqCreateInput = z.output<typeof rfqCreateInput>;
@@ -106,6 +130,8 @@ export const rfqSchema = z.object({
   target_price: z.string().nullable(),
   deadline: z.string(),
   quotes_count: z.number(),
+  /** The pictures the buyer added: media URLs, in their order ([] when none). */
+  images: z.array(z.string()),
   /** The buyer's name and country only, never their e-mail or phone (docs/api.md#requests-for-quotation). */
   buyer: z.object({ id: z.number(), name: z.string(), country: z.string().nullable() }),
   created_at: z.string(),

@@ -8,7 +8,7 @@ import type { MediaStore } from './store';
 export const ORPHAN_GRACE_MS = 24 * 60 * 60_000;
 export const SWEEP_INTERVAL_MS = 60 * 60_000;
 
-/** Every column that holds a media path ("/media/<name>"). */
+/** Every column that holds a media path ("/media/<name>"), */
 const REFERENCES: Array<[table: string, column: string]> = [
   ['products', 'thumbnail_url'],
   ['product_media', 'media_source_url'],
@@ -16,7 +16,10 @@ const REFERENCES: Array<[table: string, column: string]> = [
   ['supplier_profiles', 'logo_url'],
   ['buyer_profiles', 'logo_url'],
   ['banners', 'image_url'],
+  ['verification_requests', 'document_url'],
 ];
+/** and every column that holds a JSON list of them. */
+const LIST_REFERENCES: Array<[table: string, column: string]> = [['rfqs', 'images']];
 
 /**
  * Removes stored files that nothing references once they are older than the grace period:
@@ -50,6 +53,12 @@ async function sweep(db: Database, media: MediaStore, opts: { now?: number; grac
       const rows = await sql<{
         p: string;
       }>`select distinct ${sql.ref(column)} as p from ${sql.table(table)} where ${sql.ref(column)} = any(${paths}::text[])`.execute(db);
+      for (const row of rows.rows) referenced.add(row.p.slice('/media/'.length));
+    }
+    for (const [table, column] of LIST_REFERENCES) {
+      const rows = await sql<{ p: string }>`
+        select distinct e.p from ${sql.table(table)} t, jsonb_array_elements_text(t.${sql.ref(column)}) as e(p)
+        where t.${sql.ref(column)} ?| ${paths}::text[] and e.p = any(${paths}::text[])`.execute(db);
       for (const row of rows.rows) referenced.add(row.p.slice('/media/'.length));
     }
   }

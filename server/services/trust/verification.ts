@@ -3,6 +3,7 @@ import type { Database } from '../../db';
 import { badRequest, fieldError, notFound } from '../../lib/errors';
 import { notify } from '../notifications';
 import { logAction } from './action-log';
+import { ownUpload, type ResolveMedia } from '../media/owned';
 import { displayNames } from './names';
 import { SERVER_MESSAGES } from '@/shared/messages';
 import type { Registry, VerificationCheck } from '@/shared/trust';
@@ -24,22 +25,13 @@ export interface VerificationInput {
 }
 
 /**
- * The certificate must be a file of ours that this supplier uploaded (the upload ledger names
- * its uploader), an image or a PDF: nobody can submit someone else's document.
+ * The certificate must be a file of ours that this supplier uploaded, an image or a PDF:
+ * nobody can submit someone else's document.
  */
-export async function ownDocument(
-  db: Database,
-  resolve: (url: string) => Promise<{ path: string; format: string } | undefined>,
-  supplierId: number,
-  url: string,
-): Promise<string> {
-  const file = await resolve(url);
-  const owned =
-    file &&
-    DOCUMENT_FORMATS.includes(file.format) &&
-    (await db.selectFrom('media_uploads').select('id').where('user_id', '=', supplierId).where('path', '=', file.path).executeTakeFirst());
-  if (!file || !owned) throw fieldError('document', SERVER_MESSAGES.DOCUMENT_NOT_YOURS);
-  return file.path;
+export async function ownDocument(db: Database, resolve: ResolveMedia, supplierId: number, url: string): Promise<string> {
+  const path = await ownUpload(db, resolve, supplierId, url, DOCUMENT_FORMATS);
+  if (!path) throw fieldError('document', SERVER_MESSAGES.DOCUMENT_NOT_YOURS);
+  return path;
 }
 
 export async function requestVerification(db: Database, supplierId: number, input: VerificationInput, documentPath: string) {

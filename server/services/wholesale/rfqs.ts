@@ -6,7 +6,16 @@ import { badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
 import { notify } from '../notifications';
 import { OFFER_LIFETIME_DAYS } from '@/shared/deals';
 import { SERVER_MESSAGES } from '@/shared/messages';
-import { RFQ_MAX_QUOTES, rfqStatusAt, type Rfq, type RfqCreateInput, type RfqQuote, type RfqQuoteInput } from '@/shared/rfqs';
+import { ownUpload, type ResolveMedia } from '../media/owned';
+import {
+  RFQ_MAX_QUOTES,
+  RFQ_PICTURE_FORMATS,
+  rfqStatusAt,
+  type Rfq,
+  type RfqCreateInput,
+  type RfqQuote,
+  type RfqQuoteInput,
+} from '@/shared/rfqs';
 import { invalidPk } from '@/shared/validation';
 import { refuseIfBlocked } from '../trust/blocking';
 
@@ -65,6 +74,7 @@ export async function serializeRfqs(db: Database, rows: RfqRow[]): Promise<Rfq[]
       target_price: r.target_price,
       deadline: r.deadline.toISOString(),
       quotes_count: r.quotes_count,
+      images: typeof r.images === 'string' ? (JSON.parse(r.images) as string[]) : (r.images ?? []),
       buyer: {
         id: r.buyer_id,
         name: buyer ? buyer.buyer_name || `${buyer.first_name} ${buyer.last_name}`.trim() : '',
@@ -95,11 +105,18 @@ export async function visibleRfq(db: Database, id: number, userId: number): Prom
   return { row: rfq, role: mine ? 'buyer' : 'supplier' };
 }
 
+/** The pictures as stored: each the URL of an image the buyer uploaded, else a 400 on `images`. */
+async function ownPictures(db: Database, resolve: ResolveMedia, buyerId: number, urls: string[]): Promise<string[]> {
+  const paths = await Promise.all(urls.map((url) => ownUpload(db, resolve, buyerId, url, RFQ_PICTURE_FORMATS)));
+  if (paths.some((path) => !path)) throw fieldError('images', SERVER_MESSAGES.RFQ_PICTURE_NOT_YOURS);
+  return paths as string[];
+}
+
 /**
  * Posts a request and tells every matching supplier (`rfq_new`), in one transaction. A repeat
  * of its client_id answers the first request (`created: false`) and tells no one again.
  */
-export async function createRfq(db: Database, buyer: UserRow, input: RfqCreateInput) {
+export async function createRfq(db: Database, buyer: UserRow, input: RfqCreateInput, resolve: ResolveMedia) {
   const earlier = () =>
     input.client_id === null
       ? Promise.resolve(undefined)
@@ -108,6 +125,7 @@ export async function createRfq(db: Database, buyer: UserRow, input: RfqCreateIn
   if (first) return { row: first, created: false, notificationIds: [] as number[] };
   const category = await db.selectFrom('categories').select(['id', 'name']).where('id', '=', input.category).executeTakeFirst();
   if (!category) throw fieldError('category', invalidPk(input.category));
+  const images = await ownPictures(db, resolve, buyer.id, input.images);
   const made = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('rfqs')
@@ -119,6 +137,7 @@ export async function createRfq(db: Database, buyer: UserRow, input: RfqCreateIn
         quantity: input.quantity,
         target_price: input.target_price,
         deadline: input.deadline,
+        images: JSON.stringify(images),
         client_id: input.client_id,
       })
       .onConflict((oc) => oc.columns(['buyer_id', 'client_id']).doNothing())

@@ -13,6 +13,7 @@ import { postRfq } from '@/queries/rfqs';
 import { formatDate } from '@/shared/format';
 import { RFQ_DEADLINE_MAX_DAYS, RFQ_DEADLINE_MIN_DAYS, RFQ_DESCRIPTION_MAX, RFQ_TITLE_MAX } from '@/shared/rfqs';
 import type { FieldErrors } from '@/shared/validation';
+import { PicturePicker } from './RfqPictures';
 import { DEFAULT_DEADLINE_DAYS, RFQ_FIELDS, deadlineIn, toUsd, validateRfq, type RfqField, type RfqValues } from './rfqForm';
 import '../screens.css';
 import './rfqs.css';
@@ -39,6 +40,7 @@ export default function RfqFormScreen() {
     target_price: '',
     deadline_days: String(DEFAULT_DEADLINE_DAYS),
   });
+  const [pictures, setPictures] = useState<File[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,6 +84,7 @@ export default function RfqFormScreen() {
         quantity: Number(values.quantity),
         target_price: toUsd(values.target_price, currency.rate) as string | null,
         deadline: deadlineIn(Number(values.deadline_days)),
+        pictures,
       });
       navigate(`/requests/${id}`);
     } catch (error) {
@@ -160,6 +163,7 @@ export default function RfqFormScreen() {
             <Trans>From 1 to 60 days.</Trans>
           ),
         )}
+        <PicturePicker files={pictures} onChange={setPictures} disabled={busy} />
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>

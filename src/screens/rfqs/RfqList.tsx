@@ -29,6 +29,12 @@ export default function RfqList({ rfqs, reader }: { rfqs: Array<RfqRow & { quote
               <RfqStatusPill rfq={rfq} />
               <span className="rfq-row__line">
                 <Plural value={quantity} one="# unit" other="# units" />
+                {rfq.images?.length ? (
+                  <>
+                    {' · '}
+                    <Plural value={rfq.images.length} one="# picture" other="# pictures" />
+                  </>
+                ) : null}
                 {target ? (
                   <>
                     {' · '}

@@ -9,12 +9,13 @@ import Spinner from '@/components/Spinner';
 import { useCountryName } from '@/components/countries';
 import { useAuth } from '@/queries/auth';
 import { useCurrency } from '@/queries/rates';
-import { closeRfq, useRfq, type RfqRow } from '@/queries/rfqs';
+import { closeRfq, useRfq, useRfqPictures, type RfqRow } from '@/queries/rfqs';
 import { discardOutboxEntry, retryOutboxEntry } from '@/queries/status';
 import { formatDate } from '@/shared/format';
 import { ClosedReason, RfqStatusPill, useCategoryName } from './rfqText';
 import QuoteComparison from './QuoteComparison';
 import SupplierQuote from './SupplierQuote';
+import { RfqPictures } from './RfqPictures';
 import '../screens.css';
 import './rfqs.css';
 
@@ -51,7 +52,10 @@ function RfqView({ rfq }: { rfq: RfqRow }) {
   const countryName = useCountryName();
   const categoryName = useCategoryName();
   const [error, setError] = useState<string | null>(null);
+  const { data: pictures = [] } = useRfqPictures(rfq);
   const mine = rfq.buyer.id === user?.id;
+  // A picture that could not go up holds the request: Retry, or send the request without it.
+  const failedPicture = pictures.some((p) => 'file' in p && p.failed !== null && p.outboxId === rfq.outboxId);
   const target = rfq.target_price ? currency.format(rfq.target_price) : null;
 
   const close = () => {
@@ -100,9 +104,15 @@ function RfqView({ rfq }: { rfq: RfqRow }) {
         </dd>
       </dl>
       <p className="rfq__description">{rfq.description}</p>
+      <RfqPictures title={rfq.title} pictures={pictures} />
       {rfq.pending === 'failed' ? (
         <Alert>
-          <Trans>This change could not be sent.</Trans> {rfq.error}
+          {failedPicture ? (
+            <Trans>A picture could not be sent, so the request waits.</Trans>
+          ) : (
+            <Trans>This change could not be sent.</Trans>
+          )}{' '}
+          {rfq.error}
           {rfq.outboxId !== undefined ? (
             <>
               {' '}
@@ -114,7 +124,7 @@ function RfqView({ rfq }: { rfq: RfqRow }) {
                 className="button button--ghost button--small"
                 onClick={() => discardOutboxEntry(rfq.outboxId as number)}
               >
-                <Trans>Discard</Trans>
+                {failedPicture ? <Trans>Send without this picture</Trans> : <Trans>Discard</Trans>}
               </button>
             </>
           ) : null}

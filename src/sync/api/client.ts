@@ -492,6 +492,7 @@ export const api = {
       quantity: number;
       target_price: string | null;
       deadline: string;
+      images: string[];
       client_id: string;
     },
     asUser?: number,

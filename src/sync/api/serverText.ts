@@ -132,6 +132,9 @@ const TRANSLATIONS: Record<ServerMessage, MessageDescriptor> = {
   REGISTRY_NUMBER_INVALID: msg`This number does not have the format of the chosen registry.`,
   DOCUMENT_NOT_YOURS: msg`Upload the certificate (an image or a PDF) first and send the URL it answers.`,
   NOT_SUSPENDED: msg`This account is not suspended.`,
+  RFQ_PICTURES_NOT_A_LIST: msg`Send the pictures as a list of the URLs your uploads answered.`,
+  RFQ_PICTURES_TOO_MANY: msg`A request can have at most 5 pictures.`,
+  RFQ_PICTURE_NOT_YOURS: msg`Each picture must be an image you uploaded (JPEG, PNG, GIF or WebP).`,
   APP_OUTDATED: msg`This version of the app is no longer supported. Update to continue.`,
 };
 

@@ -46,11 +46,12 @@ export function forgetLanes(): void {
   running.clear();
 }
 
+/** Whether an entry is in its target's line: failed ones step out of it, unless they hold it. */
+const inLine = (userId: number) => (e: OutboxRow) => e.user_id === userId && (e.state !== 'failed' || Boolean(e.holdsTarget));
+
 /** The first of the user's unfinished entries of a target, when it can go now. */
 async function headOf(userId: number, target: string): Promise<OutboxRow | undefined> {
-  const entries = (await db.outbox.where('target').equals(target).sortBy('seq')).filter(
-    (e) => e.user_id === userId && e.state !== 'failed',
-  );
+  const entries = (await db.outbox.where('target').equals(target).sortBy('seq')).filter(inLine(userId));
   const head = entries[0];
   // A file still to upload is the upload lane's (uploads.ts); its target's later entries wait for it.
   return head && !head.file && head.state === 'pending' && head.next_at <= Date.now() ? head : undefined;
@@ -62,8 +63,9 @@ async function headOf(userId: number, target: string): Promise<OutboxRow | undef
  */
 export async function nextDueIn(userId: number): Promise<number | null> {
   const heads = new Map<string, OutboxRow>();
+  const isInLine = inLine(userId);
   for (const entry of await db.outbox.orderBy('seq').toArray()) {
-    if (entry.user_id === userId && entry.state !== 'failed' && !heads.has(entry.target)) heads.set(entry.target, entry);
+    if (isInLine(entry) && !heads.has(entry.target)) heads.set(entry.target, entry);
   }
   const waiting = [...heads.values()].filter((e) => e.state === 'pending');
   if (waiting.length === 0) return null;

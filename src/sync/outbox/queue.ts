@@ -18,6 +18,7 @@ export interface NewEntry {
   file?: Blob;
   userId: number;
   clientId?: string;
+  holdsTarget?: boolean;
 }
 
 /** Adds an entry. Call inside the intent's transaction (tables: db.outbox and what it changes). */
@@ -33,6 +34,7 @@ export async function enqueue(entry: NewEntry): Promise<number> {
     next_at: 0,
     created_at: Date.now(),
     user_id: entry.userId,
+    ...(entry.holdsTarget ? { holdsTarget: true } : {}),
   };
   const seq = await db.outbox.add(row);
   // After the transaction commits, the leader tab sends it (other tabs hear it through Dexie).

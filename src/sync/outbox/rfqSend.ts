@@ -7,6 +7,21 @@ import type { Named } from './queue';
 export async function sendRfq(entry: OutboxRow): Promise<{ apply: () => Promise<unknown>; named?: Named }> {
   const p = entry.payload;
   switch (entry.kind) {
+    case 'rfq.picture': {
+      // Up (uploads.ts): its URL goes into the request's own entry, at its place. Written by
+      // place, not appended, so a picture handed over twice (a crash between the two writes) counts once.
+      const url = p.image as string;
+      await db.outbox
+        .where('target')
+        .equals(entry.target)
+        .modify((e) => {
+          if (e.kind !== 'rfq.create' || e.payload.tempId !== p.tempId) return;
+          const images = [...((e.payload.images as Array<string | null> | undefined) ?? [])];
+          images[p.index as number] = url;
+          e.payload = { ...e.payload, images: Array.from(images, (image) => image ?? null) };
+        });
+      return { apply: async () => undefined };
+    }
     case 'rfq.create': {
       const rfq = await api.createRfq(
         {
@@ -16,6 +31,7 @@ export async function sendRfq(entry: OutboxRow): Promise<{ apply: () => Promise<
           quantity: p.quantity as number,
           target_price: (p.target_price as string | null) ?? null,
           deadline: p.deadline as string,
+          images: ((p.images as Array<string | null> | undefined) ?? []).filter((image): image is string => Boolean(image)),
           client_id: entry.client_id,
         },
         entry.user_id,

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { RfqClosedReason, RfqStatus } from '../../shared/rfqs';
 import { db, type RfqQuoteRow, type RfqRow } from '../../db/db';
 import { enqueue, unsent } from './queue';
+import { stopUpload } from './uploads';
 import { guardedWrite } from '../storage';
 import { nowIso, signedInUser, tempId } from './localRows';
 
@@ -21,9 +22,15 @@ export interface NewRfq {
   target_price: string | null;
   /** ISO time. */
   deadline: string;
+  /** Up to RFQ_PICTURES_MAX images, in the order shown. */
+  pictures?: File[];
 }
 
-/** A buyer's request, shown at once in their requests under a temporary id. */
+/**
+ * A buyer's request, shown at once in their requests under a temporary id. Its pictures go
+ * first, each an entry of its own in the upload lane (uploads.ts: shrunk, resumable); the
+ * request leaves once they are up, carrying their URLs, so suppliers never see it without them.
+ */
 export async function postRfq(input: NewRfq): Promise<number> {
   const user = signedInUser();
   const id = tempId();
@@ -36,6 +43,16 @@ export async function postRfq(input: NewRfq): Promise<number> {
         target_price: input.target_price,
         deadline: input.deadline,
       };
+      for (const [index, file] of (input.pictures ?? []).entries()) {
+        await enqueue({
+          kind: 'rfq.picture',
+          target: `rfq:${id}`,
+          userId: user.id,
+          file,
+          payload: { tempId: id, index, fileName: file.name },
+          holdsTarget: true,
+        });
+      }
       const seq = await enqueue({
         kind: 'rfq.create',
         target: `rfq:${id}`,
@@ -51,6 +68,7 @@ export async function postRfq(input: NewRfq): Promise<number> {
         ...fields,
         category: input.category,
         quotes_count: 0,
+        images: [],
         buyer: { id: user.id, name: user.buyer_profile?.name || user.first_name, country: user.country?.code ?? null },
         created_at: at,
         updated_at: at,
@@ -112,14 +130,26 @@ export async function sendQuote(rfq: RfqRow, input: NewQuote): Promise<number> {
  */
 export async function closeRfq(shown: RfqRow): Promise<void> {
   const user = signedInUser();
+  const stopping: number[] = [];
   await guardedWrite(t`your change to the request`, () =>
     db.transaction('rw', [db.rfqs, db.outbox], async () => {
       const rfq = (shown.id < 0 && shown.client_id ? await db.rfqs.where('client_id').equals(shown.client_id).first() : shown) ?? shown;
       if (rfq.id < 0) {
-        const creation = rfq.outboxId === undefined ? undefined : await db.outbox.get(rfq.outboxId);
+        const creation = await db.outbox
+          .where('target')
+          .equals(`rfq:${rfq.id}`)
+          .filter((e) => e.kind === 'rfq.create')
+          .first();
         if (!creation || unsent(creation)) {
-          if (creation) await db.outbox.delete(rfq.outboxId as number);
+          // Taken back with its pictures, whether they are still waiting, going up or failed.
+          const pictures = await db.outbox
+            .where('target')
+            .equals(`rfq:${rfq.id}`)
+            .filter((e) => e.kind === 'rfq.picture')
+            .primaryKeys();
+          await db.outbox.bulkDelete([...pictures, ...(creation?.seq === undefined ? [] : [creation.seq])]);
           await db.rfqs.delete(rfq.id);
+          stopping.push(...(pictures as number[]));
           return;
         }
       }
@@ -138,4 +168,5 @@ export async function closeRfq(shown: RfqRow): Promise<void> {
       });
     }),
   );
+  for (const seq of stopping) stopUpload(seq);
 }

@@ -204,6 +204,7 @@ async function send(entry: OutboxRow): Promise<void> {
       return done(entry, apply, named);
     }
     case 'rfq.create':
+    case 'rfq.picture':
     case 'rfq.quote':
     case 'rfq.close': {
       const { apply, named } = await sendRfq(entry);

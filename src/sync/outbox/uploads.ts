@@ -6,7 +6,7 @@ import { reportReachable, reportUnreachable } from '../api/connectivity';
 import { APP_VERSION_HEADERS, isAppOutdated, noteAppVersions } from '../api/appVersion';
 import { APP_OUTDATED_STATUS } from '../../shared/app-version';
 import { serverReason } from '../api/errors';
-import { backoff, isTransient, markRow, refusedAsOutdated } from './send';
+import { backoff, isTransient, markRow, OUTBOX_ROW_TABLES, refusedAsOutdated } from './send';
 import { claim } from './queue';
 import { wakePush } from './signals';
 import { getAccessToken } from '../session/tokens';
@@ -105,7 +105,7 @@ async function run(entry: OutboxRow, userId: number, shouldStop: () => boolean):
     if (!prepared || aborted) return;
     const answer = await upload(prepared, (cancel) => (stop = cancel), shouldStop);
     if (aborted) return;
-    // Uploaded: the entry keeps the URL and drops the Blob; the push posts the message.
+    // Uploaded: the entry keeps the URL and drops the Blob; the push posts the message (or hands a request its picture).
     await db.outbox
       .where('seq')
       .equals(seq)
@@ -132,7 +132,7 @@ async function run(entry: OutboxRow, userId: number, shouldStop: () => boolean):
       setTimeout(wakePush, wait);
     } else {
       const reason = error instanceof ApiError && error.status === 413 ? t`File is too large. Maximum size is 50MB.` : serverReason(error);
-      await db.transaction('rw', [db.outbox, db.messages], async () => {
+      await db.transaction('rw', [db.outbox, ...OUTBOX_ROW_TABLES], async () => {
         await db.outbox.update(seq, { state: 'failed', error: reason, upload: undefined });
         await markRow(entry, { pending: 'failed', error: reason, outboxId: seq });
       });

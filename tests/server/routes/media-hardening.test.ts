@@ -199,6 +199,28 @@ describe('files nothing references', () => {
         quantity_in_stock: 1,
       })
       .execute();
+    // A request's picture and a verification certificate are used too, though no product shows them.
+    const rfqPicture = await t.api.post('/api/media/upload/', upload(SAMPLE_FILES.png, 'wanted.png'), { token: user.token });
+    const rfq = await t.api.post(
+      '/api/rfqs/',
+      {
+        title: 'Jute sacks',
+        description: 'Like the picture',
+        category: category.id,
+        quantity: 100,
+        deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        images: [rfqPicture.body.secure_url],
+      },
+      { token: user.token },
+    );
+    expect(rfq.status).toBe(201);
+    const certificate = await t.api.post('/api/media/upload/', upload(SAMPLE_FILES.pdf, 'certificate.pdf'), { token: supplier.token });
+    const asked = await t.api.post(
+      '/api/me/verification/',
+      { registry: 'CAC', registry_number: 'RC1234567', document: certificate.body.secure_url },
+      { token: supplier.token },
+    );
+    expect(asked.status).toBe(201);
     const name = (url: string) => url.split('/').pop()!;
     const unusedName = name(unused.body.secure_url);
     expect(refusedName).toMatch(/^[0-9a-f]{64}\.webp$/);
@@ -209,6 +231,8 @@ describe('files nothing references', () => {
     expect(removed).toContain(unusedName);
     expect(removed).toContain(refusedName);
     expect(removed).not.toContain(name(used.body.secure_url));
+    expect(removed).not.toContain(name(rfqPicture.body.secure_url));
+    expect(removed).not.toContain(name(certificate.body.secure_url));
     const left = await storedFiles();
     expect(left).toContain(name(used.body.secure_url));
     expect(left).not.toContain(unusedName);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startTestApp, type TestApp, type TestUser } from '../helpers';
+import { createUser, fileBlob, SAMPLE_FILES, startTestApp, type TestApp, type TestUser } from '../helpers';
 import { insertProduct } from '../messaging-helpers';
 import { SERVER_MESSAGES } from '@/shared/messages';
 
@@ -65,6 +65,7 @@ describe('POST /api/rfqs/', () => {
       quantity: 500,
       target_price: '80.00',
       quotes_count: 0,
+      images: [],
       buyer: { id: buyer.user.id, country: 'SN' },
       client_id,
     });
@@ -116,6 +117,71 @@ describe('POST /api/rfqs/', () => {
     const unconfirmed = await createUser(t, { type: 'BUYER', verified: false });
     expect((await post(unconfirmed, request())).status).toBe(403);
     expect((await t.api.post('/api/rfqs/', request())).status).toBe(401);
+  });
+});
+
+describe('pictures on a request', () => {
+  const upload = async (user: TestUser, bytes: Buffer, filename: string) => {
+    const body = new FormData();
+    body.append('upload_preset', 'marketplace');
+    body.append('file', fileBlob(bytes), filename);
+    const res = await t.api.post('/api/media/upload/', body, { token: user.token });
+    expect(res.status).toBe(200);
+    return res.body.secure_url as string;
+  };
+  /** The stored path of an upload's URL (absolute when PUBLIC_URL is set). */
+  const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  const rfqCount = async (buyerId: number) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('rfqs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('buyer_id', '=', buyerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('keeps up to 5 of the buyer’s own uploaded images, in order, shown to the suppliers it reaches; a form sends them as a JSON string', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    const { supplier } = await supplierIn();
+    const [png, jpeg] = [await upload(buyer, SAMPLE_FILES.png, 'sample.png'), await upload(buyer, SAMPLE_FILES.jpeg, 'label.jpg')];
+    const res = await post(buyer, request({ images: [jpeg, png] }));
+    expect(res.status).toBe(201);
+    expect(res.body.images).toEqual([pathOf(jpeg), pathOf(png)]);
+    const seen = await t.api.get(`/api/rfqs/${res.body.id}/`, { token: supplier.token });
+    expect(seen.body.images).toEqual(res.body.images);
+    for (const path of res.body.images) expect((await t.api.get(path)).status).toBe(200);
+
+    const form = new FormData();
+    for (const [key, value] of Object.entries(request({ images: JSON.stringify([png]) }))) form.append(key, String(value));
+    const sent = await t.api.post('/api/rfqs/', form, { token: buyer.token });
+    expect(sent.status).toBe(201);
+    expect(sent.body.images).toEqual([pathOf(png)]);
+  });
+
+  it('refuses another user’s upload, a PDF, a file that is not ours, a sixth picture and a non-list with 400 on images, and stores nothing', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    const other = await createUser(t, { type: 'BUYER' });
+    const mine = await upload(buyer, SAMPLE_FILES.png, 'mine.png');
+    const theirs = await upload(other, SAMPLE_FILES.gif, 'theirs.gif');
+    const pdf = await upload(buyer, SAMPLE_FILES.pdf, 'spec.pdf');
+    const cases: Array<[unknown, string]> = [
+      [[mine, theirs], SERVER_MESSAGES.RFQ_PICTURE_NOT_YOURS],
+      [[pdf], SERVER_MESSAGES.RFQ_PICTURE_NOT_YOURS],
+      [['https://elsewhere.example/media/picture.png'], SERVER_MESSAGES.RFQ_PICTURE_NOT_YOURS],
+      [[`/media/${'0'.repeat(64)}.png`], SERVER_MESSAGES.RFQ_PICTURE_NOT_YOURS],
+      [Array(6).fill(mine), SERVER_MESSAGES.RFQ_PICTURES_TOO_MANY],
+      [{ first: mine }, SERVER_MESSAGES.RFQ_PICTURES_NOT_A_LIST],
+    ];
+    for (const [images, message] of cases) {
+      const res = await post(buyer, request({ images }));
+      expect(res.status, JSON.stringify(images)).toBe(400);
+      expect(Object.keys(res.body)).toEqual(['images']);
+      expect(JSON.stringify(res.body.images)).toContain(message);
+    }
+    expect(await rfqCount(buyer.user.id)).toBe(0);
+    expect((await post(buyer, request({ images: Array(5).fill(mine) }))).status).toBe(201);
   });
 });
 

@@ -1,22 +1,11 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import FileDrop from '@/components/FileDrop';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProductMedia } from '@/shared/catalogue';
 import { GALLERY_MAX_FILES } from '@/shared/constants';
 import Picture, { type MediaSource } from '@/components/Picture';
+import { useObjectUrl } from '@/components/useObjectUrl';
 import { addToGallery, isImageFile } from './gallery';
-
-/** A preview URL for a picked file, revoked when the file leaves the form. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return setUrl(null);
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
-  return url;
-}
 
 function Preview({ file, media, label }: { file?: File; media?: MediaSource | null; label: string }) {
   const local = useObjectUrl(file ?? null);

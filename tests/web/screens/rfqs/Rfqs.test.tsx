@@ -50,6 +50,7 @@ function rfq(overrides: Partial<Rfq> = {}): Rfq {
     target_price: '3.50',
     deadline: new Date(Date.now() + 10 * DAY).toISOString(),
     quotes_count: 2,
+    images: [],
     buyer: { id: 7, name: 'Ada Obi', country: 'NG' },
     created_at: at,
     updated_at: at,

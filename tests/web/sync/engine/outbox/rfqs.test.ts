@@ -6,7 +6,8 @@ import { setEngineUser } from '@/sync/engine';
 import { closeRfq, discardOutboxEntry, postRfq, sendQuote } from '@/sync/outbox/intents';
 import { pullStream } from '@/sync/pull/streams';
 import { pushOutbox } from '@/sync/outbox/send';
-import { createUser, type TestApp, type TestUser } from '@tests/server/helpers';
+import { pumpUploads, uploadsSettled } from '@/sync/outbox/uploads';
+import { createUser, SAMPLE_FILES, type TestApp, type TestUser } from '@tests/server/helpers';
 import { createProduct, firstCategoryId } from '@tests/server/fixtures/catalogue';
 import { engineSuite, signIn, type Network } from '../device';
 
@@ -78,6 +79,86 @@ describe('a request for quotation posted offline', () => {
     await as(supplier);
     await pullStream('private');
     expect((await db.rfqs.toArray()).map((r) => r.title)).toContain('Shea butter, 2 tonnes');
+  });
+});
+
+describe('pictures on a request', () => {
+  const picture = (bytes: Buffer, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+  const png = () => picture(SAMPLE_FILES.png, 'sample.png', 'image/png');
+  const gif = () => picture(SAMPLE_FILES.gif, 'label.gif', 'image/gif');
+  const pictureEntries = () => db.outbox.filter((e) => e.kind === 'rfq.picture').toArray();
+  async function sendAll(user: TestUser) {
+    await pumpUploads(user.user.id);
+    await uploadsSettled();
+    await pushNow(user);
+  }
+
+  it('go up first, in the upload lane; the request leaves once they are up, carrying them in order, and its supplier holds them', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    await createProduct(t, supplier, { name: 'Jute Sacks' });
+    await as(buyer);
+    net.offline = true;
+    const id = await postRfq({ ...request('Jute sacks like these'), pictures: [png(), gif()] });
+    expect((await pictureEntries()).map((e) => e.payload.index)).toEqual([0, 1]);
+    await sendAll(buyer);
+    expect(await rfqsOnServer(buyer.user.id)).toHaveLength(0);
+
+    net.offline = false;
+    // The small writes' lane alone: the request waits for its pictures.
+    await pushNow(buyer);
+    expect(await rfqsOnServer(buyer.user.id)).toHaveLength(0);
+    await sendAll(buyer);
+    await pushNow(buyer);
+    const held = await rfqsOnServer(buyer.user.id);
+    expect(held).toHaveLength(1);
+    expect(held[0].images).toHaveLength(2);
+    expect(held[0].images[0]).toMatch(/\.png$/);
+    expect(held[0].images[1]).toMatch(/\.gif$/);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rfqs.get(id)).toBeUndefined();
+    expect((await db.rfqs.get(held[0].id))!.images).toEqual(held[0].images);
+
+    await as(supplier);
+    await pullStream('private');
+    expect((await db.rfqs.get(held[0].id))!.images).toEqual(held[0].images);
+  });
+
+  it('one the server refuses holds the request, shown failed; sent without it, the request goes once with the others', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    await as(buyer);
+    const damaged = picture(Buffer.from('not a picture at all'), 'broken.png', 'image/png');
+    const id = await postRfq({ ...request('Cartons'), pictures: [png(), damaged] });
+    await sendAll(buyer);
+    await sendAll(buyer);
+    const [refused] = await pictureEntries();
+    expect(refused).toMatchObject({ state: 'failed', payload: { index: 1 } });
+    expect(await db.rfqs.get(id)).toMatchObject({ pending: 'failed', outboxId: refused.seq });
+    expect((await db.rfqs.get(id))!.error).toMatch(/^Unsupported file type/);
+    await pushNow(buyer);
+    expect(await rfqsOnServer(buyer.user.id)).toHaveLength(0);
+
+    await discardOutboxEntry(refused.seq!);
+    const waiting = (await db.rfqs.get(id))!;
+    expect([waiting.pending, waiting.error]).toEqual(['sending', undefined]);
+    await pushNow(buyer);
+    const held = await rfqsOnServer(buyer.user.id);
+    expect(held).toHaveLength(1);
+    expect(held[0].images).toHaveLength(1);
+    expect(held[0].images[0]).toMatch(/\.png$/);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a request closed before it left takes its pictures back with it, sent or not', async () => {
+    const buyer = await createUser(t, { type: 'BUYER' });
+    await as(buyer);
+    const id = await postRfq({ ...request('Taken back'), pictures: [png(), gif()] });
+    await pumpUploads(buyer.user.id);
+    await uploadsSettled();
+    await closeRfq((await db.rfqs.get(id))!);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rfqs.get(id)).toBeUndefined();
+    await sendAll(buyer);
+    expect(await rfqsOnServer(buyer.user.id)).toHaveLength(0);
   });
 });
 
