@@ -137,6 +137,49 @@ describe('posting a request', () => {
     expect(server.callsTo('POST /api/rfqs/')).toEqual([]);
   }, 30_000);
 
+  it('takes up to 5 pictures, skipping what is not a picture or is there already, each removable; they are queued before the request', async () => {
+    const server = fakeServer({
+      ...engineRoutes({}),
+      // The pictures stay on the device: the server cannot take them now.
+      'POST /api/media/upload/': { status: 503, body: { detail: 'Service unavailable' } },
+    });
+    signedInAs(server, makeUser());
+    const { user } = renderScreen(
+      <Shell>
+        <RfqFormScreen />
+      </Shell>,
+      { path: '/requests/new?title=Jute%20sacks', userOptions: { applyAccept: false } },
+    );
+    const file = (name: string, type = 'image/png') => new File([new Uint8Array([1, 2, 3])], name, { type });
+    const input = (await screen.findByLabelText('Pictures (optional)')) as HTMLInputElement;
+    await user.upload(input, [file('a.png'), file('b.png'), file('spec.pdf', 'application/pdf')]);
+    expect(screen.getByText(/Skipped 1 file\(s\) that are not pictures\./)).toBeTruthy();
+    await user.upload(input, [file('a.png'), file('c.png'), file('d.png'), file('e.png'), file('f.png')]);
+    expect(screen.getByText(/Skipped 1 picture\(s\) already added\./)).toBeTruthy();
+    expect(screen.getByText(/A request can have at most 5 pictures\./)).toBeTruthy();
+    expect(screen.getByText(/5 of 5\./)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Pictures' })).getAllByRole('listitem')).toHaveLength(5);
+    expect(input.disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Remove Picture 2' }));
+    expect(input.disabled).toBe(false);
+
+    await user.type(screen.getByLabelText('Details'), 'Like the pictures.');
+    await screen.findByRole('option', { name: 'Agriculture & Food' }, { timeout: 20_000 });
+    await user.selectOptions(screen.getByLabelText('Category'), '1');
+    await user.type(screen.getByLabelText('Quantity (units)'), '500');
+    await user.click(screen.getByRole('button', { name: 'Post the request' }));
+    await waitFor(() => expect(here().path).toMatch(/^\/requests\/-\d+$/));
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.kind, e.payload.index ?? null, (e.file as File | undefined)?.name ?? null])).toEqual([
+      ['rfq.picture', 0, 'a.png'],
+      ['rfq.picture', 1, 'c.png'],
+      ['rfq.picture', 2, 'd.png'],
+      ['rfq.picture', 3, 'e.png'],
+      ['rfq.create', null, null],
+    ]);
+    expect(server.callsTo('POST /api/rfqs/')).toEqual([]);
+  }, 30_000);
+
   it('an empty search offers to ask suppliers, with the search words as the title', async () => {
     const server = fakeServer(engineRoutes({}));
     server.on('GET /api/products/', { body: page([]) });
@@ -180,6 +223,18 @@ describe('a supplier on a request', () => {
         expect.objectContaining({ rfq: 40, product: 5, unit_price: '3.40', quantity: 2000, lead_time_days: 14, note: 'FOB Tema' }),
       ],
     ]);
+  }, 30_000);
+
+  it('shows the request’s pictures as tiles that open full screen', async () => {
+    const images = ['/media/' + 'a'.repeat(64) + '.png', '/media/' + 'b'.repeat(64) + '.jpg'];
+    const server = fakeServer(engineRoutes({ rfqs: [rfq({ quotes_count: 0, images })] }));
+    signedInAs(server, me);
+    const { user } = open();
+    const tiles = within(await screen.findByRole('list', { name: 'Pictures' })).getAllByRole('listitem');
+    expect(tiles).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Open picture 2 of 2' }));
+    const viewer = await screen.findByRole('dialog');
+    expect(within(viewer).getByRole('img', { name: 'Shea butter, 2 tonnes, picture 2' }).getAttribute('src')).toContain('b'.repeat(64));
   }, 30_000);
 
   it('says "This request is closed." when the request closed, and why', async () => {
