@@ -281,7 +281,7 @@ export async function seedDemo(db: Database, media: MediaStore, now = new Date()
           };
         }),
       )
-      .returning(['id', 'supplier_id', 'name', 'created_at', 'category_id', 'min_price'])
+      .returning(['id', 'supplier_id', 'name', 'created_at', 'category_id', 'min_price', 'thumbnail_url'])
       .execute();
     await trx
       .insertInto('product_media')
@@ -382,7 +382,7 @@ async function seedRequests(
     now,
   }: {
     buyers: Array<{ id: number }>;
-    products: Array<{ id: number; supplier_id: number; category_id: number | null; min_price: string }>;
+    products: Array<{ id: number; supplier_id: number; category_id: number | null; min_price: string; thumbnail_url: string }>;
     now: Date;
   },
 ) {
@@ -396,6 +396,8 @@ async function seedRequests(
     const quoted = [...bySupplier.values()].slice(0, 3);
     const quantity = 200 * (i + 1);
     const deadline = new Date(now.getTime() + (10 + i * 5) * DAY);
+    // The first two show what is wanted with pictures (the demo pictures of two listings of the category).
+    const images = i < 2 ? products.filter((p) => p.category_id === categoryId).slice(0, 2 - i).map((p) => p.thumbnail_url) : [];
     const rfq = await trx
       .insertInto('rfqs')
       .values({
@@ -407,6 +409,7 @@ async function seedRequests(
         target_price: null,
         deadline,
         quotes_count: quoted.length,
+        images: JSON.stringify(images),
         created_at: new Date(now.getTime() - (i + 1) * DAY),
         updated_at: new Date(now.getTime() - (i + 1) * DAY),
       })

@@ -62,6 +62,10 @@ describe('demo catalogue', () => {
     const quotes = await t.db.selectFrom('rfq_quotes').selectAll().execute();
     expect(quotes.length).toBeGreaterThanOrEqual(requests.length);
     for (const r of requests) expect(quotes.filter((q) => q.rfq_id === r.id)).toHaveLength(r.quotes_count);
+    // Some show pictures, files of the media store (a request's pictures are its buyer's uploads; the seed's are its own).
+    const pictures = requests.flatMap((r) => r.images);
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const path of pictures) expect((await t.api.get(path)).status).toBe(200);
   });
 
   it("writes each supplier's products in their language", async () => {
