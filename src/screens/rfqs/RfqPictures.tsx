@@ -142,6 +142,10 @@ function WaitingPicture({ picture, label }: { picture: Extract<RfqPicture, { fil
         <span className="media-tile__name rfq__picture-failed">
           <Trans>Not sent: {translate(picture.failed)}</Trans>
         </span>
+      ) : picture.sent === 0 ? (
+        <span className="media-tile__name">
+          <Trans>Waiting to upload</Trans>
+        </span>
       ) : (
         <span className="media-tile__name">
           <Trans>Uploading, {share}%</Trans>
