@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import pg from 'pg';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@server/seed/data';
@@ -25,7 +26,7 @@ const FATOU = { email: 'contact@dakarartisanat.demo.market', company: 'Dakar Art
 const CATEGORY = 'Textiles & Apparel';
 const SAVED = 'Bu cihaza kaydedildi; bağlantı elverdiğinde gönderilecek.';
 
-type Rfq = { id: number; title: string; status: string; quotes_count: number };
+type Rfq = { id: number; title: string; status: string; quotes_count: number; images: string[] };
 type Quote = { id: number; supplier: { id: number }; unit_price: string; quantity: number; offer: number };
 type Order = { id: number; status: string; unit_price: string; quantity: number; total: string; offer: number | null };
 
@@ -88,6 +89,9 @@ async function journey(browser: Browser, base: string) {
   const lira = (usd: string | number) => formatPrice(usd, 'TRY', tryRate);
 
   const title = `Pamuklu tişört, 300 adet (${Date.now()})`;
+  const TSHIRT_PICTURE = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1d3c78' } })
+    .png()
+    .toBuffer();
   const quantity = 300;
   const buyer = await turkishContext(browser, base, 390);
   const ayse = await turkishContext(browser, base, 1280);
@@ -104,12 +108,18 @@ async function journey(browser: Browser, base: string) {
     await form.getByLabel('Kategori').selectOption(String(category.id));
     await form.getByLabel('Miktar (adet)').fill(String(quantity));
     await form.getByLabel('Teklif süresi (gün)').fill('10');
+    // A picture of what is wanted: it waits on the phone with the request, and goes up before it.
+    await form
+      .getByLabel('Fotoğraflar (isteğe bağlı)')
+      .setInputFiles({ name: 'tisort.png', mimeType: 'image/png', buffer: TSHIRT_PICTURE });
+    await form.getByRole('button', { name: 'Kaldır Fotoğraf 1' }).waitFor();
     await form.getByRole('button', { name: 'Talebi yayınla' }).click();
     // Saved on the phone under a local id; nothing has reached the server.
     await buyer.page.waitForURL(/\/requests\/-\d+$/);
     await buyer.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await buyer.page.getByText(SAVED).waitFor();
-    expect(await storeCount(buyer.page, 'outbox')).toBe(1);
+    await buyer.page.getByText('Yüklenmeyi bekliyor').waitFor();
+    expect(await storeCount(buyer.page, 'outbox')).toBe(2);
     expect(await myRequests(buyerApi, title)).toEqual([]);
 
     // The signal is back: the request goes out once and the page follows it to the server's id.
@@ -118,7 +128,7 @@ async function journey(browser: Browser, base: string) {
     await buyer.page.waitForURL(/\/requests\/\d+$/, { timeout: 90_000 });
     await expect.poll(() => storeCount(buyer.page, 'outbox'), { timeout: 60_000 }).toBe(0);
     const posted = await myRequests(buyerApi, title);
-    expect(posted).toEqual([expect.objectContaining({ status: 'open', quotes_count: 0 })]);
+    expect(posted).toEqual([expect.objectContaining({ status: 'open', quotes_count: 0, images: [expect.stringMatching(/^\/media\//)] })]);
     const rfqId = posted[0].id;
     expect(buyer.page.url()).toMatch(new RegExp(`/requests/${rfqId}$`));
     await buyer.page.getByRole('heading', { name: 'Henüz teklif yok' }).waitFor();
@@ -129,6 +139,12 @@ async function journey(browser: Browser, base: string) {
     const row = ayse.page.getByRole('link', { name: new RegExp(title.replace(/[()]/g, '\\$&')) });
     await row.click({ timeout: 90_000 });
     await ayse.page.waitForURL(new RegExp(`/requests/${rfqId}$`));
+    // The buyer's picture, as the server keeps it.
+    await expect
+      .poll(() => ayse.page.locator('.rfq__pictures img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const quoteForm = ayse.page.locator('main form');
     await quoteForm.getByLabel('Ürün', { exact: true }).locator(`option[value="${ayseProduct.id}"]`).waitFor({ state: 'attached' });
     await quoteForm.getByLabel('Ürün', { exact: true }).selectOption(String(ayseProduct.id));
