@@ -27,12 +27,15 @@ export const SEARCH_HEAD = 100;
 
 const MAX_WORD_LENGTH = 60;
 
+/** A word as a LIKE pattern matches it, its wildcards escaped. */
+const escapeLike = (w: string) => w.replace(/[\\%_]/g, '\\$&');
+
 /**
  * The words of a search term, split as the device splits them (src/shared/search.ts), LIKE
  * wildcards escaped. The term is split as typed: search_normalize folds it afterwards, in SQL.
  */
 export function searchWords(term: string): string[] {
-  return splitSearchText(term).map((w) => w.slice(0, MAX_WORD_LENGTH).replace(/[\\%_]/g, '\\$&'));
+  return splitSearchText(term).map((w) => escapeLike(w.slice(0, MAX_WORD_LENGTH)));
 }
 
 /** A search term's words, escaped and folded once (search_normalize), ready to compare. */
@@ -74,13 +77,18 @@ const NEAREST_WORDS = 40;
 
 /**
  * The words a shown product holds: the vocabulary keeps the words of products edited or
- * deleted since (migration 0029), which must not be offered.
+ * deleted since (migration 0029), which must not be offered. One test per word, each with its
+ * own pattern as a value, so the planner sees the word: a common one is found by the first
+ * rows of a scan, a rare one through the trigram index (one pattern computed per row of an
+ * unnest took 50 ms for a common word at 1M products, bench/README.md).
  */
 async function heldWords(db: Database, words: string[]): Promise<Set<string>> {
   if (words.length === 0) return new Set();
-  const { rows } = await sql<{ word: string }>`
-    select w.word from unnest(${sql.val(words)}::text[]) as w(word)
-    where exists (select 1 from products p where p.hidden_at is null and p.search_doc like '%' || w.word || '%')`.execute(db);
+  const tests = words.map(
+    (word) => sql`select ${word}::text as word
+      where exists (select 1 from products p where p.hidden_at is null and p.search_doc like ${`%${escapeLike(word)}%`})`,
+  );
+  const { rows } = await sql<{ word: string }>`${sql.join(tests, sql` union all `)}`.execute(db);
   return new Set(rows.map((r) => r.word));
 }
 
@@ -116,7 +124,6 @@ async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
       rows.rows.filter((r) => Number(r.n) === i + 1).map((r) => r.word),
     ),
   );
-  const escapeLike = (w: string) => w.replace(/[\\%_]/g, '\\$&');
   const patterns = matches.map((m, i) =>
     wordPatterns(m).map((p) => ({ kind: p.kind, pattern: p.kind === 'exact' ? term.words[i] : escapeLike(p.pattern) })),
   );
