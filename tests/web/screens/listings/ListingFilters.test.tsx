@@ -40,8 +40,16 @@ describe('sorting and filtering a listing', () => {
     await waitFor(() => expect(location.search).toBe('?ordering=price&price_max=25&moq_max=10'));
     await user.click(within(panel).getByLabelText('Verified suppliers only'));
     await waitFor(() => expect(location.search).toBe('?ordering=price&price_max=25&moq_max=10&verified=true'));
-    const last = server.callsTo('GET /api/products/').at(-1)!.query;
-    expect(Object.fromEntries(last)).toMatchObject({ search: 'rice', ordering: 'price', price_max: '25', moq_max: '10', verified: 'true' });
+    // The URL changes first; the list's request follows it.
+    await waitFor(() =>
+      expect(Object.fromEntries(server.callsTo('GET /api/products/').at(-1)!.query)).toMatchObject({
+        search: 'rice',
+        ordering: 'price',
+        price_max: '25',
+        moq_max: '10',
+        verified: 'true',
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeTruthy();
 
     await user.click(within(panel).getByRole('button', { name: 'Clear filters' }));
