@@ -107,7 +107,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
   const listing = args.listing ?? {};
   conditions.push(...listingConditions(listing));
   const ordering = listing.ordering && listing.ordering !== 'relevance' ? listing.ordering : null;
-  const term = filters.search ? await searchTerm(db, filters.search) : undefined;
+  const term = filters.search ? await searchTerm(db, filters.search, args.version) : undefined;
   const matching = term ? [...conditions, searchMatch(term)] : conditions;
 
   // Counted only when the page did not count its matches already.

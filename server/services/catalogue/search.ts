@@ -59,7 +59,7 @@ export interface SearchTerm {
  * Folds the words once per request: the folding (unaccent) is not constant-folded by the
  * planner, and evaluated on each product it cost more than the match itself.
  */
-export async function searchTerm(db: Database, term: string): Promise<SearchTerm> {
+export async function searchTerm(db: Database, term: string, version?: string): Promise<SearchTerm> {
   // The folding never changes: a term typed again is folded from memory, a round trip saved.
   let folded = foldedTerms.get(term);
   if (!folded) {
@@ -68,8 +68,18 @@ export async function searchTerm(db: Database, term: string): Promise<SearchTerm
     // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
     if (foldedTerms.size > FOLDED_TERMS) foldedTerms.delete(foldedTerms.keys().next().value!);
   }
-  // The vocabulary changes with every product written: its words are looked up each time.
-  return forgiving(db, folded);
+  // The vocabulary and the shown products change only with the catalogue: at the same version
+  // (cache.ts) a term is looked up once, whatever page, limit or filter is asked of it.
+  if (version === undefined) return forgiving(db, folded);
+  const key = `${version}\n${term}`;
+  let forgiven = forgivenTerms.get(key);
+  if (!forgiven) {
+    forgiven = await forgiving(db, folded);
+    forgivenTerms.set(key, forgiven);
+    // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
+    if (forgivenTerms.size > FOLDED_TERMS) forgivenTerms.delete(forgivenTerms.keys().next().value!);
+  }
+  return forgiven;
 }
 
 /** Nearest vocabulary words read per search word: enough for its forms and typos. */
@@ -138,6 +148,7 @@ async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
 
 const FOLDED_TERMS = 2000;
 const foldedTerms = new Map<string, SearchTerm>();
+const forgivenTerms = new Map<string, SearchTerm>();
 
 async function foldTerm(db: Database, term: string): Promise<SearchTerm> {
   const words = searchWords(term);
