@@ -397,7 +397,13 @@ async function seedRequests(
     const quantity = 200 * (i + 1);
     const deadline = new Date(now.getTime() + (10 + i * 5) * DAY);
     // The first two show what is wanted with pictures (the demo pictures of two listings of the category).
-    const images = i < 2 ? products.filter((p) => p.category_id === categoryId).slice(0, 2 - i).map((p) => p.thumbnail_url) : [];
+    const images =
+      i < 2
+        ? products
+            .filter((p) => p.category_id === categoryId)
+            .slice(0, 2 - i)
+            .map((p) => p.thumbnail_url)
+        : [];
     const rfq = await trx
       .insertInto('rfqs')
       .values({
