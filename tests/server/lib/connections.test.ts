@@ -70,10 +70,12 @@ describe('connection deadlines', () => {
       `POST /api/auth/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
     );
     const closed = closedAfter(socket);
-    // 1.5 s in all, longer than the idle deadline, but never idle for long.
-    for (let i = 0; i < body.length; i += Math.ceil(body.length / 6)) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      socket.write(body.slice(i, i + Math.ceil(body.length / 6)));
+    // 1.5 s in all, longer than the idle deadline, but never idle for long: a piece every 100 ms,
+    // so that only a pause of 900 ms on a loaded machine could look idle (250 ms steps failed once).
+    const piece = Math.ceil(body.length / 15);
+    for (let i = 0; i < body.length; i += piece) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.write(body.slice(i, i + piece));
     }
     const { received } = await closed;
     expect(received).toMatch(/^HTTP\/1\.1 401/);
