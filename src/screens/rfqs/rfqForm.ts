@@ -1,3 +1,4 @@
+import { addFiles, type FilesPick } from '@/components/pickFiles';
 import { rfqCreateInput, RFQ_DEADLINE_MAX_DAYS, RFQ_DEADLINE_MIN_DAYS, RFQ_PICTURES_MAX } from '@/shared/rfqs';
 import { toFieldErrors, type FieldErrors } from '@/shared/validation';
 
@@ -53,27 +54,6 @@ export function validateRfq(values: RfqValues, rate: number): FieldErrors {
   return errors;
 }
 
-export interface PicturesPick {
-  files: File[];
-  /** Picked files already in the list (same name and size): skipped. */
-  duplicates: number;
-  /** Not images: skipped. */
-  rejected: number;
-  /** Left out because the request would pass its 5 pictures. */
-  overflow: number;
-}
-
 /** Adds picked files to the request's pictures: images only, each once, at most RFQ_PICTURES_MAX. */
-export function addPictures(current: File[], picked: File[]): PicturesPick {
-  const files = [...current];
-  let duplicates = 0;
-  let rejected = 0;
-  let overflow = 0;
-  for (const file of picked) {
-    if (!file.type.startsWith('image/')) rejected++;
-    else if (files.some((f) => f.name === file.name && f.size === file.size)) duplicates++;
-    else if (files.length >= RFQ_PICTURES_MAX) overflow++;
-    else files.push(file);
-  }
-  return { files, duplicates, rejected, overflow };
-}
+export const addPictures = (current: File[], picked: File[]): FilesPick =>
+  addFiles(current, picked, (file) => file.type.startsWith('image/'), RFQ_PICTURES_MAX);

@@ -46,17 +46,21 @@ export async function rebaseRfq(entry: OutboxRow, mark: PendingMark): Promise<vo
   else if (rfq) await db.rfqs.update(rfq.id, { ...mark });
 }
 
+/** A request's own entry on the device (its pictures' entries share its target), if it has not left. */
+export const creationOf = (target: string) =>
+  db.outbox
+    .where('target')
+    .equals(target)
+    .filter((e) => e.kind === 'rfq.create')
+    .first();
+
 /** Undoes what a discarded entry showed. */
 export async function discardRfq(entry: OutboxRow): Promise<void> {
   const p = entry.payload;
   if (entry.kind === 'rfq.create') await db.rfqs.delete(p.tempId as number);
   else if (entry.kind === 'rfq.picture') {
     // The request goes without this picture: it shows its own entry's state again.
-    const creation = await db.outbox
-      .where('target')
-      .equals(entry.target)
-      .filter((e) => e.kind === 'rfq.create')
-      .first();
+    const creation = await creationOf(entry.target);
     await db.rfqs.update(p.tempId as number, {
       pending: creation?.state === 'failed' ? 'failed' : 'sending',
       error: creation?.error,

@@ -3,6 +3,7 @@ import type { RfqClosedReason, RfqStatus } from '../../shared/rfqs';
 import { db, type RfqQuoteRow, type RfqRow } from '../../db/db';
 import { enqueue, unsent } from './queue';
 import { stopUpload } from './uploads';
+import { creationOf } from './rfqRows';
 import { guardedWrite } from '../storage';
 import { nowIso, signedInUser, tempId } from './localRows';
 
@@ -135,11 +136,7 @@ export async function closeRfq(shown: RfqRow): Promise<void> {
     db.transaction('rw', [db.rfqs, db.outbox], async () => {
       const rfq = (shown.id < 0 && shown.client_id ? await db.rfqs.where('client_id').equals(shown.client_id).first() : shown) ?? shown;
       if (rfq.id < 0) {
-        const creation = await db.outbox
-          .where('target')
-          .equals(`rfq:${rfq.id}`)
-          .filter((e) => e.kind === 'rfq.create')
-          .first();
+        const creation = await creationOf(`rfq:${rfq.id}`);
         if (!creation || unsent(creation)) {
           // Taken back with its pictures, whether they are still waiting, going up or failed.
           const pictures = await db.outbox
