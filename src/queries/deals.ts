@@ -64,13 +64,14 @@ export const moveOrder = intent('moveOrder');
 /**
  * A product's minimum order, stock and prices now (src/shared/prices.ts: its tiers, and the unit
  * price at the minimum order) as the device holds them: a counter-offer's limits, and the
- * one-click offers' base. Null when the device does not hold the product.
+ * one-click offers' base. `limits` is null when the device does not hold the product;
+ * `fetching` says it is being fetched, online, and its price is not known yet.
  */
-export function useProductLimits(id: number | null): ProductLimits | null {
+export function useProductLimits(id: number | null): { limits: ProductLimits | null; fetching: boolean } {
   // Fetched when the device lacks it (a product far down the catalogue, not saved yet): its tiers
   // price the one-click offers, which an offline tap later must still send at the right price.
-  useFetchOnDemand(id ?? 0, ensureProduct, 'product');
-  return (
+  const fetched = useFetchOnDemand(id ?? 0, ensureProduct, 'product');
+  const limits =
     useLive(
       async ({ db }) => {
         const row = id === null ? undefined : await db.products.get(id);
@@ -87,8 +88,8 @@ export function useProductLimits(id: number | null): ProductLimits | null {
           : null;
       },
       [id],
-    ).data ?? null
-  );
+    ).data ?? null;
+  return { limits, fetching: id !== null && limits === null && fetched === 'loading' };
 }
 
 export interface ProductLimits extends TierPriced {

@@ -10,28 +10,27 @@ export type FetchState = 'loading' | 'done' | 'missing' | 'error';
  */
 export function useFetchOnDemand(id: number, ensure: (id: number) => Promise<'ok' | 'missing'>, what: string): FetchState {
   const online = useConnectivity();
-  const [state, setState] = useState<FetchState>('loading');
+  const valid = Number.isInteger(id) && id > 0;
+  // The answer is kept with the id it is about: when the id changes, the first render says
+  // 'loading' for the new one, not what was said about the old one.
+  const key = `${id}:${online}`;
+  const [settled, setSettled] = useState<{ key: string; state: FetchState } | null>(null);
   useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setState('missing');
-      return;
-    }
-    if (!online) {
-      setState('done');
-      return;
-    }
+    if (!valid || !online) return;
     let active = true;
-    setState('loading');
+    const settle = (state: FetchState) => active && setSettled({ key, state });
     ensure(id).then(
-      (result) => active && setState(result === 'missing' ? 'missing' : 'done'),
+      (result) => settle(result === 'missing' ? 'missing' : 'done'),
       (error) => {
         console.warn(`Could not load the ${what}`, error);
-        if (active) setState('error');
+        settle('error');
       },
     );
     return () => {
       active = false;
     };
-  }, [id, online, ensure, what]);
-  return state;
+  }, [id, key, valid, online, ensure, what]);
+  if (!valid) return 'missing';
+  if (!online) return 'done';
+  return settled?.key === key ? settled.state : 'loading';
 }

@@ -58,7 +58,7 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const [viewing, setViewing] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
   const unread = (conversation?.unread_messages_count ?? 0) > 0;
   const online = useConnectivity();
-  const limits = useProductLimits(conversation?.product?.id ?? null);
+  const { limits, fetching } = useProductLimits(conversation?.product?.id ?? null);
 
   useWatchConversation(id);
 
@@ -102,7 +102,9 @@ export default function ConversationPane({ id, me, currency }: Props) {
   const product = conversation.product;
   // The price now as the device holds the product (a flash deal may have ended since the
   // conversation was read): the price the one-click offers are sent from (src/shared/prices.ts).
-  const listed = limits?.listed_price ?? product?.price;
+  // While it is being fetched the offers wait: the conversation's price knows no quantity tiers,
+  // and an offer sent from it would be refused as made at another price. Offline, it is all there is.
+  const listed = limits?.listed_price ?? (fetching ? undefined : product?.price);
   const offers = me.user_type === 'BUYER' && listed ? offerPrices(listed) : null;
 
   // The other side blocked the user (docs/api.md#trust-and-safety): the server refused a message with these words.

@@ -9,6 +9,7 @@ import type { Conversation } from '@/shared/chat';
 import type { User } from '@/shared/types';
 import { fakeServer, here, makeUser, renderScreen, signedInAs, type FakeServer } from '../harness';
 import { conversation, message } from './messages';
+import { makeProduct } from '../products/fixtures';
 
 const buyer = makeUser({ id: 7, first_name: 'Ada' });
 const supplier = makeUser({
@@ -180,6 +181,7 @@ describe('sending', () => {
     const c = conversation({ product: { id: 3, name: 'Cotton towels', price: '19.99', thumbnail_url: null } });
     await holding(buyer, [c]);
     serverKnows(c);
+    server.on('GET /api/products/3/', { body: makeProduct({ id: 3, price: '19.99', min_price: '19.99', minimum_order_quantity: 1 }) });
     const { user } = open('/chat/5');
     await user.click(await screen.findByRole('button', { name: 'Offer 10% less' }));
     expect(await within(screen.getByRole('log')).findByText('$17.99')).toBeTruthy();
@@ -187,6 +189,30 @@ describe('sending', () => {
     expect(await within(screen.getByRole('log')).findByText('$21.99')).toBeTruthy();
     const prices = (await db.outbox.orderBy('seq').toArray()).map((e) => e.payload.price);
     expect(prices).toEqual(['17.99', '21.99']);
+  });
+
+  it('prices the offers at the minimum order tier once the product arrives, and offers nothing from the older price meanwhile', async () => {
+    const c = conversation({ product: { id: 3, name: 'Plantain chips', price: '0.45', thumbnail_url: null } });
+    await holding(buyer, [c]);
+    serverKnows(c);
+    let answer: (reply: { body: unknown }) => void = () => undefined;
+    server.on('GET /api/products/3/', () => new Promise((resolve) => (answer = resolve)));
+    const { user } = open('/chat/5');
+    await screen.findByText('Hello Ada');
+    await waitFor(() => expect(server.callsTo('GET /api/products/3/')).toHaveLength(1));
+    // The conversation says 0.45, the price of larger orders: the tier at the minimum order is 0.70.
+    expect(screen.queryByRole('button', { name: 'Offer 10% less' })).toBeNull();
+    const tiers = [
+      { min_quantity: 200, unit_price: '0.70' },
+      { min_quantity: 4000, unit_price: '0.45' },
+    ];
+    answer({
+      body: makeProduct({ id: 3, price: '0.45', min_price: '0.45', max_price: '0.70', minimum_order_quantity: 200, price_tiers: tiers }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Offer 10% less' }));
+    expect(await within(screen.getByRole('log')).findByText('$0.63')).toBeTruthy();
+    const [entry] = await db.outbox.toArray();
+    expect(entry.payload.price).toBe('0.63');
   });
 
   it('gives a supplier no offer buttons', async () => {
