@@ -34,6 +34,8 @@ export interface Network {
   loseRefresh?: number;
   /** Every request the device made, whatever became of it. */
   tried?: number;
+  /** Requests sent to the server whose answer has not come back yet. */
+  inFlight?: number;
   /** The next N requests reach the server, but their answer is lost. */
   loseNext: number;
   /** The next request reaches the server and then the device "reloads": its answer never settles. */
@@ -71,7 +73,10 @@ export function connectDevice(t: TestApp): Network {
     network.log.push(label);
     if (network.appVersion != null)
       init = { ...init, headers: { ...(init.headers as Record<string, string>), [APP_VERSION_HEADER]: String(network.appVersion) } };
-    const response = await realFetch(input, init);
+    network.inFlight = (network.inFlight ?? 0) + 1;
+    const response = await realFetch(input, init).finally(() => {
+      network.inFlight = (network.inFlight ?? 1) - 1;
+    });
     if (network.holdAnswer?.matching.test(label)) await network.holdAnswer.until;
     if (network.crashNext || network.crashMatching?.test(label)) {
       network.crashNext = false;
