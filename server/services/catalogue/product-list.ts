@@ -3,9 +3,18 @@ import type { Database } from '../../db';
 import type { Product } from '@/shared/catalogue';
 import type { ListingFilters } from '@/shared/listing-filters';
 import { productCards } from './products';
-import { SEARCH_HEAD, searchMatch, searchNameMatch, searchRank, searchTerm, type SearchTerm, suggestionWhenEmpty } from './search';
+import {
+  SEARCH_HEAD,
+  searchMatch,
+  searchNameMatch,
+  searchRank,
+  searchTerm,
+  type SearchTerm,
+  shownSuggestion,
+  suggestionWhenEmpty,
+} from './search';
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
-import { countFirstMatches, firstMatches } from './match-window';
+import { countFirstMatches, firstMatches, SHOWN } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-sql';
 import { currentPrice } from '@/shared/prices';
 import { CARDS_READ_AT_ONCE, firstOfOrder, kept, keptCards, ON_THE_CLOCK } from './kept-reads';
@@ -98,7 +107,7 @@ async function cursorExists(db: Database, after: number | undefined) {
 export async function listProducts(db: Database, args: ListArgs): Promise<ListAnswer> {
   const { filters, order } = args;
   // Hidden products leave every list, section and search (docs/api.md#trust-and-safety).
-  const conditions: Conditions = [sql<SqlBool>`p.hidden_at is null`];
+  const conditions: Conditions = [SHOWN];
   if (filters.category !== undefined) conditions.push(sql<SqlBool>`p.category_id = ${filters.category}`);
   if (filters.supplier !== undefined) conditions.push(sql<SqlBool>`p.supplier_id = ${filters.supplier}`);
   if (filters.exclude !== undefined) conditions.push(sql<SqlBool>`p.id <> ${filters.exclude}`);
@@ -151,7 +160,7 @@ export async function listProducts(db: Database, args: ListArgs): Promise<ListAn
     results,
     more: page.more,
     after: page.more && page.seekable ? last : undefined,
-    did_you_mean: nothingFound ? await suggestionWhenEmpty(db, term) : term?.suggestion,
+    did_you_mean: !term ? undefined : nothingFound ? await suggestionWhenEmpty(db, term) : await shownSuggestion(db, term, results),
   };
 }
 

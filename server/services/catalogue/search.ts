@@ -1,12 +1,13 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db';
-import { splitSearchText } from '@/shared/search';
+import { normalizeSearchText, splitSearchText } from '@/shared/search';
 import { didYouMean, type MatchKind, type WordMatches, wordMatches, wordPatterns } from '@/shared/search-rules';
 
 /**
- * Product search (GET /api/products/?search=...). Both the query and the products pass
- * through the same SQL function, search_normalize (migration 0003: unaccent, lower case,
- * Turkish dotless/dotted i), so "cafe" finds "Café" and "kirmizi" finds "Kırmızı".
+ * Product search (GET /api/products/?search=...). The products' text is folded by the SQL
+ * function search_normalize (migration 0003: unaccent, lower case, Turkish dotless/dotted i),
+ * the query by the same rules in JavaScript (src/shared/search.ts, held equal to it by
+ * tests/server/db/search-folding.test.ts), so "cafe" finds "Café" and "kirmizi" finds "Kırmızı".
  *
  * Every word must appear somewhere in the name or the description (a substring, so a
  * partial word typed into the suggestion box already matches); the GIN trigram index on
@@ -45,8 +46,12 @@ export interface SearchTerm {
   patterns: Array<Array<{ pattern: string; kind: MatchKind }>>;
   /** How each word met the vocabulary (src/shared/search-rules.ts), once looked up. */
   matches?: WordMatches[];
-  /** The search with its typos corrected, when it had any ("did you mean"). */
+  /**
+   * The search with its typos corrected, when it had any ("did you mean"), before it is known
+   * that shown products hold its words (shownSuggestion); `offered` is that verdict, once known.
+   */
   suggestion?: string;
+  offered?: Promise<string | undefined>;
   whole: string;
   /**
    * The trigram indexes alone find every match: each word holds three letters or digits in a
@@ -56,20 +61,12 @@ export interface SearchTerm {
 }
 
 /**
- * Folds the words once per request: the folding (unaccent) is not constant-folded by the
- * planner, and evaluated on each product it cost more than the match itself.
+ * The term folded, its words looked up in the vocabulary. The vocabulary and the shown products
+ * change only with the catalogue: at the same version (cache.ts) a term is looked up once,
+ * whatever page, limit or filter is asked of it.
  */
 export async function searchTerm(db: Database, term: string, version?: string): Promise<SearchTerm> {
-  // The folding never changes: a term typed again is folded from memory, a round trip saved.
-  let folded = foldedTerms.get(term);
-  if (!folded) {
-    folded = await foldTerm(db, term);
-    foldedTerms.set(term, folded);
-    // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
-    if (foldedTerms.size > FOLDED_TERMS) foldedTerms.delete(foldedTerms.keys().next().value!);
-  }
-  // The vocabulary and the shown products change only with the catalogue: at the same version
-  // (cache.ts) a term is looked up once, whatever page, limit or filter is asked of it.
+  const folded = foldTerm(term);
   if (version === undefined) return forgiving(db, folded);
   const key = `${version}\n${term}`;
   let forgiven = forgivenTerms.get(key);
@@ -77,7 +74,7 @@ export async function searchTerm(db: Database, term: string, version?: string): 
     forgiven = await forgiving(db, folded);
     forgivenTerms.set(key, forgiven);
     // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
-    if (forgivenTerms.size > FOLDED_TERMS) forgivenTerms.delete(forgivenTerms.keys().next().value!);
+    if (forgivenTerms.size > FORGIVEN_TERMS) forgivenTerms.delete(forgivenTerms.keys().next().value!);
   }
   return forgiven;
 }
@@ -102,11 +99,30 @@ async function heldWords(db: Database, words: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.word));
 }
 
-/** A suggestion only when a shown product holds each of its words. */
-async function heldByProducts(db: Database, suggestion: string | undefined): Promise<string | undefined> {
-  if (!suggestion) return undefined;
-  const words = [...new Set(suggestion.split(' ').filter(Boolean))];
-  return (await heldWords(db, words)).size === words.length ? suggestion : undefined;
+/**
+ * The term's suggestion, only when a shown product holds each of its words. The products the
+ * page shows usually do (they were found by those words): their text is looked at first, and
+ * the catalogue asked only for the words they lack. The verdict is kept with the term, which
+ * is kept for the catalogue's version.
+ */
+export function shownSuggestion(
+  db: Database,
+  term: SearchTerm,
+  shown: ReadonlyArray<{ name: string; description: string }>,
+): Promise<string | undefined> {
+  const { suggestion } = term;
+  if (!suggestion) return Promise.resolve(undefined);
+  term.offered ??= (async () => {
+    const texts = shown.map((p) => normalizeSearchText(`${p.name} ${p.description}`));
+    const words = [...new Set(suggestion.split(' ').filter(Boolean))];
+    const lacking = words.filter((w) => !texts.some((text) => text.includes(w)));
+    return (await heldWords(db, lacking)).size === lacking.length ? suggestion : undefined;
+  })().catch((error) => {
+    // A failed check is asked again by the next request, not kept.
+    term.offered = undefined;
+    throw error;
+  });
+  return term.offered;
 }
 
 /**
@@ -141,28 +157,22 @@ async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
     ...term,
     patterns,
     matches,
-    suggestion: await heldByProducts(db, didYouMean(matches)),
+    suggestion: didYouMean(matches),
     indexed: patterns.length > 0 && patterns.every((ps) => ps.every((p) => /[\p{L}\p{N}]{3}/u.test(p.pattern))),
   };
 }
 
-const FOLDED_TERMS = 2000;
-const foldedTerms = new Map<string, SearchTerm>();
+const FORGIVEN_TERMS = 2000;
 const forgivenTerms = new Map<string, SearchTerm>();
 
-async function foldTerm(db: Database, term: string): Promise<SearchTerm> {
+/** The term's words and the whole term, folded once per request (the planner does not fold a constant's unaccent). */
+function foldTerm(term: string): SearchTerm {
   const words = searchWords(term);
-  const all = [...words, words.join(' ')];
-  const rows = await sql<{ folded: string; n: number }>`
-    select search_normalize(w) as folded, n::int as n from unnest(${sql.val(all)}::text[]) with ordinality as t(w, n) order by n`.execute(
-    db,
-  );
-  const folded = rows.rows.map((r) => r.folded);
-  const foldedWords = folded.slice(0, -1);
+  const foldedWords = words.map(normalizeSearchText);
   return {
     words: foldedWords,
     patterns: foldedWords.map((pattern) => [{ pattern, kind: 'exact' }]),
-    whole: folded.at(-1) ?? '',
+    whole: normalizeSearchText(words.join(' ')),
     indexed: foldedWords.length > 0 && foldedWords.every((w) => /[\p{L}\p{N}]{3}/u.test(w)),
   };
 }
