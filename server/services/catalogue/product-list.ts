@@ -246,18 +246,16 @@ async function searchHead(db: Database, term: SearchTerm, conditions: Conditions
     indexed,
   });
   // The name matches are among the text matches (search_doc holds the name): when those are
-  // few and all known, the name matches are picked from them rather than searched for again.
-  const byName = byText.all
-    ? await db
-        .selectFrom('products as p')
-        .select('p.id')
-        .where(all([sql<SqlBool>`p.id = any(${sql.val(byText.all)}::int[])`, searchNameMatch(term)]))
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(SEARCH_HEAD)
-        .execute()
-        .then((rows) => ({ ids: rows.map((r) => r.id) }))
-    : await firstMatches(db, { where: conditions, filter: [searchNameMatch(term)], order: NEWEST, take: SEARCH_HEAD, skip: 0, indexed });
+  // few and all known, the newest name matches are picked from them and ranked in the same read.
+  if (byText.all) return { head: await rankedAmong(db, term, byText.all, byText.ids), byText };
+  const byName = await firstMatches(db, {
+    where: conditions,
+    filter: [searchNameMatch(term)],
+    order: NEWEST,
+    take: SEARCH_HEAD,
+    skip: 0,
+    indexed,
+  });
   const candidates = [...new Set([...byName.ids, ...byText.ids])];
   const head =
     candidates.length === 0
@@ -273,6 +271,22 @@ async function searchHead(db: Database, term: SearchTerm, conditions: Conditions
             .execute()
         ).map((r) => r.id);
   return { head, byText };
+}
+
+/**
+ * The ranked head among every match (`all`, newest first): the newest text matches (`newest`)
+ * and the SEARCH_HEAD newest of those whose name holds every word, best first.
+ */
+async function rankedAmong(db: Database, term: SearchTerm, all: number[], newest: number[]): Promise<number[]> {
+  if (all.length === 0) return [];
+  const rows = await sql<{ id: number }>`
+    select p.id from (
+      select p.id, p.created_at, p.search_name, p.search_doc, ${searchNameMatch(term)} as named,
+        row_number() over (partition by ${searchNameMatch(term)} order by p.created_at desc, p.id desc) as nth
+      from products p where p.id = any(${sql.val(all)}::int[])) p
+    where p.id = any(${sql.val(newest)}::int[]) or (p.named and p.nth <= ${SEARCH_HEAD})
+    order by ${searchRank(term)} desc, p.created_at desc, p.id desc`.execute(db);
+  return rows.rows.map((r) => r.id);
 }
 
 async function searchTail(
