@@ -270,6 +270,8 @@ describe.skipIf(skipBrowser)('screenshots of the key screens against committed b
       await wear(page, look);
       await page.goto(`/chat/${conversation}`);
       await settle(page, () => page.getByRole('log').locator('li time').first().waitFor());
+      // The one-click offers show once the product's price at its minimum order is known.
+      await page.locator('.composer__offers button').first().waitFor();
       // At the newest message, as the app opens it: a panel that shows up later (the notification offer) leaves it elsewhere.
       await page.getByRole('log').evaluate((log) => log.scrollTo(0, log.scrollHeight));
       await shoot(page, look, 'chat');
