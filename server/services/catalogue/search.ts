@@ -71,7 +71,7 @@ export async function searchTerm(db: Database, term: string, version?: string): 
   const key = `${version}\n${term}`;
   let forgiven = forgivenTerms.get(key);
   if (!forgiven) {
-    forgiven = await forgiving(db, folded);
+    forgiven = await forgiving(db, folded, version);
     forgivenTerms.set(key, forgiven);
     // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
     if (forgivenTerms.size > FORGIVEN_TERMS) forgivenTerms.delete(forgivenTerms.keys().next().value!);
@@ -136,19 +136,12 @@ export async function suggestionWhenEmpty(db: Database, term: SearchTerm): Promi
   return didYouMean(offered, true);
 }
 
-async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
+async function forgiving(db: Database, term: SearchTerm, version?: string): Promise<SearchTerm> {
   if (term.words.length === 0) return term;
-  const plain = term.words.map((w) => w.replace(/\\([\\%_])/g, '$1'));
-  const rows = await sql<{ n: number; word: string }>`
-    select t.n::int as n, v.word from unnest(${sql.val(plain)}::text[]) with ordinality as t(w, n)
-    cross join lateral (select distinct word from (select word from search_words order by word <-> t.w limit ${NEAREST_WORDS}) n) v`.execute(
+  const matches = await lookUp(
     db,
-  );
-  const matches = plain.map((typed, i) =>
-    wordMatches(
-      typed,
-      rows.rows.filter((r) => Number(r.n) === i + 1).map((r) => r.word),
-    ),
+    term.words.map((w) => w.replace(/\\([\\%_])/g, '$1')),
+    version,
   );
   const patterns = matches.map((m, i) =>
     wordPatterns(m).map((p) => ({ kind: p.kind, pattern: p.kind === 'exact' ? term.words[i] : escapeLike(p.pattern) })),
@@ -162,8 +155,46 @@ async function forgiving(db: Database, term: SearchTerm): Promise<SearchTerm> {
   };
 }
 
+/**
+ * How each word meets the vocabulary: its nearest words, through the GiST index, read in one
+ * round trip for the words not looked up yet at this version. A word is looked up once for
+ * every term it is part of ("rice", "rice kirmizi", "organic rice"...).
+ */
+async function lookUp(db: Database, words: string[], version?: string): Promise<WordMatches[]> {
+  const key = (word: string) => `${version}\n${word}`;
+  const known = new Map<string, WordMatches>();
+  if (version !== undefined) {
+    for (const word of words) {
+      const kept = lookedUp.get(key(word));
+      if (kept) known.set(word, kept);
+    }
+  }
+  const missing = [...new Set(words.filter((w) => !known.has(w)))];
+  if (missing.length > 0) {
+    const rows = await sql<{ n: number; word: string }>`
+      select t.n::int as n, v.word from unnest(${sql.val(missing)}::text[]) with ordinality as t(w, n)
+      cross join lateral (select distinct word from (select word from search_words order by word <-> t.w limit ${NEAREST_WORDS}) n) v`.execute(
+      db,
+    );
+    missing.forEach((typed, i) => {
+      const found = wordMatches(
+        typed,
+        rows.rows.filter((r) => Number(r.n) === i + 1).map((r) => r.word),
+      );
+      known.set(typed, found);
+      if (version === undefined) return;
+      lookedUp.set(key(typed), found);
+      // biome-ignore lint/style/noNonNullAssertion: a map over its size limit has a first key.
+      if (lookedUp.size > FORGIVEN_TERMS) lookedUp.delete(lookedUp.keys().next().value!);
+    });
+  }
+  // biome-ignore lint/style/noNonNullAssertion: every word is known or was just looked up.
+  return words.map((w) => known.get(w)!);
+}
+
 const FORGIVEN_TERMS = 2000;
 const forgivenTerms = new Map<string, SearchTerm>();
+const lookedUp = new Map<string, WordMatches>();
 
 /** The term's words and the whole term, folded once per request (the planner does not fold a constant's unaccent). */
 function foldTerm(term: string): SearchTerm {
