@@ -236,26 +236,14 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
 }
 
 async function searchHead(db: Database, term: SearchTerm, conditions: Conditions) {
-  const { indexed } = term;
-  const byText = await firstMatches(db, {
-    where: conditions,
-    filter: [searchMatch(term)],
-    order: NEWEST,
-    take: SEARCH_HEAD,
-    skip: 0,
-    indexed,
-  });
+  // The SEARCH_HEAD newest products that pass `filter`.
+  const newest = (filter: Expression<SqlBool>) =>
+    firstMatches(db, { where: conditions, filter: [filter], order: NEWEST, take: SEARCH_HEAD, skip: 0, indexed: term.indexed });
+  const byText = await newest(searchMatch(term));
   // The name matches are among the text matches (search_doc holds the name): when those are
   // few and all known, the newest name matches are picked from them and ranked in the same read.
   if (byText.all) return { head: await rankedAmong(db, term, byText.all, byText.ids), byText };
-  const byName = await firstMatches(db, {
-    where: conditions,
-    filter: [searchNameMatch(term)],
-    order: NEWEST,
-    take: SEARCH_HEAD,
-    skip: 0,
-    indexed,
-  });
+  const byName = await newest(searchNameMatch(term));
   const candidates = [...new Set([...byName.ids, ...byText.ids])];
   const head =
     candidates.length === 0
