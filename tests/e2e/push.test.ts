@@ -82,6 +82,10 @@ describe.skipIf(skipBrowser)('the service worker with the app closed (browser)',
       await signInAsDemo(page, DEMO_BUYER);
       const conversationId = await startChat(page, await supplierProduct(supplier, 1));
 
+      // No network from here: the offline emulation, and every API request refused as a dead
+      // network would (a service worker, started or not, may send before the emulation reaches it).
+      const deadNetwork = (route: Route) => route.abort('internetdisconnected');
+      await context.route('**/api/**', deadNetwork);
       await context.setOffline(true);
       const text = `Queued on the bus, ${Date.now()}`;
       await page.getByLabel('Message', { exact: true }).fill(text);
@@ -97,11 +101,7 @@ describe.skipIf(skipBrowser)('the service worker with the app closed (browser)',
         (await api<{ results: Array<{ text: string }> }>(buyer, `/api/conversations/${conversationId}/messages/?limit=500`)).results.filter(
           (m) => m.text === text,
         ).length;
-      // Still no network: the worker's try fails and leaves the message waiting, not failed. A worker
-      // started by the event may send before the browser applies the offline emulation to it, so
-      // its requests are also refused here, as a dead network would.
-      const deadNetwork = (route: Route) => route.abort('internetdisconnected');
-      await context.route('**/api/**', deadNetwork);
+      // Still no network: the worker's try fails and leaves the message waiting, not failed.
       await syncEvent();
       await page.waitForTimeout(1000);
       expect(await messages()).toBe(0);
