@@ -36,6 +36,12 @@ export interface WindowQuery {
   skip: number;
   /** The trigram index alone can find every product the filter keeps (SearchTerm.indexed in search.ts). */
   indexed?: boolean;
+  /**
+   * A search's ranked head, picked in the same read when every match is read (the second way):
+   * the page's matches and the first `take` of those that are `named`, best `score` first, ties
+   * in the query's order. Both are over `p`, and may use its search_name and search_doc.
+   */
+  rank?: { named: Expression<SqlBool>; score: RawBuilder<number> };
 }
 
 export interface WindowAnswer {
@@ -44,6 +50,8 @@ export interface WindowAnswer {
   total?: number;
   /** Every match in order, when the second way was taken and found at most ALL_LIMIT. */
   all?: number[];
+  /** With `all`, when the query asked for a `rank`: its head, best first. */
+  ranked?: number[];
 }
 
 /** Up to this many matches read the second way are kept whole, for the caller to page in. */
@@ -133,14 +141,21 @@ async function everyMatch(db: Database, q: WindowQuery, atMost?: number): Promis
   const cap = atMost === undefined ? sql`` : sql`limit ${atMost + 1}`;
   // The matches and their order keys come from the one scan of the trigram index: joining them
   // back to products let the planner, misled by its guess of their number, hash the whole table.
-  const every = await sql<{ id: number; total: number }>`
-    with m as materialized (select p.id, ${keysOf(q)} from products p where ${and([...q.where, ...q.filter])} ${cap})
-    select m.id, (select count(*)::int from m) as total from m
-    order by ${keyOrderOf(q, 'm')} limit ${ALL_LIMIT}`.execute(db);
+  // A rank is worked out from the same rows, so their table pages are read once; only in a
+  // capped read, so that no more than `atMost` rows carry their text.
+  const rank = atMost === undefined ? undefined : q.rank;
+  const carried = rank ? sql`, p.search_name, p.search_doc, ${rank.named} as named` : sql``;
+  const numbered = sql`(select m.*, row_number() over (order by ${keyOrderOf(q, 'm')}) as nth,
+    row_number() over (partition by m.named order by ${keyOrderOf(q, 'm')}) as nth_named from m) p`;
+  const every = await sql<{ id: number; total: number; score: number | null }>`
+    with m as materialized (select p.id, ${keysOf(q)} ${carried} from products p where ${and([...q.where, ...q.filter])} ${cap})
+    select p.id, (select count(*)::int from m) as total, ${rank ? headScore(q, rank) : sql`null::real`} as score
+    from ${rank ? numbered : sql`m p`}
+    order by ${keyOrderOf(q, 'p')} limit ${ALL_LIMIT}`.execute(db);
   const all = every.rows.map((r) => r.id);
   const total = Number(every.rows[0]?.total ?? 0);
   if (atMost !== undefined && total > atMost) return undefined;
-  if (all.length === total) return { ids: all.slice(q.skip, q.skip + q.take), total, all };
+  if (all.length === total) return { ids: all.slice(q.skip, q.skip + q.take), total, all, ranked: rank && bestFirst(every.rows) };
   const wanted = q.take + q.skip;
   // The first ALL_LIMIT matches in order hold the page when it is not deeper.
   if (wanted <= all.length) return { ids: all.slice(q.skip, wanted), total };
@@ -150,6 +165,17 @@ async function everyMatch(db: Database, q: WindowQuery, atMost?: number): Promis
   );
   return { ids: page.rows.map((r) => r.id), total };
 }
+
+/** The score of a row of the ranked head, null for the others (WindowQuery.rank). */
+const headScore = (q: WindowQuery, rank: NonNullable<WindowQuery['rank']>) =>
+  sql`case when (p.nth > ${q.skip} and p.nth <= ${q.skip + q.take}) or (p.named and p.nth_named <= ${q.take}) then ${rank.score} end`;
+
+/** The scored rows, best first; a stable sort keeps ties in the order they came in. */
+const bestFirst = (rows: Array<{ id: number; score: number | null }>) =>
+  rows
+    .filter((r) => r.score !== null)
+    .sort((a, b) => Number(b.score) - Number(a.score))
+    .map((r) => r.id);
 
 /**
  * Counts up to `limit` matches, for an exact count of few matches. Over the whole shown

@@ -14,7 +14,7 @@ import {
   suggestionWhenEmpty,
 } from './search';
 import { COUNT_EXACT_LIMIT, countUpTo } from './estimate';
-import { countFirstMatches, firstMatches, SHOWN } from './match-window';
+import { countFirstMatches, firstMatches, SHOWN, type WindowQuery } from './match-window';
 import { CREATED_MS, CURRENT_PRICE, PRICE_SEEK_LIMIT, pageByPrice } from './price-sql';
 import { currentPrice } from '@/shared/prices';
 import { CARDS_READ_AT_ONCE, firstOfOrder, kept, keptCards, ON_THE_CLOCK } from './kept-reads';
@@ -237,12 +237,12 @@ async function searchPage(db: Database, term: SearchTerm, conditions: Conditions
 
 async function searchHead(db: Database, term: SearchTerm, conditions: Conditions) {
   // The SEARCH_HEAD newest products that pass `filter`.
-  const newest = (filter: Expression<SqlBool>) =>
-    firstMatches(db, { where: conditions, filter: [filter], order: NEWEST, take: SEARCH_HEAD, skip: 0, indexed: term.indexed });
-  const byText = await newest(searchMatch(term));
-  // The name matches are among the text matches (search_doc holds the name): when those are
-  // few and all known, the newest name matches are picked from them and ranked in the same read.
-  if (byText.all) return { head: await rankedAmong(db, term, byText.all, byText.ids), byText };
+  const newest = (filter: Expression<SqlBool>, rank?: WindowQuery['rank']) =>
+    firstMatches(db, { where: conditions, filter: [filter], order: NEWEST, take: SEARCH_HEAD, skip: 0, indexed: term.indexed, rank });
+  // The name matches are among the text matches (search_doc holds the name): when every text
+  // match is read, the newest name matches are picked from them and ranked in the same read.
+  const byText = await newest(searchMatch(term), { named: searchNameMatch(term), score: searchRank(term) });
+  if (byText.ranked) return { head: byText.ranked, byText };
   const byName = await newest(searchNameMatch(term));
   const candidates = [...new Set([...byName.ids, ...byText.ids])];
   const head =
@@ -259,22 +259,6 @@ async function searchHead(db: Database, term: SearchTerm, conditions: Conditions
             .execute()
         ).map((r) => r.id);
   return { head, byText };
-}
-
-/**
- * The ranked head among every match (`all`, newest first): the newest text matches (`newest`)
- * and the SEARCH_HEAD newest of those whose name holds every word, best first.
- */
-async function rankedAmong(db: Database, term: SearchTerm, all: number[], newest: number[]): Promise<number[]> {
-  if (all.length === 0) return [];
-  const rows = await sql<{ id: number }>`
-    select p.id from (
-      select p.id, p.created_at, p.search_name, p.search_doc, ${searchNameMatch(term)} as named,
-        row_number() over (partition by ${searchNameMatch(term)} order by p.created_at desc, p.id desc) as nth
-      from products p where p.id = any(${sql.val(all)}::int[])) p
-    where p.id = any(${sql.val(newest)}::int[]) or (p.named and p.nth <= ${SEARCH_HEAD})
-    order by ${searchRank(term)} desc, p.created_at desc, p.id desc`.execute(db);
-  return rows.rows.map((r) => r.id);
 }
 
 async function searchTail(

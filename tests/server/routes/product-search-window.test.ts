@@ -11,7 +11,14 @@ import { insertProducts } from '../fixtures/catalogue';
  */
 let t: TestApp;
 const TOTAL = 10_000;
-const expected = { zephyr: new Set<number>(), amber: new Set<number>(), ancient: new Set<number>() };
+const quokka = (i: number) => (i < 100 || i >= 112 ? undefined : i < 104 ? 'starts' : i < 108 ? 'ends' : 'described');
+const expected = {
+  zephyr: new Set<number>(),
+  amber: new Set<number>(),
+  ancient: new Set<number>(),
+  // Each newest first, as ties rank.
+  quokka: { starts: [] as number[], ends: [] as number[], described: [] as number[] },
+};
 
 beforeAll(async () => {
   t = await startTestApp({ maxEventLoopLagMs: 0 });
@@ -19,9 +26,10 @@ beforeAll(async () => {
   const start = Date.UTC(2026, 0, 1);
   // "Zephyr": the 30 oldest products only. "Amber": one product in 200, anywhere. "Ancient":
   // the 5,500 oldest, more than the trigram index is asked for at once, and none of the newest.
+  // "Quokka": twelve old products, at the start of the name, at its end, or in the description.
   const rows = Array.from({ length: TOTAL }, (_, i) => ({
-    name: `${i < 30 ? 'Zephyr ' : ''}${i % 200 === 7 ? 'Amber ' : ''}${i < 5_500 ? 'Ancient ' : ''}Item ${i}`,
-    description: i % 3 === 0 ? 'Woven.' : 'Plain.',
+    name: `${quokka(i) === 'starts' ? 'Quokka ' : ''}${i < 30 ? 'Zephyr ' : ''}${i % 200 === 7 ? 'Amber ' : ''}${i < 5_500 ? 'Ancient ' : ''}Item ${i}${quokka(i) === 'ends' ? ' Quokka' : ''}`,
+    description: quokka(i) === 'described' ? 'Woven quokka.' : i % 3 === 0 ? 'Woven.' : 'Plain.',
     min_price: `${1 + ((i * 37) % 50)}.00`,
     max_price: '60.00',
     created_at: new Date(start + i * 60_000),
@@ -32,6 +40,9 @@ beforeAll(async () => {
       if (p.name.startsWith('Zephyr')) expected.zephyr.add(p.id);
       if (p.name.includes('Amber')) expected.amber.add(p.id);
       if (p.name.includes('Ancient')) expected.ancient.add(p.id);
+      if (p.name.startsWith('Quokka')) expected.quokka.starts.unshift(p.id);
+      if (p.name.endsWith('Quokka')) expected.quokka.ends.unshift(p.id);
+      if (p.description.includes('quokka')) expected.quokka.described.unshift(p.id);
     }
   }
   // The table's size, as autovacuum leaves it: searches weigh the index against a wider window by it.
@@ -98,5 +109,17 @@ describe('GET /api/products/?search= beyond the first window', () => {
     const prices = res.body.results.map((p: { min_price: string }) => Number(p.min_price));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(new Set(res.body.results.map((p: { id: number }) => p.id))).toEqual(expected.zephyr);
+  });
+
+  it('ranks the matches it reads through the index as any search ranks them: name first, then description', async () => {
+    const { starts, ends, described } = expected.quokka;
+    const exact = await pages('/api/products/?search=quokka&limit=5');
+    expect(exact).toEqual({ count: 12, ids: [...starts, ...ends, ...described] });
+    // A typo earns no bonus for the name's start or its words as typed (docs/search.md#rules): the
+    // names that hold the word it stands for still come first, by how alike they are.
+    const typo = await pages('/api/products/?search=qoukka&limit=5');
+    expect(typo.count).toBe(12);
+    expect(new Set(typo.ids.slice(0, 8))).toEqual(new Set([...starts, ...ends]));
+    expect(typo.ids.slice(8)).toEqual(described);
   });
 });
