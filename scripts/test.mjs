@@ -41,14 +41,29 @@ if (!filtered) {
 let passed = 0,
   failed = 0,
   skipped = 0;
+// The failures again, after everything else: CI keeps only the tail of a long log.
+const failures = [];
 for (const { resultsFile } of done) {
   if (!existsSync(resultsFile)) continue;
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
   passed += results.numPassedTests;
   failed += results.numFailedTests;
   skipped += results.numPendingTests + results.numTodoTests;
-  // A file that failed to load counts as a failure even though none of its tests ran.
-  failed += results.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  for (const file of results.testResults) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    // A file that failed to load counts as a failure even though none of its tests ran.
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      failed += 1;
+      failures.push(`${name}: ${firstLine(file.message)}`);
+    }
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
 }
+function firstLine(message = '') {
+  return message.split('\n').find((line) => line.trim() !== '') ?? '';
+}
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${process.env.TEST_LABEL ? `${process.env.TEST_LABEL}: ` : ''}${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(done.every((run) => run.status === 0) && failed === 0 && passed > 0 ? 0 : 1);
