@@ -8,7 +8,7 @@ import { failures } from '../lib/responses';
 import { appealProduct, hiddenProductsPage } from '../services/trust/moderation';
 import { reportAnswer } from '../services/trust/reports';
 import { productSchema } from '@/shared/catalogue';
-import { appealSchema, reportAnswerSchema } from '@/shared/trust';
+import { appealSchema, reportAnswerSchema } from '@/shared/trust-schema';
 import { pageSchema } from '@/shared/types';
 
 /**

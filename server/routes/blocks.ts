@@ -4,7 +4,7 @@ import { idParams } from '../lib/params';
 import { page, readPaging } from '../lib/paging';
 import { failures, noContent } from '../lib/responses';
 import { block, blockedPage, unblock } from '../services/trust/blocking';
-import { blockedUserSchema } from '@/shared/trust';
+import { blockedUserSchema } from '@/shared/trust-schema';
 import { pageSchema } from '@/shared/types';
 
 /**

@@ -10,7 +10,8 @@ import { readMessages, sendMessage, serializeMessage } from '../services/messagi
 import { failures } from '../lib/responses';
 import { refuseIfBlocked } from '../services/trust/blocking';
 import { createRateLimiter } from '../services/rate-limit';
-import { CHAT_FILE_FORMATS, sendMessageSchema } from '@/shared/messaging';
+import { CHAT_FILE_FORMATS } from '@/shared/messaging';
+import { sendMessageSchema } from '@/shared/messaging-schema';
 import { messageSchema } from '@/shared/chat';
 import { pageSchema } from '@/shared/types';
 

@@ -18,7 +18,7 @@ import {
   moderationReportSchema,
   resolveSchema,
   verificationRequestSchema,
-} from '@/shared/trust';
+} from '@/shared/trust-schema';
 
 const reportStatus = z.object({ status: z.enum(['open', 'resolved']).default('open') }).loose();
 const verificationStatus = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }).loose();

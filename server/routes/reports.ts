@@ -5,7 +5,7 @@ import { parseInput } from '../lib/validate';
 import { failures } from '../lib/responses';
 import { createRateLimiter } from '../services/rate-limit';
 import { createReport, reportAnswer } from '../services/trust/reports';
-import { reportAnswerSchema, reportSchema } from '@/shared/trust';
+import { reportAnswerSchema, reportSchema } from '@/shared/trust-schema';
 
 /**
  * Reports of products, users and messages (docs/api.md#trust-and-safety), by confirmed accounts;

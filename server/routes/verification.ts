@@ -5,7 +5,7 @@ import { readForm } from '../services/media/forms';
 import { parseInput } from '../lib/validate';
 import { failures } from '../lib/responses';
 import { ownDocument, ownRequests, requestVerification } from '../services/trust/verification';
-import { verificationRequestSchema, verificationSchema } from '@/shared/trust';
+import { verificationRequestSchema, verificationSchema } from '@/shared/trust-schema';
 
 /**
  * A supplier's business verification (docs/api.md#trust-and-safety): the request with the registry, its

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../shared/format';
-import type { VerificationCheck } from '../shared/trust';
+import type { VerificationCheck } from '../shared/trust-schema';
 import { registryShortName } from './registryNames';
 
 /**

@@ -3,7 +3,8 @@ import type { Banner, Product, Review } from '../shared/catalogue';
 import type { Conversation, Message, Notification } from '../shared/chat';
 import type { Category, UserSummary } from '../shared/types';
 import type { Order } from '../shared/deals-schema';
-import type { ReportReason, ReportTargetType, VerificationCheck } from '../shared/trust';
+import type { ReportReason, ReportTargetType } from '../shared/trust';
+import type { VerificationCheck } from '../shared/trust-schema';
 import type { Rfq, RfqQuote } from '../shared/rfqs';
 
 /**

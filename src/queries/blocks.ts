@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { BlockedUser } from '../shared/trust';
+import type { BlockedUser } from '../shared/trust-schema';
 import { api } from '../sync';
 
 /**

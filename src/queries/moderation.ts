@@ -1,5 +1,6 @@
 import { api } from '../sync';
-import type { ModerationAction, ModerationReport } from '@/shared/trust';
+import type { ModerationAction } from '@/shared/trust';
+import type { ModerationReport } from '@/shared/trust-schema';
 
 /** One page is the whole working queue: a moderator clears it before more arrive. */
 const QUEUE_LIMIT = 200;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './chat';
-import { offerPriceField } from './messaging';
+import { offerPriceField } from './messaging-schema';
 import { ORDER_REASON_MAX, ORDER_STATUSES } from './deals';
 import { blankToUndefined, referenceId, wholeNumber } from './validation';
 import { SERVER_MESSAGES } from './messages';

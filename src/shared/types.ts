@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { verificationCheckSchema } from './trust';
+import { verificationCheckSchema } from './trust-schema';
 import { USER_TYPES } from './constants';
 import { localizedTextSchema } from './content-language-schema';
 

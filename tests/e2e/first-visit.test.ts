@@ -53,6 +53,30 @@ describe.skipIf(skipBrowser)('a first visit on a slow network (browser)', () => 
     }
   });
 
+  it("starts the device without zod: neither its chunk nor any it loads with it holds the API's schemas", async () => {
+    // docs/architecture.md: the device needs the shared rules, not the schemas, whose evaluation cost its start-up.
+    const manifest: Record<string, { file: string; imports?: string[] }> = JSON.parse(
+      await readFile(path.join(e2e.webDir, '.vite', 'manifest.json'), 'utf8'),
+    );
+    const loaded = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      expect(chunk, key).toBeDefined();
+      if (loaded.has(chunk.file)) return;
+      loaded.add(chunk.file);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    visit('src/sync/device.ts');
+    expect(loaded.size).toBeGreaterThan(1);
+    const withZod = [];
+    for (const file of loaded) if ((await readFile(path.join(e2e.webDir, file), 'utf8')).includes('$ZodType')) withZod.push(file);
+    expect(withZod).toEqual([]);
+    // The marker is zod's own: the lazily loaded schemas still carry it.
+    const all = Object.values(manifest).map((chunk) => chunk.file);
+    const contents = await Promise.all(all.map((file) => readFile(path.join(e2e.webDir, file), 'utf8')));
+    expect(contents.some((text) => text.includes('$ZodType'))).toBe(true);
+  });
+
   it('answers a resized picture smaller than the original', async () => {
     // A demo picture: other files of this suite add products with 1×1 thumbnails, already as small as can be.
     const { results } = await apiGet<{ results: Array<{ thumbnail_url: string }> }>('/api/products/?limit=100');

@@ -6,7 +6,8 @@ import { logAction } from './action-log';
 import { ownUpload, type ResolveMedia } from '../media/owned';
 import { displayNames } from './names';
 import { SERVER_MESSAGES } from '@/shared/messages';
-import type { Registry, VerificationCheck } from '@/shared/trust';
+import type { Registry } from '@/shared/trust';
+import type { VerificationCheck } from '@/shared/trust-schema';
 
 /**
  * Verified business (docs/api.md#trust-and-safety): a supplier asks for the business-registration check

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { moderation } from '@/queries/moderation';
 import { formatDate } from '@/shared/format';
-import type { ModerationActionEntry } from '@/shared/trust';
+import type { ModerationActionEntry } from '@/shared/trust-schema';
 import { LOGGED_ACTIONS, LOGGED_TARGETS } from './labels';
 import ListState from './ListState';
 import { useServerList } from './useServerList';

@@ -15,7 +15,8 @@ import { isOffline, serverMessage } from '../serverMessage';
 import { ApiError, serverText } from '@/queries/errors';
 import { useConnectivity } from '@/queries/status';
 import { formatDate } from '@/shared/format';
-import { REGISTRIES, REGISTRY_NAMES, registryNumberValid, type Registry, type VerificationRequest } from '@/shared/trust';
+import { REGISTRIES, REGISTRY_NAMES, registryNumberValid, type Registry } from '@/shared/trust';
+import type { VerificationRequest } from '@/shared/trust-schema';
 import '@/components/trust.css';
 
 /** The registry a supplier most likely holds, by the account's country. */

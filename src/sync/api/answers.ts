@@ -20,7 +20,7 @@ import {
   moderationReportSchema,
   reportAnswerSchema,
   verificationRequestSchema,
-} from '../../shared/trust';
+} from '../../shared/trust-schema';
 import { rfqQuoteSchema, rfqSchema } from '../../shared/rfqs';
 
 /**

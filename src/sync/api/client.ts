@@ -21,15 +21,15 @@ import { subjectOf } from '../session/identity';
 import type { PasswordResetConfirm } from '../../shared/password-reset';
 import type { OfferAction, OrderAction } from '../../shared/deals';
 import type { OfferAnswer, Order } from '../../shared/deals-schema';
+import type { ModerationAction } from '../../shared/trust';
 import type {
   BlockedUser,
-  ModerationAction,
   ModerationActionEntry,
   ModerationReport,
   ReportAnswer,
   ReportInput,
   VerificationRequest,
-} from '../../shared/trust';
+} from '../../shared/trust-schema';
 import type { Rfq, RfqQuote } from '../../shared/rfqs';
 
 /**

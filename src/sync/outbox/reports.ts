@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { db, type ReportRow } from '../../db/db';
 import { guardedWrite } from '../storage';
-import { reportSchema, type ReportReason, type ReportTargetType } from '../../shared/trust';
+import type { ReportReason, ReportTargetType } from '../../shared/trust';
 import { enqueue } from './queue';
 import { nowIso, signedInUser } from './localRows';
 import { reportKey } from './reportSend';
@@ -22,7 +22,9 @@ export interface NewReport {
 /** Reports a product, a user or a message. A second report of the same target answers the first. */
 export async function reportTarget(input: NewReport): Promise<ReportRow> {
   const user = signedInUser();
-  // The shared rules (src/shared/trust.ts): the screen checks them too, this is the last word before queueing.
+  // The shared rules (src/shared/trust-schema.ts): the screen checks them too, this is the last word
+  // before queueing. Loaded here, not with the device, so its start-up does not evaluate zod.
+  const { reportSchema } = await import('../../shared/trust-schema');
   const valid = reportSchema.parse({ ...input, details: input.details ?? '' });
   const target = reportKey(valid.target_type, valid.target_id);
   return guardedWrite(t`your report`, () =>
