@@ -306,7 +306,8 @@ describe('the buyer comparing quotes', () => {
 
     const cheapCard = within(list).getAllByRole('listitem')[1];
     expect(within(cheapCard).getByRole('link', { name: 'Chat' }).getAttribute('href')).toBe('/chat/101');
-    await user.click(within(cheapCard).getByRole('button', { name: 'Accept' }));
+    // The quote's offer is a message: it may reach the device in a later page of the pull than the quote.
+    await user.click(await within(cheapCard).findByRole('button', { name: 'Accept' }, { timeout: 20_000 }));
     await waitFor(async () =>
       expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload.offer, e.payload.action])).toEqual([
         ['offer.answer', 201, 'accept'],
