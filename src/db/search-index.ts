@@ -17,12 +17,37 @@ export interface SearchEntry {
   created_at: string;
 }
 
-/** What a product contributes to the index (what crosses to the worker). */
+/** What a product contributes to the index: the page and the worker read it from the products table. */
 export interface SearchSource {
   id: number;
   name: string;
   description: string;
   created_at: string;
+}
+
+/**
+ * A write as the page tells it (search.ts): the ids of the products written or removed. The
+ * products are read back by whoever holds the index, not sent with the write, so the page never
+ * clones a page of descriptions to the worker (about 50 ms on a slow phone, bench/README.md).
+ */
+export type SearchWrite = { type: 'put'; ids: number[] } | { type: 'remove'; ids: number[] };
+
+/** The products table of the page's or the worker's database. */
+interface ProductReader {
+  bulkGet(ids: number[]): Promise<Array<SearchSource | undefined>>;
+}
+
+/**
+ * Applies a write. Writes are applied in the order they were told, each after its transaction
+ * committed: a product deleted since reads as missing and is left out, its removal follows.
+ */
+export async function applyWrite(index: SearchIndex, write: SearchWrite, products: ProductReader): Promise<void> {
+  if (write.type === 'remove') {
+    index.remove(write.ids);
+    return;
+  }
+  const rows = await products.bulkGet(write.ids);
+  index.put(rows.filter((row) => row !== undefined));
 }
 
 export function toEntry(p: SearchSource): SearchEntry {

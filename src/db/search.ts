@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { db, type ProductRow } from './db';
-import { SearchIndex, type SearchSource } from './search-index';
+import { applyWrite, SearchIndex, type SearchSource, type SearchWrite } from './search-index';
 
 /**
  * Search over the products the device holds (search-index.ts has the rules). The index lives
@@ -15,8 +15,7 @@ export type SearchRequest =
   | { type: 'open'; dbName: string }
   | { type: 'build' }
   | { type: 'reset' }
-  | { type: 'put'; rows: SearchSource[] }
-  | { type: 'remove'; ids: number[] }
+  | SearchWrite
   | { type: 'search'; id: number; term: string };
 
 /** A search's matches, best first, and its typos corrected when it had any ("did you mean", search-index.ts). */
@@ -70,11 +69,22 @@ function workerBackend(): Backend | null {
 function pageBackend(): Backend {
   const index = new SearchIndex();
   let built: Promise<void> | null = null;
+  // Writes are read and applied in the order they were told, as in the worker.
+  let writes: Promise<void> = Promise.resolve();
   return {
     send(request) {
       if (request.type === 'reset') built = null;
-      else if (request.type === 'put' && built) void built.then(() => index.put(request.rows));
-      else if (request.type === 'remove' && built) void built.then(() => index.remove(request.ids));
+      else if ((request.type === 'put' || request.type === 'remove') && built) {
+        const after = built;
+        writes = writes
+          .then(() => after)
+          // Told from a transaction's completion: read outside it.
+          .then(() => Dexie.ignoreTransaction(() => applyWrite(index, request, db.products)))
+          .catch(() => {
+            // A write that could not be read back: the next search builds the index again.
+            built = null;
+          });
+      }
     },
     async search(term) {
       const build = () =>
@@ -84,6 +94,7 @@ function pageBackend(): Backend {
         });
       built ??= build();
       await built;
+      await writes;
       // A count that differs means writes this index was not told of (a table cleared): built again.
       if ((await db.products.count()) !== index.size) {
         built = build();
@@ -123,11 +134,11 @@ function warm(): void {
 }
 
 /** Products were written (a sync page, a product opened): the index takes them in. */
-export function productsWritten(rows: Array<Pick<ProductRow, 'id' | 'name' | 'description' | 'created_at'>>): void {
+export function productsWritten(rows: Array<Pick<ProductRow, 'id'>>): void {
   if (rows.length === 0) return;
   warm();
   if (!backend) return;
-  const request: SearchRequest = { type: 'put', rows: rows.map(source) };
+  const request: SearchRequest = { type: 'put', ids: rows.map((row) => row.id) };
   afterCommit(() => {
     backend?.send(request);
     channel?.postMessage('changed');

@@ -1,5 +1,5 @@
 import { MarketplaceDb } from './db';
-import { SearchIndex, type SearchSource } from './search-index';
+import { applyWrite, SearchIndex, type SearchSource } from './search-index';
 import type { SearchRequest } from './search';
 
 /**
@@ -43,10 +43,8 @@ async function handle(request: SearchRequest) {
       index.clear();
       return;
     case 'put':
-      if (built) index.put(request.rows);
-      return;
     case 'remove':
-      if (built) index.remove(request.ids);
+      if (built && db) await applyWrite(index, request, db.products);
       return;
     case 'search':
       // A count that differs means writes this index was not told of (a table cleared): built again.

@@ -21,6 +21,25 @@ describe('the local search index follows sync pages row by row', () => {
     readAll.mockRestore();
   });
 
+  it('reads each write back when it applies it: a product deleted meanwhile stays out, a renamed one is found by its new name', async () => {
+    await db.products.bulkPut([toProductRow(makeProduct({ id: 1, name: 'Kola nuts', description: '' }))]);
+    expect(await searchLocal('kola')).toEqual([1]);
+    const readAll = vi.spyOn(db.products, 'toArray');
+    const apply = (upserted: ReturnType<typeof makeProduct>[], deleted: number[]) =>
+      db.transaction('rw', SYNC_TABLES, () => applyChanges({ products: { upserted, deleted } }));
+    // Three pages with no search between: the index is told ids and reads the rows itself.
+    await apply([makeProduct({ id: 2, name: 'Kola powder', description: '' })], []);
+    await apply([makeProduct({ id: 3, name: 'Shea soap', description: '' })], [2]);
+    await apply([makeProduct({ id: 1, name: 'Bitter kola', description: '' })], []);
+    expect(await searchLocal('kola')).toEqual([1]);
+    expect(await searchLocal('bitter')).toEqual([1]);
+    expect(await searchLocal('powder')).toEqual([]);
+    expect(await searchLocal('nuts')).toEqual([]);
+    // Followed row by row, not built again from the whole table.
+    expect(readAll).not.toHaveBeenCalled();
+    readAll.mockRestore();
+  });
+
   it('leaves out a write whose transaction was rolled back', async () => {
     await db.products.bulkPut([toProductRow(makeProduct({ id: 1, name: 'Cocoa', description: '' }))]);
     expect(await searchLocal('cocoa')).toEqual([1]);
