@@ -28,7 +28,7 @@ export interface SearchSource {
 /**
  * A write as the page tells it (search.ts): the ids of the products written or removed. The
  * products are read back by whoever holds the index, not sent with the write, so the page never
- * clones a page of descriptions to the worker (about 50 ms on a slow phone, bench/README.md).
+ * clones a page of descriptions to the worker (46–59 ms on a loaded, 4× slower CPU: bench/README.md).
  */
 export type SearchWrite = { type: 'put'; ids: number[] } | { type: 'remove'; ids: number[] };
 
