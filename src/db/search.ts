@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { db, type ProductRow } from './db';
-import { applyWrite, SearchIndex, type SearchSource, type SearchWrite } from './search-index';
+import { applyWrite, SearchIndex, type SearchWrite } from './search-index';
 
 /**
  * Search over the products the device holds (search-index.ts has the rules). The index lives
@@ -90,7 +90,7 @@ function pageBackend(): Backend {
       const build = () =>
         db.products.toArray().then((rows) => {
           index.clear();
-          index.put(rows.map(source));
+          index.put(rows);
         });
       built ??= build();
       await built;
@@ -104,8 +104,6 @@ function pageBackend(): Backend {
     },
   };
 }
-
-const source = (p: SearchSource): SearchSource => ({ id: p.id, name: p.name, description: p.description, created_at: p.created_at });
 
 function current(): Backend {
   backend ??= workerBackend() ?? pageBackend();

@@ -1,5 +1,5 @@
 import { MarketplaceDb } from './db';
-import { applyWrite, SearchIndex, type SearchSource } from './search-index';
+import { applyWrite, SearchIndex } from './search-index';
 import type { SearchRequest } from './search';
 
 /**
@@ -14,14 +14,12 @@ const index = new SearchIndex();
 let db: MarketplaceDb | null = null;
 let built = false;
 
-const pick = (p: SearchSource): SearchSource => ({ id: p.id, name: p.name, description: p.description, created_at: p.created_at });
-
 async function build(database: MarketplaceDb) {
   index.clear();
   let after = -Infinity;
   for (;;) {
     const rows = await database.products.where('id').above(after).limit(BATCH).toArray();
-    index.put(rows.map(pick));
+    index.put(rows);
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1].id;
   }
