@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
-import { onAppOutdated, onNewerAppVersion } from '../queries/status';
+import { onAppOutdated, onNewerAppVersion, shellInstalling } from '../queries/status';
 
 /**
  * The service worker's life (vite-plugin-pwa in prompt mode): register it, and when a new
@@ -61,10 +61,26 @@ function networkQuiet(): Promise<void> {
   });
 }
 
+/** Resolves once the worker being installed has its files saved, or its install failed. */
+function installEnded(registration: ServiceWorkerRegistration | undefined): Promise<void> {
+  const worker = registration?.installing;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (worker.state === 'installing') return;
+      worker.removeEventListener('statechange', check);
+      resolve();
+    };
+    worker.addEventListener('statechange', check);
+    check();
+  });
+}
+
 /**
  * Registers once the first screen is in (the page loaded and its network quiet): on a slow
  * network the worker's precache download would otherwise compete with the first screen's
- * code, data and pictures. workbox-window is its own chunk, out of the entry script.
+ * code, data and pictures. workbox-window is its own chunk, out of the entry script. A page
+ * no worker controls yet holds the catalogue's copy until the install ends (src/sync/shell.ts).
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
@@ -75,15 +91,18 @@ export function registerServiceWorker(): void {
     const { Workbox } = await import('workbox-window');
     workbox = new Workbox('/sw.js', { scope: '/' });
     workbox.addEventListener('waiting', () => setState({ updateReady: true }));
-    await workbox.register();
+    const registration = await workbox.register();
     setInterval(() => workbox?.update(), UPDATE_CHECK_MS);
+    await installEnded(registration);
   };
   // The server hands out a newer app, or no longer serves this one: look for it now, not within the hour.
   const lookNow = () =>
     void navigator.serviceWorker.getRegistration().then((registration) => registration?.update().catch(() => undefined));
   onNewerAppVersion(lookNow);
   onAppOutdated(lookNow);
-  register().catch((error) => console.warn('Service worker registration failed', error));
+  const registered = register();
+  if (!navigator.serviceWorker.controller) shellInstalling(registered);
+  registered.catch((error) => console.warn('Service worker registration failed', error));
 }
 
 /**

@@ -94,7 +94,7 @@ export function useSyncStatus(): SyncStatus {
 }
 
 export { useConnectivity, useServerTrouble };
-export { clearStorageError, onAppOutdated, onNewerAppVersion, useAppOutdated } from '../sync';
+export { clearStorageError, onAppOutdated, onNewerAppVersion, shellInstalling, useAppOutdated } from '../sync';
 export const syncNow = intent('syncNow');
 export const retryOutboxEntry = intent('retryOutboxEntry');
 export const discardOutboxEntry = intent('discardOutboxEntry');

@@ -21,6 +21,7 @@ import { LEADER_LOCK, SYNC_CHANNEL } from './leader';
 import { liveConnected, startLive } from './pull/pokes';
 import { ensureProduct } from './pull/lists';
 import { isQuotaError, reportStorageFull, requestPersistence } from './storage';
+import { shellSaved } from './shell';
 
 /**
  * The sync engine (docs/architecture.md#the-web-app-one-direction): one tab leads (a Web Lock; the lock passes on when that tab
@@ -278,6 +279,8 @@ async function replicateCatalogue(): Promise<void> {
   replicating = true;
   replicateAgain = false;
   try {
+    // The app's own files take their room first (./shell.ts).
+    await shellSaved();
     await replicateWorkingSet({
       keepGoing: () => running && leader && isOnline() && !isAppOutdated(),
       saveData: saveData(),

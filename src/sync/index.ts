@@ -56,6 +56,7 @@ export { NotSignedInError } from './session/guest';
 export { clearStorageError, getStorageError, LocalWriteError, onStorageError } from './storageError';
 export type { OpenState } from './pull/conversations';
 export { syncWhenLeaving } from './worker/background';
+export { shellInstalling } from './shell';
 export { pushPermission, pushSupported, storedKinds, type PushPermission } from './webpush/state';
 
 /** Subscribing this device to pushes, and switching their kinds: its own chunk (./webpush/subscription.ts). */

@@ -6,7 +6,7 @@ import { isQuotaError } from '../storage';
 import { TRIMMED_KEY, type Trimmed } from '../../shared/working-set';
 import { forgetShapes } from './shapeRows';
 import { syncShapes } from './shapes';
-import { CAP_KEY, capForRoom, productLimit, quotaReached, recountHeld, roomLeft, trimWorkingSet } from './workingSet';
+import { CAP_KEY, makeRoom, productLimit, recountHeld, roomLeft, trimWorkingSet } from './workingSet';
 
 /**
  * The catalogue part of the working set (docs/sync.md#working-set), in the background. A
@@ -61,13 +61,9 @@ async function becomeBounded(): Promise<void> {
 
 /** The quota stopped the copy: enough products go to free the room kept for the user, and the device stays below that. */
 export async function capByQuota(interests: ReadonlySet<number> = new Set(), refused = false): Promise<void> {
-  if (refused) await quotaReached();
-  const cap = await capForRoom();
-  // Under a full disk even these small writes can be refused until products go; the trim below
-  // must still run (makeRoom in ./workingSet.ts does the same).
-  await db.syncState.put({ key: CAP_KEY, value: cap, updated_at: Date.now() }).catch(() => undefined);
+  // Under a full disk even this small write can be refused until products go; the trim must still run.
   await becomeBounded().catch(() => undefined);
-  if ((await trimWorkingSet(cap, 'quota', interests)) > 0) return;
+  if ((await makeRoom(interests, refused)) > 0) return;
   // Nothing to evict (the refused page was the first): Settings still say why the copy stopped.
   const trimmed: Trimmed = { at: Date.now(), removed: 0, kept: await db.products.count(), reason: 'quota' };
   await db.syncState.put({ key: TRIMMED_KEY, value: trimmed, updated_at: trimmed.at });
@@ -78,9 +74,9 @@ export async function replicateCatalogue({ keepGoing, saveData, interests }: Rep
     await trimWorkingSet(0, 'save-data', interests, true);
     return;
   }
-  // Products written on demand meanwhile count too.
-  await recountHeld();
   try {
+    // Products written on demand meanwhile count too.
+    await recountHeld();
     await replicate(keepGoing, interests);
   } catch (error) {
     // A full disk stops the catalogue, not the user: it is trimmed, and Settings say so.

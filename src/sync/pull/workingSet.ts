@@ -62,25 +62,39 @@ export async function roomLeft(): Promise<number | null> {
   return use ? use.quota - use.usage - reservedBytes(use.quota) : null;
 }
 
-/** A write was refused for lack of room: what the device uses now is, in practice, its quota. */
-export async function quotaReached(): Promise<void> {
+/**
+ * A write was refused for lack of room: what the device uses now is, in practice, its quota.
+ * Answers it (null without an estimate). Under a full disk the row that keeps it can itself be
+ * refused: makeRoom writes it again once there is room.
+ */
+async function quotaReached(): Promise<number | null> {
   try {
     const usage = (await navigator.storage?.estimate?.())?.usage;
-    if (usage) await db.syncState.put({ key: QUOTA_KEY, value: usage, updated_at: Date.now() });
+    if (!usage) return null;
+    await rememberQuota(usage);
+    return usage;
   } catch {
     // Without an estimate the catalogue is still trimmed, by a share of what it holds.
+    return null;
   }
 }
+
+const rememberQuota = (usage: number) =>
+  db.syncState.put({ key: QUOTA_KEY, value: usage, updated_at: Date.now() }).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * How many products the device keeps once the quota stopped the catalogue: enough go to free
  * the room kept for the user's own data (measured by what a product takes on this disk), and
- * never less than a tenth of what it held.
+ * never less than a tenth of what it held. `quota`: the one a refusal just showed.
  */
-export async function capForRoom(): Promise<number> {
+export async function capForRoom(quota: number | null = null): Promise<number> {
   const [held, use] = await Promise.all([db.products.count(), storageUse()]);
   if (!use || held === 0) return Math.floor(held * 0.9);
-  const missing = reservedBytes(use.quota) - (use.quota - use.usage);
+  const limit = quota === null ? use.quota : Math.min(use.quota, quota);
+  const missing = reservedBytes(limit) - (limit - use.usage);
   const perProduct = use.usage / held;
   const evict = Math.ceil(Math.max(missing, 0) / perProduct + held * 0.05);
   return Math.max(0, Math.min(held - evict, Math.floor(held * 0.9)));
@@ -214,14 +228,39 @@ export async function trimWorkingSet(
 
 const EVICT_SLICE = 500;
 
+/** Rounds of trimming after one refusal, at most (each frees at least a tenth of what is held). */
+const ROOM_ROUNDS = 8;
+
 /**
- * A write of the user's own data hit a full disk: the catalogue frees the room kept for the
- * user (lowest groups first; what the user touched and the home sections stay) and stays below
- * that from then on, so the write can be tried again.
+ * A write hit a full disk (the user's own data, or the catalogue's copy; `refused` false: the
+ * estimate showed the reserve reached before any refusal). The catalogue frees the room kept
+ * for the user (lowest groups first; what the user touched and the home sections stay) and
+ * stays below that from then on, so the write can be tried again. Chromium can let writes run
+ * well past its quota before it refuses one, so the usage at the refusal may overstate the
+ * quota: while a small write is still refused, the usage now is taken as the quota and more
+ * products go (docs/sync.md#quota). Answers how many went.
  */
-export async function makeRoom(): Promise<number> {
-  await quotaReached();
-  const cap = await capForRoom();
-  await db.syncState.put({ key: CAP_KEY, value: cap, updated_at: Date.now() }).catch(() => undefined);
-  return trimWorkingSet(cap, 'quota');
+export async function makeRoom(interests: ReadonlySet<number> = new Set(), refused = true): Promise<number> {
+  let removed = 0;
+  let quota: number | null = null;
+  for (let round = 0; round < ROOM_ROUNDS; round++) {
+    if (refused || round > 0) quota = (await quotaReached()) ?? quota;
+    const cap = await capForRoom(quota);
+    const gone = await trimWorkingSet(cap, 'quota', interests);
+    removed += gone;
+    // Keeping the cap is also the test that there is room again.
+    const kept = await db.syncState.put({ key: CAP_KEY, value: cap, updated_at: Date.now() }).then(
+      () => true,
+      () => false,
+    );
+    if (kept || gone === 0) break;
+  }
+  if (quota !== null) await rememberQuota(quota);
+  if (removed > 0) {
+    // Over several rounds each wrote its own share: Settings say the whole.
+    const trimmed: Trimmed = { at: Date.now(), removed, kept: await db.products.count(), reason: 'quota' };
+    await db.syncState.put({ key: TRIMMED_KEY, value: trimmed, updated_at: trimmed.at }).catch(() => undefined);
+    await recountHeld().catch(() => undefined);
+  }
+  return removed;
 }

@@ -3,7 +3,10 @@ import { db } from '@/db/db';
 import { api, setRequestTimeout } from '@/sync/api/client';
 import { isOnline } from '@/sync/api/connectivity';
 import { setEngineUser, startEngine, stopEngine } from '@/sync/engine';
-import { startTestApp, type TestApp } from '@tests/server/helpers';
+import { shellInstalling } from '@/sync/shell';
+import { streamKey } from '@/sync/pull/streams';
+import { createUser, startTestApp, type TestApp } from '@tests/server/helpers';
+import { insertProducts } from '@tests/server/fixtures/catalogue';
 import { connectDevice, resetDevice, type Network } from './device';
 
 let t: TestApp;
@@ -59,5 +62,34 @@ describe("the browser's online event", () => {
     page.dispatchEvent(new Event('online'));
     await expect.poll(() => isOnline(), { timeout: 1_000, interval: 50 }).toBe(true);
     expect(Date.now() - back).toBeLessThan(1_000);
+  });
+});
+
+/** docs/sync.md#quota: on a small disk the catalogue, much larger, must not take the room the app's own files need. */
+describe('a first visit, the service worker still installing', () => {
+  it("copies the catalogue only once the app's own files are saved", async () => {
+    await resetDevice();
+    const supplier = await createUser(t, { type: 'SUPPLIER' });
+    await insertProducts(
+      t,
+      supplier.user.id,
+      Array.from({ length: 5 }, (_, i) => ({ name: `Shell ${i}` })),
+    );
+    let installed: () => void = () => undefined;
+    shellInstalling(
+      new Promise<void>((resolve) => {
+        installed = resolve;
+      }),
+    );
+    startEngine();
+    await setEngineUser(null);
+    // The rest of the first sync goes on: categories arrive, the catalogue waits.
+    await expect.poll(() => db.categories.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await db.products.count()).toBe(0);
+    expect(await db.syncState.get(streamKey('catalogue'))).toBeUndefined();
+
+    installed();
+    await expect.poll(() => db.products.count(), { timeout: 10_000 }).toBe(5);
   });
 });

@@ -144,6 +144,44 @@ describe('the working set', () => {
     expect(await db.products.count()).toBe(held);
   });
 
+  it('a refusal that came only well past the quota: the catalogue goes on trimming until a write goes through', async () => {
+    // Chromium can accept writes past its quota before refusing one: here the quota holds 120
+    // products of 200 KB, and the copy is refused only at 200.
+    const perProduct = 200 * 1024;
+    const quota = 120 * perProduct;
+    const usage = async () => (await db.products.count()) * perProduct;
+    vi.stubGlobal('navigator', { ...navigator, storage: { estimate: async () => ({ quota: 10 * 1024 ** 3, usage: await usage() }) } });
+    // A working set of about 230 products, filled 100 at a time: the third page is refused.
+    await setBudget(0.34);
+    let written = 0;
+    let noticed = false;
+    const bulkPut = db.products.bulkPut.bind(db.products);
+    vi.spyOn(db.products, 'bulkPut').mockImplementation((...args: Parameters<typeof bulkPut>) => {
+      written += (args[0] as unknown[]).length;
+      noticed ||= written > 200;
+      if (noticed) return Promise.reject(new DOMException('full', 'QuotaExceededError')) as never;
+      return bulkPut(...args);
+    });
+    // From then on, while past the real quota, every other write is refused too; deletes are not.
+    const put = db.syncState.put.bind(db.syncState);
+    vi.spyOn(db.syncState, 'put').mockImplementation(((...args: Parameters<typeof put>) =>
+      usage().then((used) =>
+        noticed && used > quota ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : put(...args),
+      )) as never);
+    await replicateCatalogue(options);
+    vi.mocked(db.products.bulkPut).mockRestore();
+    vi.mocked(db.syncState.put).mockRestore();
+
+    // Once was not enough (200 → 150 still past the quota); the second round got under it.
+    const held = await db.products.count();
+    expect(held * perProduct).toBeLessThan(quota);
+    expect(held).toBeGreaterThan(90);
+    expect((await db.syncState.get(CAP_KEY))?.value).toBe(held);
+    expect(await trimmed()).toMatchObject({ reason: 'quota', removed: 200 - held, kept: held });
+    // The user's own data saves.
+    expect(await toggleFavorite(await api.product(oldest))).toBe('added');
+  });
+
   it('a full disk at a favourite: the catalogue makes room and the favourite is saved', async () => {
     await replicateCatalogue(options);
     let refused = false;
