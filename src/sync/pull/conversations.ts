@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { db } from '../../db/db';
+import { guardedWrite } from '../storage';
 import { api, ApiError } from '../api/client';
 import { putMessages, toConversationRow } from './apply';
 
@@ -20,10 +22,13 @@ export async function openConversation(id: number): Promise<OpenState> {
     const first = await api.conversationMessages(id, OPEN_PAGE);
     const newest = first.count > OPEN_PAGE ? await api.conversationMessages(id, OPEN_PAGE, first.count - OPEN_PAGE) : first;
     const conversation = await api.conversation(id);
-    await db.transaction('rw', [db.conversations, db.messages], async () => {
-      await db.conversations.put(toConversationRow(conversation));
-      await putMessages(newest.results ?? []);
-    });
+    // A full disk makes room from the catalogue first (../storage.ts).
+    await guardedWrite(t`your latest data`, () =>
+      db.transaction('rw', [db.conversations, db.messages], async () => {
+        await db.conversations.put(toConversationRow(conversation));
+        await putMessages(newest.results ?? []);
+      }),
+    );
     return 'ready';
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {

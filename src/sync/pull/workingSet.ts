@@ -240,7 +240,19 @@ const ROOM_ROUNDS = 8;
  * quota: while a small write is still refused, the usage now is taken as the quota and more
  * products go (docs/sync.md#quota). Answers how many went.
  */
-export async function makeRoom(interests: ReadonlySet<number> = new Set(), refused = true): Promise<number> {
+export function makeRoom(interests: ReadonlySet<number> = new Set(), refused = true): Promise<number> {
+  // One at a time: a write refused while the catalogue is being trimmed waits for that trim,
+  // which makes room for it too (a second trim, sized before the first ended, would find
+  // nothing left to take and call the disk full).
+  making ??= freeRoom(interests, refused).finally(() => {
+    making = null;
+  });
+  return making;
+}
+
+let making: Promise<number> | null = null;
+
+async function freeRoom(interests: ReadonlySet<number>, refused: boolean): Promise<number> {
   let removed = 0;
   let quota: number | null = null;
   for (let round = 0; round < ROOM_ROUNDS; round++) {

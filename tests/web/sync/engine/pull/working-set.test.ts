@@ -199,4 +199,30 @@ describe('the working set', () => {
     expect(await trimmed()).toMatchObject({ reason: 'quota', removed: (await serverCount()) - held });
     expect((await db.syncState.get(CAP_KEY))?.value).toBe(held);
   });
+
+  it('a write refused while the catalogue is being trimmed for another: one trim makes room for both', async () => {
+    await replicateCatalogue(options);
+    const refusedOnce = () => {
+      let refused = false;
+      return async () => {
+        if (!refused) {
+          refused = true;
+          throw new DOMException('full', 'QuotaExceededError');
+        }
+        return 'saved';
+      };
+    };
+    // The message is refused as the favourite's trim deletes its first products.
+    let message: Promise<string> | null = null;
+    const bulkDelete = db.products.bulkDelete.bind(db.products);
+    vi.spyOn(db.products, 'bulkDelete').mockImplementation((keys) => {
+      message ??= guardedWrite('your message', refusedOnce());
+      return bulkDelete(keys);
+    });
+    const favourite = await guardedWrite('your favourite', refusedOnce());
+    expect(favourite).toBe('saved');
+    expect(await message).toBe('saved');
+    vi.mocked(db.products.bulkDelete).mockRestore();
+    expect(await db.products.count()).toBe(Math.floor((await serverCount()) * 0.9));
+  });
 });
