@@ -79,6 +79,11 @@ export function deviceLoaded(): Device | null {
   return device;
 }
 
+/** The device's modules on their way in, if a load has begun (null before the first ask). */
+export function deviceLoading(): Promise<Device> | null {
+  return loading;
+}
+
 /**
  * Reads that run as soon as the device's chunk is in (asking for it), before anything else
  * learns of it (src/queries/warmStart.ts): the renders and the sync engine's start that the news

@@ -45,7 +45,7 @@ describe('an engine started after a request found the server unreachable', () =>
 });
 
 describe("the browser's online event", () => {
-  it('asks the server at once, not at the next probe, and the app is back within a second', async () => {
+  it('asks the server at once, not at the next probe, and the app is back well before it', async () => {
     setRequestTimeout(200);
     net.hang = true;
     await expect(api.productCount()).rejects.toMatchObject({ status: 0 });
@@ -60,8 +60,10 @@ describe("the browser's online event", () => {
     net.hang = false;
     const back = Date.now();
     page.dispatchEvent(new Event('online'));
-    await expect.poll(() => isOnline(), { timeout: 1_000, interval: 50 }).toBe(true);
-    expect(Date.now() - back).toBeLessThan(1_000);
+    // The engine's own probe is 10 s away (it started with the engine): back well before it,
+    // the event asked. Within a second on a quiet machine; 5 s leaves room for a loaded CI.
+    await expect.poll(() => isOnline(), { timeout: 5_000, interval: 50 }).toBe(true);
+    expect(Date.now() - back).toBeLessThan(5_000);
   });
 });
 
