@@ -90,7 +90,7 @@ const rememberQuota = (usage: number) =>
  * the room kept for the user's own data (measured by what a product takes on this disk), and
  * never less than a tenth of what it held. `quota`: the one a refusal just showed.
  */
-export async function capForRoom(quota: number | null = null): Promise<number> {
+async function capForRoom(quota: number | null = null): Promise<number> {
   const [held, use] = await Promise.all([db.products.count(), storageUse()]);
   if (!use || held === 0) return Math.floor(held * 0.9);
   const limit = quota === null ? use.quota : Math.min(use.quota, quota);
