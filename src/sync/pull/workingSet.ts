@@ -62,28 +62,15 @@ export async function roomLeft(): Promise<number | null> {
   return use ? use.quota - use.usage - reservedBytes(use.quota) : null;
 }
 
-/**
- * A write was refused for lack of room: what the device uses now is, in practice, its quota.
- * Answers it (null without an estimate). Under a full disk the row that keeps it can itself be
- * refused: makeRoom writes it again once there is room.
- */
-async function quotaReached(): Promise<number | null> {
+/** What the device uses now: after a refused write, in practice its quota (null without an estimate). */
+async function usageNow(): Promise<number | null> {
   try {
-    const usage = (await navigator.storage?.estimate?.())?.usage;
-    if (!usage) return null;
-    await rememberQuota(usage);
-    return usage;
+    return (await navigator.storage?.estimate?.())?.usage || null;
   } catch {
     // Without an estimate the catalogue is still trimmed, by a share of what it holds.
     return null;
   }
 }
-
-const rememberQuota = (usage: number) =>
-  db.syncState.put({ key: QUOTA_KEY, value: usage, updated_at: Date.now() }).then(
-    () => true,
-    () => false,
-  );
 
 /**
  * How many products the device keeps once the quota stopped the catalogue: enough go to free
@@ -256,7 +243,7 @@ async function freeRoom(interests: ReadonlySet<number>, refused: boolean): Promi
   let removed = 0;
   let quota: number | null = null;
   for (let round = 0; round < ROOM_ROUNDS; round++) {
-    if (refused || round > 0) quota = (await quotaReached()) ?? quota;
+    if (refused || round > 0) quota = (await usageNow()) ?? quota;
     const cap = await capForRoom(quota);
     const gone = await trimWorkingSet(cap, 'quota', interests);
     removed += gone;
@@ -267,7 +254,8 @@ async function freeRoom(interests: ReadonlySet<number>, refused: boolean): Promi
     );
     if (kept || gone === 0) break;
   }
-  if (quota !== null) await rememberQuota(quota);
+  // Learnt for the next runs once there is room to keep it (storageUse reads it).
+  if (quota !== null) await db.syncState.put({ key: QUOTA_KEY, value: quota, updated_at: Date.now() }).catch(() => undefined);
   if (removed > 0) {
     // Over several rounds each wrote its own share: Settings say the whole.
     const trimmed: Trimmed = { at: Date.now(), removed, kept: await db.products.count(), reason: 'quota' };
