@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiGet, OFFLINE_NOTICE, skipBrowser, useBrowser, waitForServiceWorker } from './helpers';
 
-/** Resolves once the device holds the whole catalogue (its first save for offline use finished). */
+/**
+ * Resolves once the device holds the whole catalogue (its first save for offline use finished).
+ * Polled from here: `page.waitForFunction` takes an async predicate's pending promise as truthy
+ * and returns at once.
+ */
 async function catalogueSaved(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
+  const done = () =>
+    page.evaluate(async () => {
       for (const { name } of await indexedDB.databases()) {
         if (!name) continue;
-        const done = await new Promise<boolean>((resolve) => {
+        const saved = await new Promise<boolean>((resolve) => {
           const open = indexedDB.open(name);
           open.onerror = () => resolve(false);
           open.onsuccess = () => {
@@ -29,13 +33,11 @@ async function catalogueSaved(page: Page): Promise<void> {
             };
           };
         });
-        if (done) return true;
+        if (saved) return true;
       }
       return false;
-    },
-    undefined,
-    { timeout: 80_000, polling: 500 },
-  );
+    });
+  await expect.poll(done, { timeout: 80_000, interval: 500 }).toBe(true);
 }
 
 /** Sorting and filtering a listing in a real browser: the choice is kept in the URL and the order matches the server's. */
